@@ -1,0 +1,38 @@
+package dev.workloadmap.sdk.definition;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * Separate jq streams for each pod field (spec §3.4, §5.4). Every path is optional; null means unset.
+ */
+public record FragmentedPodSpecDefinition(
+    String schedulerNamePath,
+    String labelsPath,
+    String annotationsPath,
+    String resourcesPath,
+    String resourceClaimsPath,
+    String podAffinityPath,
+    String nodeAffinityPath,
+    String containersPath,
+    String containerPath,
+    String priorityClassNamePath,
+    String imagePath) {
+
+  /** The eleven fields in document order, by their field names (for example {@code schedulerName}); unset as null. */
+  public Map<String, String> paths() {
+    Map<String, String> m = new LinkedHashMap<>();
+    m.put("schedulerName", schedulerNamePath);
+    m.put("labels", labelsPath);
+    m.put("annotations", annotationsPath);
+    m.put("resources", resourcesPath);
+    m.put("resourceClaims", resourceClaimsPath);
+    m.put("podAffinity", podAffinityPath);
+    m.put("nodeAffinity", nodeAffinityPath);
+    m.put("containers", containersPath);
+    m.put("container", containerPath);
+    m.put("priorityClassName", priorityClassNamePath);
+    m.put("image", imagePath);
+    return m;
+  }
+}

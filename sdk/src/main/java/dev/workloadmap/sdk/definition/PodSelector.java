@@ -1,0 +1,27 @@
+package dev.workloadmap.sdk.definition;
+
+import java.util.Map;
+
+/**
+ * How to recognise a component's live pods (spec §3.7). All paths are pod-side. Each part may be null.
+ */
+public record PodSelector(
+    ComponentTypeSelector componentTypeSelector,
+    ComponentInstanceSelector componentInstanceSelector,
+    ReplicaSelector replicaSelector) {
+
+  /**
+   * {@code keyPath} (existence test, or equality with {@code value}) and/or exact {@code matchLabels} (spec §5.7).
+   */
+  public record ComponentTypeSelector(String keyPath, String value, Map<String, String> matchLabels) {
+    public ComponentTypeSelector {
+      matchLabels = matchLabels == null ? null : Map.copyOf(matchLabels);
+    }
+  }
+
+  /** The pod's instance id path. */
+  public record ComponentInstanceSelector(String idPath) {}
+
+  /** The pod's replica key path. */
+  public record ReplicaSelector(String keyPath) {}
+}

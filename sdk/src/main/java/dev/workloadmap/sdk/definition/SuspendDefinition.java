@@ -1,0 +1,16 @@
+package dev.workloadmap.sdk.definition;
+
+import java.util.List;
+
+/**
+ * Suspend and resume actions (spec §3.8, current form only). Each {@code value} is a JSON-encoded string.
+ */
+public record SuspendDefinition(List<Action> suspendActions, List<Action> resumeActions) {
+  public SuspendDefinition {
+    suspendActions = List.copyOf(suspendActions);
+    resumeActions = List.copyOf(resumeActions);
+  }
+
+  /** Assign the JSON-decoded {@code value} to the workload-side jq {@code path}. */
+  public record Action(String path, String value) {}
+}

@@ -1,0 +1,23 @@
+package dev.workloadmap.sdk.jq;
+
+import dev.workloadmap.sdk.internal.jq.JacksonJqEngine;
+import dev.workloadmap.sdk.spi.JqEngine;
+
+/** Entry point to the SDK's jq engine (jackson-jq in jq 1.6 mode, adjusted to the reference engine, spec §6). */
+public final class Jq {
+  private Jq() {}
+
+  private static final class Holder {
+    static final JqEngine DEFAULT = new JacksonJqEngine(JqOptions.defaults());
+  }
+
+  /** The shared engine with default limits (10 s, 1000 results). Thread-safe. */
+  public static JqEngine defaultEngine() {
+    return Holder.DEFAULT;
+  }
+
+  /** A new engine with its own limits and its own compilation cache. */
+  public static JqEngine newEngine(JqOptions options) {
+    return new JacksonJqEngine(options);
+  }
+}

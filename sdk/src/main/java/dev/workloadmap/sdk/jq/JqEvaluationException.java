@@ -1,0 +1,21 @@
+package dev.workloadmap.sdk.jq;
+
+/**
+ * An expression that failed while running: {@code JQ execution error for expression '<expr>': <detail>} (spec
+ * §5.1).
+ */
+public class JqEvaluationException extends JqException {
+  private static final long serialVersionUID = 1L;
+
+  private final String detail;
+
+  public JqEvaluationException(String expression, String detail, Throwable cause) {
+    super(expression, "JQ execution error for expression '" + expression + "': " + detail, cause);
+    this.detail = detail;
+  }
+
+  /** The engine's explanation without the wrapper text. */
+  public String detail() {
+    return detail;
+  }
+}

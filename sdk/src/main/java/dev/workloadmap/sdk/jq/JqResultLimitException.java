@@ -1,0 +1,20 @@
+package dev.workloadmap.sdk.jq;
+
+/**
+ * An evaluation that produced more results than allowed (spec §5.1: {@code query results exceed the allowed
+ * number <n>}). Nothing is truncated: no results are returned.
+ */
+public class JqResultLimitException extends JqEvaluationException {
+  private static final long serialVersionUID = 1L;
+
+  private final int limit;
+
+  public JqResultLimitException(String expression, int limit) {
+    super(expression, "query results exceed the allowed number " + limit, null);
+    this.limit = limit;
+  }
+
+  public int limit() {
+    return limit;
+  }
+}
