@@ -1,0 +1,41 @@
+package dev.workloadmap.sdk.resources;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.regex.Pattern;
+
+/** JSON paths for messages ({@code spec.containers[1].resources.limits["nvidia.com/gpu"]}) and node descriptions. */
+final class JsonShapes {
+  private static final Pattern IDENTIFIER = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
+
+  private JsonShapes() {}
+
+  /** {@code base.name}, or {@code base["name"]} when the name is not a plain identifier (jq's notation). */
+  static String field(String base, String name) {
+    if (IDENTIFIER.matcher(name).matches()) {
+      return base.isEmpty() ? name : base + "." + name;
+    }
+    return base + "[" + InvalidQuantityException.quote(name) + "]";
+  }
+
+  /** {@code base[index]}. */
+  static String index(String base, int index) {
+    return base + "[" + index + "]";
+  }
+
+  /** {@code an object}, {@code an array}, {@code a string}, ... for messages. */
+  static String describe(JsonNode node) {
+    if (node == null || node.isMissingNode()) {
+      return "nothing";
+    }
+    return switch (node.getNodeType()) {
+      case OBJECT -> "an object";
+      case ARRAY -> "an array";
+      case STRING -> "a string";
+      case NUMBER -> "a number";
+      case BOOLEAN -> "a boolean";
+      case NULL -> "null";
+      case BINARY -> "binary data";
+      default -> "a " + node.getNodeType().toString().toLowerCase(java.util.Locale.ROOT) + " value";
+    };
+  }
+}
