@@ -1,0 +1,237 @@
+package dev.workloadmap.sdk;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.workloadmap.sdk.definition.Definition;
+import dev.workloadmap.sdk.definition.DefinitionLoader;
+import dev.workloadmap.sdk.jq.Jq;
+import dev.workloadmap.sdk.jq.JqInput;
+import dev.workloadmap.sdk.resources.ResourceList;
+import dev.workloadmap.sdk.spi.JqEngine;
+import dev.workloadmap.sdk.status.StatusEvaluator;
+import dev.workloadmap.sdk.status.StatusResult;
+import dev.workloadmap.sdk.tree.TreeBuilder;
+import dev.workloadmap.sdk.tree.TreeJson;
+import dev.workloadmap.sdk.tree.TreeText;
+import dev.workloadmap.sdk.tree.WorkloadTree;
+import dev.workloadmap.sdk.validation.DefinitionLoadException;
+import dev.workloadmap.sdk.validation.DefinitionValidator;
+import dev.workloadmap.sdk.validation.ValidationReport;
+import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * The SDK's facade: load a definition, resolve an object into a workload tree, read its status.
+ *
+ * <pre>{@code
+ * WorkloadMap wm = WorkloadMap.create();
+ * PreparedDefinition jobset = wm.prepare(wm.loadDefinition(Path.of("jobset.yaml")));
+ * WorkloadTree tree = wm.resolve(jobset, objectJson);
+ * tree.totalResources().gpus(ResourceList.DEFAULT_GPU_RESOURCE);   // 12 for the seed JobSet
+ * }</pre>
+ *
+ * Thread-safe; share one instance.
+ */
+public final class WorkloadMap {
+
+  private static final ObjectMapper MAPPER = new ObjectMapper();
+
+  private final JqEngine engine;
+  private final boolean strict;
+  private final String gpuResourceName;
+  private final DefinitionLoader.Mode loaderMode;
+  private final DefinitionValidator validator;
+  private final TreeBuilder treeBuilder;
+  private final StatusEvaluator statusEvaluator;
+
+  private WorkloadMap(Builder b) {
+    this.engine = b.engine;
+    this.strict = b.strict;
+    this.gpuResourceName = b.gpuResourceName;
+    this.loaderMode = b.loaderMode;
+    this.validator = new DefinitionValidator(engine);
+    this.treeBuilder = new TreeBuilder(engine, strict);
+    this.statusEvaluator = new StatusEvaluator(engine, strict);
+  }
+
+  /** Default options: the shared jq engine (10 s, 1000 results), contained errors, {@code nvidia.com/gpu}, strict loading. */
+  public static WorkloadMap create() {
+    return builder().build();
+  }
+
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  public JqEngine engine() {
+    return engine;
+  }
+
+  /** The resource name counted as GPUs ({@code nvidia.com/gpu} by default). */
+  public String gpuResourceName() {
+    return gpuResourceName;
+  }
+
+  /**
+   * One document's definition with every finding of the YAML, shape and reference layers.
+   *
+   * @param definition the model, or null when the document could not be mapped
+   * @param report all findings (YAML, shape, reference rules)
+   */
+  public record Loaded(Definition definition, ValidationReport report) {
+    public boolean valid() {
+      return definition != null && !report.hasErrors();
+    }
+  }
+
+  /**
+   * Loads and validates every definition in a file (one per non-empty document).
+   *
+   * @throws dev.workloadmap.sdk.yaml.YamlException the file cannot be read as YAML
+   */
+  public List<Loaded> read(Path file) {
+    return validateAll(new DefinitionLoader(loaderMode).load(file));
+  }
+
+  /** Like {@link #read(Path)} for content named {@code fileName}. */
+  public List<Loaded> read(String content, String fileName) {
+    return validateAll(new DefinitionLoader(loaderMode).load(content, fileName));
+  }
+
+  private List<Loaded> validateAll(List<DefinitionLoader.Result> results) {
+    List<Loaded> out = new ArrayList<>();
+    for (DefinitionLoader.Result r : results) {
+      ValidationReport report = r.report();
+      if (r.definition() != null) {
+        report = report.merge(validator.validate(r.definition()));
+      }
+      out.add(new Loaded(r.definition(), report));
+    }
+    return out;
+  }
+
+  /**
+   * Loads the single definition in {@code file}.
+   *
+   * @throws DefinitionLoadException the file holds no or several definitions, or the definition has errors (every
+   *     finding in its report)
+   * @throws dev.workloadmap.sdk.yaml.YamlException the file cannot be read as YAML
+   */
+  public Definition loadDefinition(Path file) {
+    return single(read(file), file.toString());
+  }
+
+  /** Like {@link #loadDefinition(Path)} for content named {@code fileName}. */
+  public Definition loadDefinition(String content, String fileName) {
+    return single(read(content, fileName), fileName);
+  }
+
+  private static Definition single(List<Loaded> loaded, String name) {
+    if (loaded.size() != 1) {
+      throw new DefinitionLoadException(
+          name + ": expected exactly one definition, found " + loaded.size() + " documents", ValidationReport.empty());
+    }
+    Loaded l = loaded.get(0);
+    if (!l.valid()) {
+      throw new DefinitionLoadException(name + ": invalid karta definition", l.report());
+    }
+    return l.definition();
+  }
+
+  /** The reference validator's and the SDK's findings for {@code definition} (spec §4). */
+  public ValidationReport validate(Definition definition) {
+    return validator.validate(definition);
+  }
+
+  /**
+   * Validates and prepares {@code definition} for resolving objects.
+   *
+   * @throws DefinitionLoadException the definition is invalid; the message contains {@code invalid karta} (spec
+   *     §5.9)
+   */
+  public PreparedDefinition prepare(Definition definition) {
+    ValidationReport report = validator.validate(definition);
+    if (report.hasErrors()) {
+      throw new DefinitionLoadException(
+          "invalid karta " + (definition == null ? "" : definition.name()), report);
+    }
+    return new PreparedDefinition(definition, report);
+  }
+
+  /** Validates {@code definition} and resolves {@code object} (spec §5.9). */
+  public WorkloadTree resolve(Definition definition, JsonNode object) {
+    return resolve(prepare(definition), object);
+  }
+
+  /**
+   * Resolves {@code object} (the whole custom resource as JSON) into its workload tree with status and resource
+   * totals. Evaluation errors are contained in {@link WorkloadTree#problems()} unless the map is strict.
+   */
+  public WorkloadTree resolve(PreparedDefinition definition, JsonNode object) {
+    Objects.requireNonNull(object, "object");
+    return treeBuilder.build(definition.definition(), JqInput.of(object));
+  }
+
+  /** Resolves a fabric8 {@link GenericKubernetesResource}. */
+  public WorkloadTree resolve(PreparedDefinition definition, GenericKubernetesResource object) {
+    return resolve(definition, (JsonNode) MAPPER.valueToTree(object));
+  }
+
+  /** The root's status (spec §5.5), or null when the root has no status definition. */
+  public StatusResult status(PreparedDefinition definition, JsonNode object) {
+    Definition d = definition.definition();
+    return statusEvaluator.evaluate(d, d.rootComponent(), JqInput.of(object));
+  }
+
+  /** The text view (spec §7.4 shape); {@code origin} such as {@code catalog} or a file name, may be null. */
+  public String renderText(WorkloadTree tree, String origin) {
+    return TreeText.render(tree, origin, gpuResourceName);
+  }
+
+  /** The stable JSON form (see {@link TreeJson}). */
+  public ObjectNode toJson(WorkloadTree tree) {
+    return TreeJson.toJson(tree, gpuResourceName);
+  }
+
+  /** Options for {@link WorkloadMap}. */
+  public static final class Builder {
+    private JqEngine engine = Jq.defaultEngine();
+    private boolean strict;
+    private String gpuResourceName = ResourceList.DEFAULT_GPU_RESOURCE;
+    private DefinitionLoader.Mode loaderMode = DefinitionLoader.Mode.STRICT;
+
+    private Builder() {}
+
+    /** The jq engine (default {@link Jq#defaultEngine()}). */
+    public Builder engine(JqEngine e) {
+      this.engine = Objects.requireNonNull(e, "engine");
+      return this;
+    }
+
+    /** Fail fast like the reference instead of containing errors (default false). */
+    public Builder strict(boolean s) {
+      this.strict = s;
+      return this;
+    }
+
+    /** The resource counted as GPUs (default {@code nvidia.com/gpu}). */
+    public Builder gpuResourceName(String name) {
+      this.gpuResourceName = Objects.requireNonNull(name, "gpuResourceName");
+      return this;
+    }
+
+    /** STRICT (unknown fields are errors; default) or LENIENT (warnings, for definitions written by others). */
+    public Builder loaderMode(DefinitionLoader.Mode mode) {
+      this.loaderMode = Objects.requireNonNull(mode, "mode");
+      return this;
+    }
+
+    public WorkloadMap build() {
+      return new WorkloadMap(this);
+    }
+  }
+}

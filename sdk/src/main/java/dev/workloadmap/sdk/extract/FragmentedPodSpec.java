@@ -1,0 +1,20 @@
+package dev.workloadmap.sdk.extract;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.Map;
+
+/**
+ * One instance's fragmented pod spec (spec §5.4): each of the eleven fields by its name ({@code schedulerName},
+ * {@code labels}, {@code annotations}, {@code resources}, {@code resourceClaims}, {@code podAffinity}, {@code
+ * nodeAffinity}, {@code containers}, {@code container}, {@code priorityClassName}, {@code image}); a field whose path
+ * is unset or yielded null holds its zero value ({@code ""}, an empty object or an empty list).
+ */
+public record FragmentedPodSpec(Map<String, JsonNode> fields) {
+  public FragmentedPodSpec {
+    fields = Map.copyOf(fields);
+  }
+
+  public JsonNode get(String field) {
+    return fields.get(field);
+  }
+}

@@ -1,0 +1,18 @@
+package dev.workloadmap.sdk.extract;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+/**
+ * Everything extracted for one instance id (spec §5.2 item 5). A definition the component lacks leaves its field
+ * null.
+ *
+ * @param id the instance id; {@code ""} for the anonymous instance of a component without {@code instanceIdPath}
+ * @param podTemplateSpec PodTemplateSpec as JSON ({@code {metadata, spec}}), or null
+ * @param podSpec PodSpec as JSON, or null
+ * @param metadata ObjectMeta as JSON (paired with podSpec), or null
+ * @param fragmentedPodSpec the fragmented fields, or null
+ * @param scale the scale, or null when the component has no scaleDefinition
+ */
+public record InstanceRecord(
+    String id, JsonNode podTemplateSpec, JsonNode podSpec, JsonNode metadata, FragmentedPodSpec fragmentedPodSpec,
+    Scale scale) {}

@@ -1,0 +1,22 @@
+package dev.workloadmap.sdk.extract;
+
+/**
+ * One instance's scale (spec §5.3). Each value is an int32 or null when its path is unset or yielded null.
+ *
+ * @param replicas desired replicas, or null
+ * @param minReplicas minimum replicas, or null
+ * @param maxReplicas maximum replicas, or null
+ */
+public record Scale(Integer replicas, Integer minReplicas, Integer maxReplicas) {
+
+  /** Desired replicas for resource totals (spec §5.10): replicas, else minReplicas, else 1. */
+  public int desired() {
+    if (replicas != null) {
+      return replicas;
+    }
+    if (minReplicas != null) {
+      return minReplicas;
+    }
+    return 1;
+  }
+}

@@ -1,0 +1,168 @@
+package dev.workloadmap.sdk.status;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.workloadmap.sdk.EvaluationProblem;
+import dev.workloadmap.sdk.definition.ComponentDefinition;
+import dev.workloadmap.sdk.definition.Definition;
+import dev.workloadmap.sdk.definition.StatusDefinition;
+import dev.workloadmap.sdk.definition.StatusDefinition.ConditionsDefinition;
+import dev.workloadmap.sdk.definition.StatusDefinition.ExpectedCondition;
+import dev.workloadmap.sdk.definition.StatusDefinition.StatusMatcher;
+import dev.workloadmap.sdk.definition.WorkloadStatus;
+import dev.workloadmap.sdk.jq.JqException;
+import dev.workloadmap.sdk.jq.JqInput;
+import dev.workloadmap.sdk.jq.JqValues;
+import dev.workloadmap.sdk.spi.JqEngine;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Reads a component's status (spec §5.5): phase, conditions, and every status whose matchers hold, in the order of
+ * spec §2.3, or {@code [Undefined]}.
+ *
+ * <p>By default each failing path or matcher becomes a problem and counts as not matching (error containment,
+ * FC-35); in strict mode the first failure throws {@link StatusException} like the reference.
+ */
+public final class StatusEvaluator {
+
+  private final JqEngine engine;
+  private final boolean strict;
+
+  public StatusEvaluator(JqEngine engine) {
+    this(engine, false);
+  }
+
+  public StatusEvaluator(JqEngine engine, boolean strict) {
+    this.engine = engine;
+    this.strict = strict;
+  }
+
+  /**
+   * The status of {@code component} on {@code object}, or null when it has no status definition (spec §5.5 item 1).
+   *
+   * @throws StatusException in strict mode, on the first evaluation error
+   */
+  public StatusResult evaluate(Definition d, ComponentDefinition component, JqInput object) {
+    StatusDefinition s = component.statusDefinition();
+    if (s == null) {
+      return null;
+    }
+    String base = component.pointer() + "/statusDefinition";
+    List<EvaluationProblem> problems = new ArrayList<>();
+    String phase = null;
+    if (s.phasePath() != null) {
+      try {
+        List<JsonNode> r = engine.compile(s.phasePath()).apply(object);
+        if (!r.isEmpty()) {
+          JsonNode first = r.get(0);
+          phase = first.isNull() ? "" : JqValues.render(first);
+        }
+      } catch (JqException e) {
+        fail(problems, d, component, base + "/phaseDefinition/path", "phaseDefinition.path", s.phasePath(),
+            "failed to extract phase: " + e.getMessage(), e);
+      }
+    }
+    List<Condition> conditions = new ArrayList<>();
+    ConditionsDefinition cd = s.conditions();
+    if (cd != null) {
+      try {
+        for (JsonNode r : engine.compile(cd.path()).apply(object)) {
+          if (r.isArray()) {
+            r.forEach(item -> addCondition(conditions, cd, item));
+          } else {
+            addCondition(conditions, cd, r);
+          }
+        }
+      } catch (JqException e) {
+        fail(problems, d, component, base + "/conditionsDefinition/path", "conditionsDefinition.path", cd.path(),
+            "failed to extract conditions: " + e.getMessage(), e);
+      }
+    }
+    Map<String, Condition> byType = new HashMap<>();
+    for (Condition c : conditions) {
+      byType.put(c.type(), c);
+    }
+    List<WorkloadStatus> matched = new ArrayList<>();
+    for (WorkloadStatus status : WorkloadStatus.MATCH_ORDER) {
+      List<StatusMatcher> matchers = s.statusMappings().get(status);
+      if (matchers == null) {
+        continue;
+      }
+      for (int i = 0; i < matchers.size(); i++) {
+        String mp = base + "/statusMappings/" + status.mappingKey() + "/" + i;
+        if (matches(matchers.get(i), phase, byType, object, problems, d, component, mp, status, i)) {
+          matched.add(status);
+          break;
+        }
+      }
+    }
+    if (matched.isEmpty()) {
+      matched.add(WorkloadStatus.UNDEFINED);
+    }
+    return new StatusResult(phase, conditions, matched, problems);
+  }
+
+  private static void addCondition(List<Condition> out, ConditionsDefinition cd, JsonNode item) {
+    if (!item.isObject()) {
+      return;
+    }
+    out.add(new Condition(
+        text(item, cd.typeFieldName()),
+        text(item, cd.statusFieldName()),
+        text(item, cd.messageFieldName()),
+        text(item, cd.reasonFieldName())));
+  }
+
+  private static String text(JsonNode obj, String field) {
+    if (field == null || field.isEmpty()) {
+      return "";
+    }
+    JsonNode v = obj.get(field);
+    return v != null && v.isTextual() ? v.asText() : "";
+  }
+
+  private boolean matches(StatusMatcher m, String phase, Map<String, Condition> byType, JqInput object,
+      List<EvaluationProblem> problems, Definition d, ComponentDefinition component, String pointer,
+      WorkloadStatus status, int index) {
+    if (m.byPhase() != null && !m.byPhase().isEmpty() && (phase == null || !phase.equals(m.byPhase()))) {
+      return false;
+    }
+    for (ExpectedCondition ec : m.byConditions()) {
+      Condition c = byType.get(ec.type());
+      if (c == null) {
+        return false;
+      }
+      if (ec.status() != null && !ec.status().isEmpty() && !ec.status().equals(c.status())) {
+        return false;
+      }
+      if (ec.reason() != null && !ec.reason().isEmpty() && !ec.reason().equals(c.reason())) {
+        return false;
+      }
+    }
+    if (m.byExpression() != null) {
+      try {
+        List<JsonNode> r = engine.compile(m.byExpression().expression()).apply(object);
+        if (r.isEmpty()) {
+          return false;
+        }
+        return JqValues.render(r.get(0)).equals(m.byExpression().expectedResult());
+      } catch (JqException e) {
+        fail(problems, d, component, pointer + "/byExpression/expression",
+            "statusMappings." + status.mappingKey() + "[" + index + "].byExpression", m.byExpression().expression(),
+            "failed to match status " + status.displayName() + ": " + e.getMessage(), e);
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private void fail(List<EvaluationProblem> problems, Definition d, ComponentDefinition component, String pointer,
+      String field, String expression, String message, JqException cause) {
+    if (strict) {
+      throw new StatusException("failed to match status: " + message, cause);
+    }
+    problems.add(new EvaluationProblem(component.name(), field, expression, message, d.locate(pointer)));
+  }
+}

@@ -1,0 +1,12 @@
+package dev.workloadmap.sdk.status;
+
+import dev.workloadmap.sdk.WorkloadMapException;
+
+/** A status read that failed in strict mode, with the reference's wrapper ({@code failed to match status: ...}). */
+public class StatusException extends WorkloadMapException {
+  private static final long serialVersionUID = 1L;
+
+  public StatusException(String message, Throwable cause) {
+    super(message, cause);
+  }
+}

@@ -1,0 +1,45 @@
+package dev.workloadmap.sdk.tree;
+
+import dev.workloadmap.sdk.definition.ComponentDefinition;
+import dev.workloadmap.sdk.resources.ResourceList;
+import java.util.List;
+
+/**
+ * A component in the workload tree (spec §5.9, §5.10).
+ *
+ * @param definition the component's definition
+ * @param instances one node per instance id, sorted by id in code-point order (decision e)
+ * @param children the child components (by {@code ownerRef}); not filtered by parent instance, as in the reference
+ * @param podBearing true when the component has a pod spec definition (a leaf)
+ * @param ownReplicas desired pods of this component itself (0 for a grouping component)
+ * @param ownResources requests of this component's own pods, {@code Σ desired × perPod} over its instances
+ * @param desiredReplicas pods of the subtree: own plus children's (a grouping component sums its children; spec
+ *     §5.10); a grouping component without children keeps its own scale
+ * @param resources requests of the whole subtree
+ * @param visible false for a component with no pods, no scale and no descendants (dropped from views, spec §5.10)
+ */
+public record ComponentNode(
+    ComponentDefinition definition,
+    List<InstanceNode> instances,
+    List<ComponentNode> children,
+    boolean podBearing,
+    int ownReplicas,
+    ResourceList ownResources,
+    int desiredReplicas,
+    ResourceList resources,
+    boolean visible) {
+
+  public ComponentNode {
+    instances = List.copyOf(instances);
+    children = List.copyOf(children);
+  }
+
+  public String name() {
+    return definition.name();
+  }
+
+  /** True when the component has an {@code instanceIdPath} (its rows are split by instance id). */
+  public boolean multiInstance() {
+    return definition.hasInstanceIdPath();
+  }
+}

@@ -1,0 +1,29 @@
+package dev.workloadmap.sdk.tree;
+
+import dev.workloadmap.sdk.extract.InstanceRecord;
+import dev.workloadmap.sdk.extract.Scale;
+import dev.workloadmap.sdk.resources.ResourceList;
+
+/**
+ * One instance of a component (spec §5.9).
+ *
+ * @param key the instance id, or null for the anonymous instance (id {@code ""})
+ * @param record everything extracted for the instance
+ * @param desiredReplicas replicas, else minReplicas, else 1 (spec §5.10); for a grouping instance, its share of the
+ *     children's desired pods
+ * @param perPod the requests of one pod (spec §5.10 per-pod formula); empty for a grouping component
+ * @param total {@code desiredReplicas × perPod}
+ */
+public record InstanceNode(
+    String key, InstanceRecord record, int desiredReplicas, ResourceList perPod, ResourceList total) {
+
+  /** The scale, or null when the component has no scaleDefinition. */
+  public Scale scale() {
+    return record.scale();
+  }
+
+  /** The instance id as extracted ({@code ""} for the anonymous instance). */
+  public String id() {
+    return key == null ? "" : key;
+  }
+}

@@ -1,0 +1,147 @@
+package dev.workloadmap.sdk.tree;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.workloadmap.sdk.EvaluationProblem;
+import dev.workloadmap.sdk.WorkloadMapException;
+import dev.workloadmap.sdk.definition.ComponentDefinition;
+import dev.workloadmap.sdk.definition.Definition;
+import dev.workloadmap.sdk.extract.ComponentExtractor;
+import dev.workloadmap.sdk.extract.ExtractedComponent;
+import dev.workloadmap.sdk.extract.FragmentedPodSpec;
+import dev.workloadmap.sdk.extract.InstanceRecord;
+import dev.workloadmap.sdk.internal.jq.SortedKeys;
+import dev.workloadmap.sdk.jq.JqInput;
+import dev.workloadmap.sdk.resources.PodResources;
+import dev.workloadmap.sdk.resources.ResourceList;
+import dev.workloadmap.sdk.spi.JqEngine;
+import dev.workloadmap.sdk.status.StatusEvaluator;
+import dev.workloadmap.sdk.status.StatusResult;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Builds the workload tree of an object (spec §5.9) with resource totals (spec §5.10). The definition must already be
+ * valid; {@link dev.workloadmap.sdk.WorkloadMap} validates before it builds.
+ */
+public final class TreeBuilder {
+
+  private final ComponentExtractor extractor;
+  private final StatusEvaluator status;
+
+  public TreeBuilder(JqEngine engine, boolean strict) {
+    this.extractor = new ComponentExtractor(engine);
+    this.status = new StatusEvaluator(engine, strict);
+  }
+
+  /** Builds the tree of {@code object}; evaluation errors are contained in {@link WorkloadTree#problems()}. */
+  public WorkloadTree build(Definition d, JqInput object) {
+    List<EvaluationProblem> problems = new ArrayList<>();
+    List<String> warnings = new ArrayList<>();
+    ComponentDefinition rootDef = d.rootComponent();
+    ComponentNode root = node(d, rootDef, object, problems, warnings, new HashSet<>());
+    StatusResult st = status.evaluate(d, rootDef, object);
+    if (st != null) {
+      problems.addAll(st.problems());
+    }
+    int totalReplicas = 0;
+    ResourceList total = ResourceList.empty();
+    for (ComponentNode c : flatten(root)) {
+      if (c.podBearing()) {
+        totalReplicas += c.ownReplicas();
+        total = total.plus(c.ownResources());
+      }
+    }
+    return new WorkloadTree(
+        ObjectRef.of(object.original()), d.name(), root, st, totalReplicas, total, problems, warnings);
+  }
+
+  private static List<ComponentNode> flatten(ComponentNode root) {
+    List<ComponentNode> out = new ArrayList<>();
+    List<ComponentNode> stack = new ArrayList<>(List.of(root));
+    while (!stack.isEmpty()) {
+      ComponentNode n = stack.remove(stack.size() - 1);
+      out.add(n);
+      stack.addAll(n.children());
+    }
+    return out;
+  }
+
+  private ComponentNode node(Definition d, ComponentDefinition c, JqInput object, List<EvaluationProblem> problems,
+      List<String> warnings, Set<String> path) {
+    if (!path.add(c.name())) {
+      throw new WorkloadMapException("ownership cycle detected involving component " + c.name());
+    }
+    ExtractedComponent ex = extractor.extract(d, c, object);
+    problems.addAll(ex.problems());
+    warnings.addAll(ex.warnings());
+    boolean podBearing = c.hasPodDefinition();
+    List<InstanceNode> instances = new ArrayList<>();
+    int own = 0;
+    ResourceList ownResources = ResourceList.empty();
+    for (InstanceRecord r : ex.instances()) {
+      int desired = r.scale() == null ? 1 : r.scale().desired();
+      ResourceList perPod = ResourceList.empty();
+      if (podBearing) {
+        try {
+          perPod = perPod(r);
+        } catch (WorkloadMapException e) {
+          problems.add(new EvaluationProblem(c.name(), "resources", null,
+              "instance \"" + r.id() + "\": " + e.getMessage(), d.locate(c.pointer() + "/specDefinition")));
+        }
+      }
+      ResourceList total = perPod.times(desired);
+      instances.add(new InstanceNode(r.id().isEmpty() ? null : r.id(), r, desired, perPod, total));
+      own += desired;
+      ownResources = ownResources.plus(total);
+    }
+    instances.sort((a, b) -> SortedKeys.compareCodePoints(a.id(), b.id()));
+    List<ComponentNode> children = new ArrayList<>();
+    for (ComponentDefinition child : d.childrenOf(c.name())) {
+      children.add(node(d, child, object, problems, warnings, path));
+    }
+    path.remove(c.name());
+    int childReplicas = 0;
+    ResourceList childResources = ResourceList.empty();
+    boolean anyVisibleChild = false;
+    for (ComponentNode ch : children) {
+      if (ch.visible()) {
+        anyVisibleChild = true;
+        childReplicas += ch.desiredReplicas();
+        childResources = childResources.plus(ch.resources());
+      }
+    }
+    int desired;
+    ResourceList resources;
+    if (podBearing) {
+      desired = own + childReplicas;
+      resources = ownResources.plus(childResources);
+    } else if (anyVisibleChild) {
+      desired = childReplicas;
+      resources = childResources;
+    } else {
+      desired = c.scaleDefinition() != null ? own : 0;
+      resources = ResourceList.empty();
+    }
+    boolean visible = podBearing || c.scaleDefinition() != null || anyVisibleChild;
+    return new ComponentNode(c, instances, children, podBearing, podBearing ? own : 0,
+        podBearing ? ownResources : ResourceList.empty(), desired, resources, visible);
+  }
+
+  private static ResourceList perPod(InstanceRecord r) {
+    if (r.podTemplateSpec() != null) {
+      return PodResources.perPodFromTemplate(r.podTemplateSpec());
+    }
+    if (r.podSpec() != null) {
+      return PodResources.perPod(r.podSpec());
+    }
+    FragmentedPodSpec f = r.fragmentedPodSpec();
+    if (f != null) {
+      JsonNode containers = f.get("containers");
+      JsonNode container = f.get("container");
+      return PodResources.fragmented(containers, container, f.get("resources"));
+    }
+    return ResourceList.empty();
+  }
+}

@@ -1,0 +1,151 @@
+package dev.workloadmap.sdk.tree;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.workloadmap.sdk.EvaluationProblem;
+import dev.workloadmap.sdk.definition.Gvk;
+import dev.workloadmap.sdk.extract.Scale;
+import dev.workloadmap.sdk.resources.ResourceList;
+import dev.workloadmap.sdk.status.Condition;
+import java.math.BigDecimal;
+import java.util.Map;
+
+/**
+ * The stable JSON form of a workload tree, for golden files and fixtures. Shape:
+ *
+ * <pre>{@code
+ * {
+ *   "object":   {"apiVersion", "kind", "namespace", "name"},
+ *   "definition": "<metadata.name>",
+ *   "statuses": ["Running"],            // null when the root has no status definition
+ *   "phase": "Running" | null,          // raw phase, null when absent
+ *   "conditions": [{"type","status","reason","message"}],
+ *   "root": <component>,
+ *   "total": {"replicas": 3, "resources": <resources>},
+ *   "problems": ["<file:line:col /pointer: component 'x': message>"]   // only when there are problems
+ * }
+ * <component> = {"name", "kind": "group/version/Kind" | null, "podBearing", "replicas": <subtree desired pods>,
+ *                "resources": <subtree resources>,
+ *                "instances": [{"id": "leader" | null, "replicas", "minReplicas", "maxReplicas", "desiredReplicas",
+ *                               "perPod": <resources>, "resources": <resources>}],
+ *                "children": [<component>...]}
+ * <resources> = {"gpus": 12, "cpuMillis": 3000, "memoryBytes": 8589934592, "extended": {"name": amount}}
+ * }</pre>
+ *
+ * Keys are always present (null where a value is absent), except {@code problems}, which appears only when non-empty.
+ * Amounts are exact decimal numbers; integral amounts are integers.
+ */
+public final class TreeJson {
+  private TreeJson() {}
+
+  private static final JsonNodeFactory F = JsonNodeFactory.instance;
+
+  /** The JSON form of {@code tree}; {@code gpuResourceName} selects the resource counted as GPUs. */
+  public static ObjectNode toJson(WorkloadTree tree, String gpuResourceName) {
+    ObjectNode o = F.objectNode();
+    ObjectNode ref = o.putObject("object");
+    ref.put("apiVersion", tree.object().apiVersion());
+    ref.put("kind", tree.object().kind());
+    ref.put("namespace", tree.object().namespace());
+    ref.put("name", tree.object().name());
+    o.put("definition", tree.definitionName());
+    if (tree.status() == null) {
+      o.putNull("statuses");
+      o.putNull("phase");
+      o.putArray("conditions");
+    } else {
+      ArrayNode st = o.putArray("statuses");
+      tree.status().phases().forEach(st::add);
+      if (tree.status().phase() == null) {
+        o.putNull("phase");
+      } else {
+        o.put("phase", tree.status().phase());
+      }
+      ArrayNode cs = o.putArray("conditions");
+      for (Condition c : tree.status().conditions()) {
+        ObjectNode cn = cs.addObject();
+        cn.put("type", c.type());
+        cn.put("status", c.status());
+        cn.put("reason", c.reason());
+        cn.put("message", c.message());
+      }
+    }
+    o.set("root", component(tree.root(), gpuResourceName));
+    ObjectNode total = o.putObject("total");
+    total.put("replicas", tree.totalReplicas());
+    total.set("resources", resources(tree.totalResources(), gpuResourceName));
+    if (!tree.problems().isEmpty()) {
+      ArrayNode p = o.putArray("problems");
+      for (EvaluationProblem e : tree.problems()) {
+        p.add(e.format());
+      }
+    }
+    return o;
+  }
+
+  private static ObjectNode component(ComponentNode n, String gpu) {
+    ObjectNode o = F.objectNode();
+    o.put("name", n.name());
+    Gvk k = n.definition().kind();
+    if (k == null) {
+      o.putNull("kind");
+    } else {
+      o.put("kind", (k.group().isEmpty() ? "" : k.group() + "/") + k.version() + "/" + k.kind());
+    }
+    o.put("podBearing", n.podBearing());
+    o.put("replicas", n.desiredReplicas());
+    o.set("resources", resources(n.resources(), gpu));
+    ArrayNode is = o.putArray("instances");
+    for (InstanceNode i : n.instances()) {
+      ObjectNode in = is.addObject();
+      if (i.key() == null) {
+        in.putNull("id");
+      } else {
+        in.put("id", i.key());
+      }
+      Scale s = i.scale();
+      putInt(in, "replicas", s == null ? null : s.replicas());
+      putInt(in, "minReplicas", s == null ? null : s.minReplicas());
+      putInt(in, "maxReplicas", s == null ? null : s.maxReplicas());
+      in.put("desiredReplicas", i.desiredReplicas());
+      in.set("perPod", resources(i.perPod(), gpu));
+      in.set("resources", resources(i.total(), gpu));
+    }
+    ArrayNode cs = o.putArray("children");
+    n.children().forEach(c -> cs.add(component(c, gpu)));
+    return o;
+  }
+
+  private static void putInt(ObjectNode o, String k, Integer v) {
+    if (v == null) {
+      o.putNull(k);
+    } else {
+      o.put(k, v.intValue());
+    }
+  }
+
+  /** {@code {"gpus", "cpuMillis", "memoryBytes", "extended": {...}}} with exact amounts. */
+  public static ObjectNode resources(ResourceList r, String gpu) {
+    ObjectNode o = F.objectNode();
+    o.put("gpus", r.gpus(gpu));
+    o.put("cpuMillis", r.cpuMillis());
+    o.set("memoryBytes", number(r.memoryBytes()));
+    ObjectNode ext = o.putObject("extended");
+    for (Map.Entry<String, BigDecimal> e : r.extended().asMap().entrySet()) {
+      if (!e.getKey().equals(gpu)) {
+        ext.set(e.getKey(), number(e.getValue()));
+      }
+    }
+    return o;
+  }
+
+  static JsonNode number(BigDecimal d) {
+    BigDecimal s = d.stripTrailingZeros();
+    if (s.scale() <= 0) {
+      return F.numberNode(s.toBigIntegerExact());
+    }
+    return F.numberNode(s);
+  }
+}

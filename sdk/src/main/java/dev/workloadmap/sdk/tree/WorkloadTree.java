@@ -1,0 +1,58 @@
+package dev.workloadmap.sdk.tree;
+
+import dev.workloadmap.sdk.EvaluationProblem;
+import dev.workloadmap.sdk.resources.ResourceList;
+import dev.workloadmap.sdk.status.StatusResult;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A workload resolved through a definition (spec §5.9, §5.10): the root component with its children, the root status,
+ * and resource totals.
+ *
+ * @param object the root object's identity
+ * @param definitionName the definition's {@code metadata.name}
+ * @param root the root component; it exposes the children of root instance 0 only
+ * @param status the root's status, or null when the root has no status definition
+ * @param totalReplicas desired pods of the whole workload
+ * @param totalResources requests of the whole workload (GPUs as counts, CPU and memory exact)
+ * @param problems contained evaluation errors (paths and matchers that failed)
+ * @param warnings non-fatal observations (for example duplicate instance ids)
+ */
+public record WorkloadTree(
+    ObjectRef object,
+    String definitionName,
+    ComponentNode root,
+    StatusResult status,
+    int totalReplicas,
+    ResourceList totalResources,
+    List<EvaluationProblem> problems,
+    List<String> warnings) {
+
+  public WorkloadTree {
+    problems = List.copyOf(problems);
+    warnings = List.copyOf(warnings);
+  }
+
+  /** Every component, depth first (root, then each child subtree in declaration order). */
+  public List<ComponentNode> components() {
+    List<ComponentNode> out = new ArrayList<>();
+    collect(root, out);
+    return out;
+  }
+
+  private static void collect(ComponentNode n, List<ComponentNode> out) {
+    out.add(n);
+    n.children().forEach(c -> collect(c, out));
+  }
+
+  /** The component with this name, or null. */
+  public ComponentNode component(String name) {
+    return components().stream().filter(c -> c.name().equals(name)).findFirst().orElse(null);
+  }
+
+  /** Matched statuses as strings ({@code ["Undefined"]} when nothing matches), or null without a status definition. */
+  public List<String> phases() {
+    return status == null ? null : status.phases();
+  }
+}

@@ -1,0 +1,74 @@
+package dev.workloadmap.sdk.validation;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+
+/**
+ * All findings for one or more documents, in document order (file, line, column); findings without a position come
+ * first (spec §4.3). Immutable.
+ */
+public final class ValidationReport {
+  private static final Comparator<Finding> ORDER =
+      Comparator.<Finding, String>comparing(f -> f.location().file())
+          .thenComparingInt(f -> f.location().line())
+          .thenComparingInt(f -> f.location().column())
+          .thenComparing(f -> f.location().pointer());
+
+  private final List<Finding> findings;
+
+  private ValidationReport(List<Finding> findings) {
+    List<Finding> sorted = new ArrayList<>(findings);
+    sorted.sort(ORDER);
+    this.findings = List.copyOf(sorted);
+  }
+
+  public static ValidationReport of(List<Finding> findings) {
+    return new ValidationReport(findings);
+  }
+
+  public static ValidationReport empty() {
+    return new ValidationReport(List.of());
+  }
+
+  /** This report and {@code other} together. */
+  public ValidationReport merge(ValidationReport other) {
+    List<Finding> all = new ArrayList<>(findings);
+    all.addAll(other.findings);
+    return new ValidationReport(all);
+  }
+
+  public List<Finding> findings() {
+    return findings;
+  }
+
+  public List<Finding> errors() {
+    return findings.stream().filter(f -> f.severity() == Severity.ERROR).toList();
+  }
+
+  public List<Finding> warnings() {
+    return findings.stream().filter(f -> f.severity() == Severity.WARNING).toList();
+  }
+
+  public boolean hasErrors() {
+    return findings.stream().anyMatch(f -> f.severity() == Severity.ERROR);
+  }
+
+  public boolean isEmpty() {
+    return findings.isEmpty();
+  }
+
+  /** Every finding formatted on its own line, prefixed with its severity. */
+  public String format() {
+    StringBuilder sb = new StringBuilder();
+    for (Finding f : findings) {
+      sb.append(f.severity()).append(' ').append(f.format()).append('\n');
+    }
+    return sb.toString();
+  }
+
+  @Override
+  public String toString() {
+    return format();
+  }
+}

@@ -1,0 +1,294 @@
+package dev.workloadmap.sdk.verify;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.dataformat.yaml.YAMLGenerator;
+import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
+import dev.workloadmap.sdk.PreparedDefinition;
+import dev.workloadmap.sdk.WorkloadMap;
+import dev.workloadmap.sdk.WorkloadMapException;
+import dev.workloadmap.sdk.definition.Definition;
+import dev.workloadmap.sdk.internal.model.NodeReader;
+import dev.workloadmap.sdk.tree.WorkloadTree;
+import dev.workloadmap.sdk.validation.Finding;
+import dev.workloadmap.sdk.validation.Severity;
+import dev.workloadmap.sdk.validation.ValidationReport;
+import dev.workloadmap.sdk.verify.FixtureResult.Outcome;
+import dev.workloadmap.sdk.yaml.SourceLocation;
+import dev.workloadmap.sdk.yaml.YamlDocument;
+import dev.workloadmap.sdk.yaml.YamlException;
+import dev.workloadmap.sdk.yaml.YamlReader;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.function.Consumer;
+import java.util.stream.Stream;
+
+/**
+ * Runs definitions against their fixtures. Layout, one folder per definition:
+ *
+ * <pre>
+ * &lt;root&gt;/&lt;definition&gt;/definition.yaml
+ * &lt;root&gt;/&lt;definition&gt;/fixtures/&lt;case&gt;/object.yaml      the workload object (the document of the root kind)
+ * &lt;root&gt;/&lt;definition&gt;/fixtures/&lt;case&gt;/fixture.yaml     optional: description, and the object from elsewhere:
+ *                                               object: {shared: data/samples/x.yaml, kind: X} or {file: ../x.yaml}
+ * &lt;root&gt;/&lt;definition&gt;/fixtures/&lt;case&gt;/expected.yaml    the expected result, a subset of the tree's JSON form
+ * </pre>
+ *
+ * Every finding is collected; nothing stops at the first failure. Progress (each fixture's tree) goes to the
+ * listener as it is produced.
+ */
+public final class Verifier {
+
+  /** The definition file name inside a definition folder. */
+  public static final String DEFINITION_FILE = "definition.yaml";
+
+  private static final Set<String> FIXTURE_FIELDS = Set.of("description", "object");
+  private static final Set<String> OBJECT_FIELDS = Set.of("shared", "file", "kind");
+
+  private final WorkloadMap workloadMap;
+  private final VerifyOptions options;
+  private final YamlReader yaml = new YamlReader();
+
+  public Verifier(WorkloadMap workloadMap, VerifyOptions options) {
+    this.workloadMap = workloadMap;
+    this.options = options;
+    if (options.updateExpected() && options.ci()) {
+      throw new WorkloadMapException("refusing workloadmap.updateExpected=true in CI (CI is set): expected files are"
+          + " never rewritten silently in CI; update them locally and commit the change");
+    }
+  }
+
+  /** Every definition file under {@code root}: {@code <root>/<name>/definition.yaml}, sorted by path. */
+  public static List<Path> findDefinitions(Path root) {
+    if (!Files.isDirectory(root)) {
+      return List.of();
+    }
+    try (Stream<Path> s = Files.list(root)) {
+      return s.map(p -> p.resolve(DEFINITION_FILE)).filter(Files::isRegularFile).sorted().toList();
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot list " + root, e);
+    }
+  }
+
+  /** Verifies every definition under {@code root}. */
+  public VerifyReport verifyDirectory(Path root, Consumer<FixtureResult> progress) {
+    List<DefinitionResult> out = new ArrayList<>();
+    for (Path def : findDefinitions(root)) {
+      out.add(verifyDefinition(def, progress));
+    }
+    return new VerifyReport(out);
+  }
+
+  /** Verifies one definition file and the fixtures in {@code fixtures/} beside it. */
+  public DefinitionResult verifyDefinition(Path file, Consumer<FixtureResult> progress) {
+    List<WorkloadMap.Loaded> loaded;
+    try {
+      loaded = workloadMap.read(file);
+    } catch (YamlException e) {
+      return new DefinitionResult(file, file.getFileName().toString(), ValidationReport.of(List.of(fromException(
+          "yaml.syntax", e, file))), List.of());
+    }
+    if (loaded.size() != 1) {
+      Finding f = new Finding("verify.one-definition", Severity.ERROR,
+          "a definition file must hold exactly one definition, found " + loaded.size(),
+          SourceLocation.ofFile(file.toString()), "put each definition in its own folder", null);
+      return new DefinitionResult(file, file.getFileName().toString(), ValidationReport.of(List.of(f)), List.of());
+    }
+    WorkloadMap.Loaded l = loaded.get(0);
+    String name = l.definition() != null && l.definition().name() != null ? l.definition().name()
+        : file.getParent().getFileName().toString();
+    if (!l.valid()) {
+      return new DefinitionResult(file, name, l.report(), List.of());
+    }
+    PreparedDefinition prepared = new PreparedDefinition(l.definition(), l.report());
+    List<FixtureResult> fixtures = new ArrayList<>();
+    Path fixturesDir = file.getParent().resolve("fixtures");
+    if (Files.isDirectory(fixturesDir)) {
+      List<Path> cases;
+      try (Stream<Path> s = Files.list(fixturesDir)) {
+        cases = s.filter(Files::isDirectory).sorted().toList();
+      } catch (IOException e) {
+        throw new UncheckedIOException("cannot list " + fixturesDir, e);
+      }
+      for (Path c : cases) {
+        FixtureResult r = runFixture(prepared, c);
+        fixtures.add(r);
+        if (progress != null) {
+          progress.accept(r);
+        }
+      }
+    }
+    return new DefinitionResult(file, name, l.report(), fixtures);
+  }
+
+  /** Runs one fixture folder. */
+  public FixtureResult runFixture(PreparedDefinition prepared, Path dir) {
+    String name = dir.getFileName().toString();
+    List<Finding> findings = new ArrayList<>();
+    JsonNode object;
+    try {
+      ObjectSource src = objectSource(dir, prepared.definition(), findings);
+      if (src == null) {
+        return new FixtureResult(name, dir, Outcome.FAILED, "no object", null, "", findings);
+      }
+      if (src.skipReason != null) {
+        return new FixtureResult(name, dir, Outcome.SKIPPED, src.skipReason, null, "", findings);
+      }
+      object = src.object;
+    } catch (YamlException e) {
+      findings.add(fromException("yaml.syntax", e, dir));
+      return new FixtureResult(name, dir, Outcome.FAILED, "unreadable object", null, "", findings);
+    }
+    if (object == null) {
+      return new FixtureResult(name, dir, Outcome.FAILED, "no object", null, "", findings);
+    }
+    WorkloadTree tree;
+    try {
+      tree = workloadMap.resolve(prepared, object);
+    } catch (WorkloadMapException e) {
+      findings.add(new Finding("verify.resolve", Severity.ERROR, e.getMessage(),
+          e.location().orElse(SourceLocation.ofFile(dir.toString())), "", null));
+      return new FixtureResult(name, dir, Outcome.FAILED, "could not resolve", null, "", findings);
+    }
+    String text = workloadMap.renderText(tree, dir.toString());
+    ObjectNode actual = workloadMap.toJson(tree);
+    Path expectedFile = dir.resolve("expected.yaml");
+    if (options.updateExpected()) {
+      writeExpected(expectedFile, actual);
+      return new FixtureResult(name, dir, Outcome.UPDATED, "wrote " + expectedFile, tree, text, findings);
+    }
+    if (!Files.isRegularFile(expectedFile)) {
+      findings.add(new Finding("fixture.no-expected", Severity.ERROR, "missing expected.yaml",
+          SourceLocation.ofFile(dir.toString()),
+          "write expected.yaml by hand, or run with -Dworkloadmap.updateExpected=true to write it from the actual result",
+          null));
+      return new FixtureResult(name, dir, Outcome.FAILED, "missing expected.yaml", tree, text, findings);
+    }
+    List<YamlDocument> docs;
+    try {
+      docs = yaml.readAll(expectedFile);
+    } catch (YamlException e) {
+      findings.add(fromException("yaml.syntax", e, expectedFile));
+      return new FixtureResult(name, dir, Outcome.FAILED, "unreadable expected.yaml", tree, text, findings);
+    }
+    List<YamlDocument> nonEmpty = docs.stream().filter(d -> !d.root().isNull()).toList();
+    if (nonEmpty.size() != 1 || !nonEmpty.get(0).root().isObject()) {
+      findings.add(new Finding("fixture.expected-shape", Severity.ERROR,
+          "expected.yaml must hold one mapping (a subset of the tree's JSON form)",
+          SourceLocation.ofFile(expectedFile.toString()), "see the fixture layout in the README", null));
+      return new FixtureResult(name, dir, Outcome.FAILED, "bad expected.yaml", tree, text, findings);
+    }
+    findings.addAll(ExpectedMatcher.compare(nonEmpty.get(0), actual));
+    boolean failed = findings.stream().anyMatch(f -> f.severity() == Severity.ERROR);
+    return new FixtureResult(name, dir, failed ? Outcome.FAILED : Outcome.PASSED,
+        failed ? findings.size() + " mismatch(es)" : "", tree, text, findings);
+  }
+
+  private record ObjectSource(JsonNode object, String skipReason) {}
+
+  private ObjectSource objectSource(Path dir, Definition def, List<Finding> findings) {
+    Path objectFile = dir.resolve("object.yaml");
+    Path fixtureFile = dir.resolve("fixture.yaml");
+    String kind = def.rootGvk() == null ? "" : def.rootGvk().kind();
+    if (Files.isRegularFile(fixtureFile)) {
+      List<YamlDocument> docs = yaml.readAll(fixtureFile);
+      YamlDocument doc = docs.isEmpty() ? null : docs.get(0);
+      if (doc == null || !doc.root().isObject()) {
+        findings.add(new Finding("fixture.shape", Severity.ERROR, "fixture.yaml must be a mapping",
+            SourceLocation.ofFile(fixtureFile.toString()), "fields: description, object", null));
+        return null;
+      }
+      NodeReader r = new NodeReader(doc, true);
+      r.checkFields(doc.root(), "", FIXTURE_FIELDS, "fixture.yaml");
+      r.string(doc.root(), "", "description", false);
+      JsonNode obj = r.object(doc.root(), "", "object", false);
+      if (obj != null) {
+        r.checkFields(obj, "/object", OBJECT_FIELDS, "object");
+        String shared = r.string(obj, "/object", "shared", false);
+        String file = r.string(obj, "/object", "file", false);
+        String k = r.string(obj, "/object", "kind", false);
+        if (k != null) {
+          kind = k;
+        }
+        findings.addAll(r.findings());
+        if (!r.findings().isEmpty()) {
+          return null;
+        }
+        if ((shared == null) == (file == null)) {
+          findings.add(new Finding("fixture.object", Severity.ERROR,
+              "object needs exactly one of \"shared\" (a path in ../shared) or \"file\" (a path beside the fixture)",
+              doc.locate("/object"), "for example object: {shared: data/samples/jobset/resnet.yaml}", null));
+          return null;
+        }
+        Path source;
+        if (shared != null) {
+          Path base = options.sharedDirectory();
+          if (base == null || !Files.isDirectory(base)) {
+            return new ObjectSource(null, "shared data not found (" + (base == null ? "no shared directory configured"
+                : base.toAbsolutePath().normalize()) + "); this fixture reads " + shared);
+          }
+          source = base.resolve(shared);
+        } else {
+          source = dir.resolve(file);
+        }
+        if (!Files.isRegularFile(source)) {
+          findings.add(new Finding("fixture.object", Severity.ERROR, "object file not found: " + source,
+              doc.locate(shared != null ? "/object/shared" : "/object/file"), "check the path", null));
+          return null;
+        }
+        return new ObjectSource(pick(yaml.readAll(source), kind, source, findings), null);
+      }
+      findings.addAll(r.findings());
+      if (!r.findings().isEmpty()) {
+        return null;
+      }
+    }
+    if (Files.isRegularFile(objectFile)) {
+      return new ObjectSource(pick(yaml.readAll(objectFile), kind, objectFile, findings), null);
+    }
+    findings.add(new Finding("fixture.object", Severity.ERROR, "fixture has no object.yaml and no fixture.yaml object",
+        SourceLocation.ofFile(dir.toString()), "add object.yaml with the workload object", null));
+    return null;
+  }
+
+  private static JsonNode pick(List<YamlDocument> docs, String kind, Path file, List<Finding> findings) {
+    List<YamlDocument> nonEmpty = docs.stream().filter(d -> !d.root().isNull()).toList();
+    if (nonEmpty.size() == 1 && (nonEmpty.get(0).kind().isEmpty() || nonEmpty.get(0).kind().equals(kind))) {
+      return nonEmpty.get(0).root();
+    }
+    List<YamlDocument> ofKind = nonEmpty.stream().filter(d -> d.kind().equals(kind)).toList();
+    if (ofKind.size() == 1) {
+      return ofKind.get(0).root();
+    }
+    findings.add(new Finding("fixture.object", Severity.ERROR,
+        ofKind.isEmpty() ? "no document of kind " + kind + " in " + file
+            : ofKind.size() + " documents of kind " + kind + " in " + file + "; a fixture resolves one object",
+        SourceLocation.ofFile(file.toString()), "set object.kind in fixture.yaml or split the file", null));
+    return null;
+  }
+
+  private static void writeExpected(Path file, ObjectNode actual) {
+    YAMLMapper mapper = YAMLMapper.builder()
+        .disable(YAMLGenerator.Feature.WRITE_DOC_START_MARKER)
+        .build();
+    try {
+      String body = mapper.writeValueAsString(actual);
+      Files.writeString(file, "# Written by workloadmap:verify -Dworkloadmap.updateExpected=true from the actual result.\n"
+          + "# Review it, and trim it to what this fixture should pin: keys left out are not compared.\n" + body,
+          StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot write " + file, e);
+    }
+  }
+
+  private static Finding fromException(String rule, WorkloadMapException e, Path file) {
+    SourceLocation loc = e.location().orElse(SourceLocation.ofFile(file.toString()));
+    return new Finding(rule, Severity.ERROR, e.getMessage(), loc, "", null);
+  }
+}

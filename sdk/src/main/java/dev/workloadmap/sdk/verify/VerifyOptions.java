@@ -1,0 +1,13 @@
+package dev.workloadmap.sdk.verify;
+
+import java.nio.file.Path;
+
+/**
+ * Options of a fixture run.
+ *
+ * @param sharedDirectory the folder that {@code object.shared} paths in {@code fixture.yaml} are relative to (the
+ *     project's {@code ../shared}); null or missing means fixtures that need it are skipped with a reason
+ * @param updateExpected write {@code expected.yaml} from the actual result instead of comparing (snapshot workflow)
+ * @param ci true when running in CI; {@code updateExpected} is then refused, so expectations never change silently
+ */
+public record VerifyOptions(Path sharedDirectory, boolean updateExpected, boolean ci) {}
