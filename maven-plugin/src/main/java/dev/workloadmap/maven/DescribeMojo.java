@@ -1,0 +1,111 @@
+package dev.workloadmap.maven;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.dataformat.yaml.YAMLGenerator;
+import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
+import dev.workloadmap.sdk.PreparedDefinition;
+import dev.workloadmap.sdk.WorkloadMap;
+import dev.workloadmap.sdk.WorkloadMapException;
+import dev.workloadmap.sdk.definition.Definition;
+import dev.workloadmap.sdk.tree.WorkloadTree;
+import dev.workloadmap.sdk.validation.DefinitionLoadException;
+import dev.workloadmap.sdk.validation.Finding;
+import dev.workloadmap.sdk.yaml.YamlDocument;
+import dev.workloadmap.sdk.yaml.YamlReader;
+import java.io.File;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.util.List;
+import java.util.Locale;
+import org.apache.maven.plugin.MojoExecutionException;
+import org.apache.maven.plugin.MojoFailureException;
+import org.apache.maven.plugins.annotations.Mojo;
+import org.apache.maven.plugins.annotations.Parameter;
+
+/**
+ * Renders the workload tree and status of an object file with a definition file, like the reference CLI's offline
+ * {@code describe -f}. Works outside a Maven project:
+ *
+ * <pre>
+ * mvn dev.workloadmap:workloadmap-maven-plugin:describe -Dworkloadmap.definition=jobset.yaml \
+ *     -Dworkloadmap.object=my-jobset.yaml [-Dworkloadmap.output=text|json|yaml] [-Dworkloadmap.outputFile=tree.json]
+ * </pre>
+ */
+@Mojo(name = "describe", requiresProject = false, threadSafe = true)
+public class DescribeMojo extends AbstractWorkloadMapMojo {
+
+  /** The definition file (one Karta or ResourceInterface document). */
+  @Parameter(property = "workloadmap.definition", required = true)
+  private File definition;
+
+  /** The workload object file; with several documents, the one of the definition's root kind is used. */
+  @Parameter(property = "workloadmap.object", required = true)
+  private File object;
+
+  /** text (default), json or yaml. */
+  @Parameter(property = "workloadmap.output", defaultValue = "text")
+  private String output;
+
+  /** Write the output to this file instead of the build log. */
+  @Parameter(property = "workloadmap.outputFile")
+  private File outputFile;
+
+  @Override
+  public void execute() throws MojoExecutionException, MojoFailureException {
+    if (skip) {
+      getLog().info("Skipping (workloadmap.skip)");
+      return;
+    }
+    String format = output == null ? "text" : output.toLowerCase(Locale.ROOT);
+    if (!List.of("text", "json", "yaml").contains(format)) {
+      throw new MojoFailureException("workloadmap.output must be one of text, json, yaml; got \"" + output + "\"");
+    }
+    WorkloadMap wm = workloadMap();
+    String rendered;
+    try {
+      Definition def = wm.loadDefinition(definition.toPath());
+      PreparedDefinition prepared = wm.prepare(def);
+      prepared.report().warnings().forEach(f -> log(getLog(), f));
+      String kind = def.rootGvk() == null ? "" : def.rootGvk().kind();
+      List<YamlDocument> docs = new YamlReader().readAll(object.toPath()).stream()
+          .filter(d -> !d.root().isNull()).toList();
+      List<YamlDocument> candidates = docs.size() == 1 ? docs
+          : docs.stream().filter(d -> d.kind().equals(kind)).toList();
+      if (candidates.size() != 1) {
+        throw new MojoFailureException(object + ": expected one document of kind " + kind + ", found "
+            + candidates.size() + " (of " + docs.size() + " documents)");
+      }
+      WorkloadTree tree = wm.resolve(prepared, candidates.get(0).root());
+      switch (format) {
+        case "json" -> rendered = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
+            .writeValueAsString(wm.toJson(tree)) + "\n";
+        case "yaml" -> rendered = YAMLMapper.builder().disable(YAMLGenerator.Feature.WRITE_DOC_START_MARKER).build()
+            .writeValueAsString(wm.toJson(tree));
+        default -> rendered = wm.renderText(tree, definition.getName());
+      }
+    } catch (DefinitionLoadException e) {
+      for (Finding f : e.report().findings()) {
+        log(getLog(), f);
+      }
+      throw new MojoFailureException(definition + ": invalid definition; fix the findings listed above");
+    } catch (WorkloadMapException e) {
+      throw new MojoFailureException(e.describe());
+    } catch (IOException e) {
+      throw new MojoExecutionException("cannot render the tree: " + e.getMessage(), e);
+    }
+    if (outputFile != null) {
+      try {
+        Files.writeString(outputFile.toPath(), rendered, StandardCharsets.UTF_8);
+      } catch (IOException e) {
+        throw new MojoExecutionException("cannot write " + outputFile + ": " + e.getMessage(), e);
+      }
+      getLog().info("Wrote " + outputFile);
+      return;
+    }
+    for (String line : rendered.split("\n", -1)) {
+      getLog().info(line);
+    }
+  }
+}

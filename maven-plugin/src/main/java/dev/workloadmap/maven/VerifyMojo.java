@@ -1,0 +1,123 @@
+package dev.workloadmap.maven;
+
+import dev.workloadmap.sdk.WorkloadMapException;
+import dev.workloadmap.sdk.validation.Finding;
+import dev.workloadmap.sdk.validation.Severity;
+import dev.workloadmap.sdk.verify.DefinitionResult;
+import dev.workloadmap.sdk.verify.FixtureResult;
+import dev.workloadmap.sdk.verify.Verifier;
+import dev.workloadmap.sdk.verify.VerifyOptions;
+import dev.workloadmap.sdk.verify.VerifyReport;
+import java.io.File;
+import java.nio.file.Path;
+import java.util.List;
+import org.apache.maven.plugin.MojoExecutionException;
+import org.apache.maven.plugin.MojoFailureException;
+import org.apache.maven.plugin.logging.Log;
+import org.apache.maven.plugins.annotations.LifecyclePhase;
+import org.apache.maven.plugins.annotations.Mojo;
+import org.apache.maven.plugins.annotations.Parameter;
+
+/**
+ * Loads and validates every definition under {@code definitionsDirectory}, runs each definition's fixtures, prints
+ * each fixture's tree, and ends with {@code N definitions, M fixtures, K failed}. All findings are listed with
+ * file:line:column and JSON pointer; then the build fails once.
+ *
+ * <p>Layout: {@code <definitionsDirectory>/<name>/definition.yaml} and {@code
+ * <definitionsDirectory>/<name>/fixtures/<case>/{object.yaml | fixture.yaml, expected.yaml}}.
+ */
+@Mojo(name = "verify", defaultPhase = LifecyclePhase.VERIFY, threadSafe = true)
+public class VerifyMojo extends AbstractWorkloadMapMojo {
+
+  /** Where the definition folders are. */
+  @Parameter(property = "workloadmap.definitionsDirectory", defaultValue = "${project.basedir}/src/main/workloadmap")
+  private File definitionsDirectory;
+
+  /** The folder that {@code object.shared} paths in fixture.yaml refer to (the project's ../shared). */
+  @Parameter(property = "workloadmap.sharedDirectory", defaultValue = "${maven.multiModuleProjectDirectory}/../shared")
+  private File sharedDirectory;
+
+  /** Write expected.yaml from the actual results instead of comparing (refused when CI is set). */
+  @Parameter(property = "workloadmap.updateExpected", defaultValue = "false")
+  private boolean updateExpected;
+
+  /** Skip this goal only. */
+  @Parameter(property = "workloadmap.verify.skip", defaultValue = "false")
+  private boolean verifySkip;
+
+  /** Print each fixture's tree (on by default; the trees are the main job's output). */
+  @Parameter(property = "workloadmap.printTrees", defaultValue = "true")
+  private boolean printTrees;
+
+  /** Fail the build on warnings too. */
+  @Parameter(property = "workloadmap.failOnWarning", defaultValue = "false")
+  private boolean failOnWarning;
+
+  /** Fail when the directory holds no definition (off: a project without definitions is not an error). */
+  @Parameter(property = "workloadmap.failIfEmpty", defaultValue = "false")
+  private boolean failIfEmpty;
+
+  @Override
+  public void execute() throws MojoExecutionException, MojoFailureException {
+    Log log = getLog();
+    if (skip || verifySkip) {
+      log.info("Skipping Workload Map verification (workloadmap.skip)");
+      return;
+    }
+    Path root = definitionsDirectory.toPath();
+    List<Path> files = Verifier.findDefinitions(root);
+    if (files.isEmpty()) {
+      String msg = "No definitions found in " + root + " (expected <name>/definition.yaml folders)";
+      if (failIfEmpty) {
+        throw new MojoFailureException(msg);
+      }
+      log.info(msg);
+      return;
+    }
+    boolean ci = System.getenv("CI") != null && !System.getenv("CI").isEmpty() && !"false".equals(System.getenv("CI"));
+    Verifier verifier;
+    try {
+      verifier = new Verifier(workloadMap(), new VerifyOptions(sharedDirectory.toPath(), updateExpected, ci));
+    } catch (WorkloadMapException e) {
+      throw new MojoFailureException(e.getMessage());
+    }
+    log.info("Verifying " + files.size() + " Workload Map definition(s) in " + root);
+    VerifyReport report = verifier.verifyDirectory(root, r -> progress(log, r));
+    int warnings = 0;
+    for (DefinitionResult d : report.definitions()) {
+      for (Finding f : d.report().findings()) {
+        log(log, f);
+        if (f.severity() == Severity.WARNING) {
+          warnings++;
+        }
+      }
+      for (FixtureResult fx : d.fixtures()) {
+        fx.findings().forEach(f -> log(log, f));
+      }
+    }
+    String summary = report.summary();
+    if (report.failed() || (failOnWarning && warnings > 0)) {
+      log.error(summary);
+      throw new MojoFailureException(summary + ". Fix the findings listed above (file:line:column /pointer: message);"
+          + " run with -Dworkloadmap.updateExpected=true locally if a changed result is intended.");
+    }
+    log.info(summary);
+  }
+
+  private void progress(Log log, FixtureResult r) {
+    String head = "[" + r.outcome() + "] " + r.directory().getParent().getParent().getFileName() + "/" + r.name()
+        + (r.reason().isEmpty() ? "" : " (" + r.reason() + ")");
+    if (r.outcome() == FixtureResult.Outcome.FAILED) {
+      log.error(head);
+    } else if (r.outcome() == FixtureResult.Outcome.SKIPPED) {
+      log.warn(head);
+    } else {
+      log.info(head);
+    }
+    if (printTrees && !r.text().isEmpty()) {
+      for (String line : r.text().split("\n", -1)) {
+        log.info("  " + line);
+      }
+    }
+  }
+}
