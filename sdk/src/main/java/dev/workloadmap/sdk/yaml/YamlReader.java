@@ -1,17 +1,38 @@
 package dev.workloadmap.sdk.yaml;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.MappingIterator;
+import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
-/** PLACEHOLDER: replaced by the real reader (Kubernetes YAML 1.1 rules, aliases, merge keys, positions). */
+/** TEMPORARY (uncommitted): replaced by the real reader. */
 public final class YamlReader {
   public YamlReader() {}
 
   public List<YamlDocument> readAll(Path file) {
-    throw new UnsupportedOperationException("placeholder");
+    try {
+      return readAll(Files.readString(file), file.toString());
+    } catch (java.io.IOException e) {
+      throw new YamlException("cannot read: " + e.getMessage(), SourceLocation.ofFile(file.toString()), e);
+    }
   }
 
   public List<YamlDocument> readAll(String content, String fileName) {
-    throw new UnsupportedOperationException("placeholder");
+    try {
+      MappingIterator<JsonNode> it = new YAMLMapper().readerFor(JsonNode.class).readValues(content);
+      List<YamlDocument> out = new ArrayList<>();
+      int i = 0;
+      while (it.hasNext()) {
+        JsonNode n = it.next();
+        out.add(new YamlDocument(fileName, i++, n == null ? com.fasterxml.jackson.databind.node.NullNode.instance : n, Map.of(), Map.of()));
+      }
+      return out;
+    } catch (java.io.IOException e) {
+      throw new YamlException(e.getMessage(), SourceLocation.ofFile(fileName), e);
+    }
   }
 }
