@@ -156,7 +156,7 @@ public final class Verifier {
           e.location().orElse(SourceLocation.ofFile(dir.toString())), "", null));
       return new FixtureResult(name, dir, Outcome.FAILED, "could not resolve", null, "", findings);
     }
-    String text = workloadMap.renderText(tree, dir.toString());
+    String text = workloadMap.renderText(tree, null);
     ObjectNode actual = workloadMap.toJson(tree);
     Path expectedFile = dir.resolve("expected.yaml");
     if (options.updateExpected()) {
