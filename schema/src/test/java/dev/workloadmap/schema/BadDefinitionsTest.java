@@ -335,6 +335,13 @@ class BadDefinitionsTest {
     }
 
     @Test
+    void metadataNameAtMost253Characters() {
+      ObjectNode doc = set(jobset(), "/metadata/name", "a".repeat(254));
+      assertThat(validate(doc)).containsExactly(error(
+          "/metadata/name", "maxLength", "\"name\" must be at most 253 characters long, got 254"));
+    }
+
+    @Test
     void wrongApiVersionOfTheCurrentForm() {
       ObjectNode doc = set(jobset(), "/apiVersion", "run.ai/v1beta1");
       assertThat(validate(doc)).containsExactly(error(

@@ -111,18 +111,20 @@ class SchemaResourceTest {
     Set<String> used = new TreeSet<>();
     collectCustomKeywords(schema(), used, false);
     assertThat(NetworkntSchemas.ANNOTATION_KEYWORDS).containsExactlyInAnyOrderElementsOf(used);
+    assertThat(used).as("editors show a schema's errorMessage for any failure, even a wrong type")
+        .doesNotContain("errorMessage");
   }
 
-  /** Collects {@code x-*} and {@code errorMessage} keys, skipping the names inside {@code properties}. */
+  /** Collects {@code x-*} and {@code *ErrorMessage} keys, skipping the names inside {@code properties}. */
   private static void collectCustomKeywords(JsonNode node, Set<String> out, boolean namesAreData) {
     if (node.isObject()) {
       for (Map.Entry<String, JsonNode> field : node.properties()) {
         String key = field.getKey();
-        if (!namesAreData && (key.startsWith("x-") || key.equals("errorMessage"))) {
+        if (!namesAreData && (key.startsWith("x-") || key.endsWith("rrorMessage"))) {
           out.add(key);
         }
         boolean childNamesAreData = !namesAreData && (key.equals("properties") || key.equals("$defs"));
-        if (!key.equals("errorMessage") && !key.equals("examples") && !key.equals("default")) {
+        if (!key.equals("x-workloadmap-messages") && !key.equals("examples") && !key.equals("default")) {
           collectCustomKeywords(field.getValue(), out, childNamesAreData);
         }
       }

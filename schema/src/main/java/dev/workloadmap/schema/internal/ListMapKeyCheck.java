@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.workloadmap.schema.SchemaViolation;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -22,8 +23,38 @@ public final class ListMapKeyCheck {
 
   private final SchemaDocument schema;
 
+  /**
+   * For every schema node reachable from the schema root: whether a list-map annotation lies at or below it. Filled
+   * completely by the constructor and only read afterwards, so the walk skips every branch that cannot hold a
+   * list-map (most of a definition) and the instance is safe to share between threads.
+   */
+  private final Map<JsonNode, Boolean> reachesListMap = new IdentityHashMap<>();
+
+  /** Indexes, once, which parts of {@code schema} can hold a list-map. */
   public ListMapKeyCheck(SchemaDocument schema) {
     this.schema = Objects.requireNonNull(schema, "schema");
+    for (JsonNode def : schema.root().path("$defs")) {
+      reaches(def);
+    }
+  }
+
+  private boolean reaches(JsonNode rawSchema) {
+    Boolean known = reachesListMap.get(rawSchema);
+    if (known != null) {
+      return known;
+    }
+    reachesListMap.put(rawSchema, Boolean.FALSE); // guards against $ref cycles
+    JsonNode s = schema.deref(rawSchema);
+    boolean result = s.has(KEYWORD);
+    for (JsonNode property : s.path("properties")) {
+      result |= reaches(property);
+    }
+    JsonNode items = s.get("items");
+    if (items != null && items.isObject()) {
+      result |= reaches(items);
+    }
+    reachesListMap.put(rawSchema, result);
+    return result;
   }
 
   /**
@@ -38,6 +69,9 @@ public final class ListMapKeyCheck {
   }
 
   private void walk(JsonNode rawSchema, JsonNode node, String pointer, List<SchemaViolation> out) {
+    if (!Boolean.TRUE.equals(reachesListMap.get(rawSchema))) {
+      return;
+    }
     JsonNode s = schema.deref(rawSchema);
     if (node.isObject()) {
       JsonNode properties = s.path("properties");

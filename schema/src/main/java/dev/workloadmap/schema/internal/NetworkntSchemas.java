@@ -30,11 +30,16 @@ public final class NetworkntSchemas {
    */
   public static final List<String> ANNOTATION_KEYWORDS = List.of(
       "x-kubernetes-list-type", ListMapKeyCheck.KEYWORD, ViolationMapper.CURRENT_FORM_KEYWORD,
-      ViolationMapper.ERROR_MESSAGE_KEYWORD);
+      ViolationMapper.MESSAGES_KEYWORD, ViolationMapper.PATTERN_MESSAGE_KEYWORD);
 
   private final Schema dispatching;
   private final Map<SchemaForm, Schema> forms = new EnumMap<>(SchemaForm.class);
 
+  /**
+   * Compiles the top-level schema and the schema of each form.
+   *
+   * @param document the loaded schema; its {@code $id} is the base of every location
+   */
   public NetworkntSchemas(SchemaDocument document) {
     Objects.requireNonNull(document, "document");
     Dialect.Builder dialect = Dialect.builder(Dialects.getDraft202012());

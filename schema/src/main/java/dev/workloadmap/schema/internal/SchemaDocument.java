@@ -7,7 +7,9 @@ import com.fasterxml.jackson.databind.node.MissingNode;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
+import java.util.Map;
 import java.util.Objects;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The schema file as read from the classpath: its text (handed to networknt) and its parsed tree (read by the
@@ -21,6 +23,7 @@ public final class SchemaDocument {
   private final String text;
   private final JsonNode root;
   private final String id;
+  private final Map<String, JsonNode> nodesByPointer = new ConcurrentHashMap<>();
 
   private SchemaDocument(String text, JsonNode root) {
     this.text = text;
@@ -79,11 +82,13 @@ public final class SchemaDocument {
     if (fragmentPointer.isEmpty()) {
       return root;
     }
-    try {
-      return root.at(JsonPointer.compile(fragmentPointer));
-    } catch (IllegalArgumentException e) {
-      return MissingNode.getInstance();
-    }
+    return nodesByPointer.computeIfAbsent(fragmentPointer, p -> {
+      try {
+        return root.at(JsonPointer.compile(p));
+      } catch (IllegalArgumentException e) {
+        return MissingNode.getInstance();
+      }
+    });
   }
 
   /**

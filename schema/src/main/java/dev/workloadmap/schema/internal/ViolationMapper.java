@@ -19,12 +19,14 @@ import java.util.Set;
  * Turns networknt {@link Error}s into {@link SchemaViolation}s: a JSON pointer to the offending node, the keyword,
  * and a plain English message that says what to do.
  *
- * <p>The schema may carry two annotations that this class reads:
+ * <p>The schema may carry three annotations that this class reads:
  *
  * <ul>
- *   <li>{@value #ERROR_MESSAGE_KEYWORD}: on a schema object, a text (for every keyword) or an object from keyword to
- *       text. For a rule on a whole object ({@code anyOf}, {@code dependentRequired}) the text is the whole message;
- *       for a rule on a value ({@code pattern}) it completes {@code "<field>" <text>, got <value>}.
+ *   <li>{@value #MESSAGES_KEYWORD}: on a schema object, an object from keyword to the whole message for a failure of
+ *       that keyword on the object, such as the CRD's texts for the selector rules ({@code anyOf},
+ *       {@code dependentRequired}).
+ *   <li>{@value #PATTERN_MESSAGE_KEYWORD}: on a string schema, the sentence to show when its {@code pattern} fails
+ *       (editors based on vscode-json-languageservice show the same text); {@code , got <value>} is appended.
  *   <li>{@value #CURRENT_FORM_KEYWORD}: on a legacy-form object schema, a {@code #/$defs/...} reference to its
  *       current-form counterpart. An unknown field that the counterpart defines gets a message saying the field
  *       exists only in the current form (spec §2.3).
@@ -34,8 +36,11 @@ import java.util.Set;
  */
 public final class ViolationMapper {
 
-  /** Custom messages, in the style of ajv-errors and yaml-language-server. */
-  public static final String ERROR_MESSAGE_KEYWORD = "errorMessage";
+  /** Custom messages per keyword; an {@code x-} keyword, so that editors ignore it. */
+  public static final String MESSAGES_KEYWORD = "x-workloadmap-messages";
+
+  /** The editors' (vscode-json-languageservice, yaml-language-server) message for a failed {@code pattern}. */
+  public static final String PATTERN_MESSAGE_KEYWORD = "patternErrorMessage";
 
   /** Legacy-form schema objects point at their current-form counterpart with this annotation. */
   public static final String CURRENT_FORM_KEYWORD = "x-workloadmap-current-form";
@@ -44,6 +49,7 @@ public final class ViolationMapper {
 
   private final SchemaDocument schema;
 
+  /** A mapper that reads annotations and field names from {@code schema}, the schema networknt validated with. */
   public ViolationMapper(SchemaDocument schema) {
     this.schema = Objects.requireNonNull(schema, "schema");
   }
@@ -97,7 +103,6 @@ public final class ViolationMapper {
     String custom = customMessage(owner, keyword);
     switch (keyword) {
       case "additionalProperties":
-      case "unevaluatedProperties":
         return unknownField(pointer, keyword, e.getProperty(), owner, form);
       case "required":
         return error(pointer, keyword, "missing required field \"" + e.getProperty() + "\"");
@@ -112,9 +117,6 @@ public final class ViolationMapper {
       case "minItems":
         return error(pointer, keyword,
             capitalize(label) + " must have at least " + count(keywordValue.asInt(), "item", "items"));
-      case "maxItems":
-        return error(pointer, keyword,
-            capitalize(label) + " must have at most " + count(keywordValue.asInt(), "item", "items"));
       case "minProperties":
         return error(pointer, keyword,
             capitalize(label) + " must have at least " + count(keywordValue.asInt(), "entry", "entries"));
@@ -127,8 +129,10 @@ public final class ViolationMapper {
         return error(pointer, keyword, capitalize(label) + " must be at most "
             + count(keywordValue.asInt(), "character", "characters") + " long, got " + instance.asText().length());
       case "pattern":
-        return error(pointer, keyword, capitalize(label) + " "
-            + (custom != null ? custom : "must match the regular expression " + keywordValue.asText())
+        JsonNode patternMessage = owner.path(PATTERN_MESSAGE_KEYWORD);
+        return error(pointer, keyword, (patternMessage.isTextual()
+            ? patternMessage.textValue()
+            : capitalize(label) + " must match the regular expression " + keywordValue.asText())
             + ", got " + text(instance));
       case "uniqueItems":
         return error(pointer, keyword, capitalize(label) + " must not repeat an entry: " + firstRepeat(instance));
@@ -232,11 +236,7 @@ public final class ViolationMapper {
   }
 
   private static String customMessage(JsonNode owner, String keyword) {
-    JsonNode custom = owner.path(ERROR_MESSAGE_KEYWORD);
-    if (custom.isTextual()) {
-      return custom.textValue();
-    }
-    JsonNode forKeyword = custom.path(keyword);
+    JsonNode forKeyword = owner.path(MESSAGES_KEYWORD).path(keyword);
     return forKeyword.isTextual() ? forKeyword.textValue() : null;
   }
 
