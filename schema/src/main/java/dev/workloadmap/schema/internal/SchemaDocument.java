@@ -107,4 +107,16 @@ public final class SchemaDocument {
     }
     throw new IllegalStateException("the Workload Map schema has a $ref cycle at " + schema);
   }
+
+  /**
+   * The schema a local reference such as {@code #/$defs/KartaSpec} leads to, following further {@code $ref}s.
+   *
+   * @return the schema, or a missing node when the reference is not local or leads nowhere
+   */
+  public JsonNode resolve(String localRef) {
+    if (!localRef.startsWith(LOCAL_REF_PREFIX)) {
+      return MissingNode.getInstance();
+    }
+    return deref(at(localRef.substring(LOCAL_REF_PREFIX.length())));
+  }
 }

@@ -1,7 +1,6 @@
 package dev.workloadmap.schema.internal;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.networknt.schema.Error;
 import com.networknt.schema.path.NodePath;
 import dev.workloadmap.schema.SchemaForm;
@@ -149,7 +148,7 @@ public final class ViolationMapper {
     String pointer = Pointers.child(objectPointer, field);
     JsonNode currentForm = owner.path(CURRENT_FORM_KEYWORD);
     if (form == SchemaForm.LEGACY && currentForm.isTextual()) {
-      JsonNode counterpart = schema.deref(refNode(currentForm.textValue()));
+      JsonNode counterpart = schema.resolve(currentForm.textValue());
       if (counterpart.path("properties").has(field)) {
         return new SchemaViolation(pointer, keyword,
             "unknown field \"" + field + "\": the legacy " + SchemaForm.LEGACY.kind()
@@ -168,10 +167,6 @@ public final class ViolationMapper {
             ? "unknown field \"" + field + "\"; remove it"
             : "unknown field \"" + field + "\"; the fields allowed here are " + String.join(", ", known);
     return new SchemaViolation(pointer, keyword, message, Kind.UNKNOWN_FIELD, suggestion);
-  }
-
-  private static JsonNode refNode(String ref) {
-    return JsonNodeFactory.instance.objectNode().put("$ref", ref);
   }
 
   private static String dependentRequired(Error e, JsonNode keywordValue) {
