@@ -9,8 +9,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /** Syntax errors, file errors and the limits of the YAML reader: every one a one-line message with a location. */
 class YamlReaderErrorsTest {
@@ -144,6 +148,38 @@ class YamlReaderErrorsTest {
     YamlException e = error("a: 1\r\nb: x\u0001y\n");
     assertThat(at(e)).isEqualTo("2:5");
     assertThat(e.getMessage()).startsWith("the character U+0001 is not allowed in YAML");
+  }
+
+  static Stream<Arguments> otherSyntaxErrors() {
+    return Stream.of(
+        Arguments.of(
+            "a: 'x' y\n",
+            "1:8",
+            "unexpected value here, inside the block mapping that starts at line 1, column 1; if it continues the value"
+                + " before it, quote the whole value, otherwise check the indentation"),
+        Arguments.of(
+            "a: [b, c]]\n",
+            "1:10",
+            "unexpected ']' here, inside the block mapping that starts at line 1, column 1; check for an unmatched"
+                + " bracket, or quote the value"),
+        Arguments.of("a: }\n", "1:4", "'}' cannot start a value here; quote the value"),
+        Arguments.of(
+            "a: b\n...\nc\n", "3:1", "expected a document separator (---), but found a value; check the YAML syntax here"),
+        Arguments.of(
+            "%YAML 1.1\n%YAML 1.1\n---\na: 1\n", "2:1", "found duplicate YAML directive; check the YAML syntax here"),
+        Arguments.of(
+            "a: \"\uFFFE\"\n",
+            "1:5",
+            "the character U+FFFE is not allowed in YAML (only printable characters are); remove it, or write it as the"
+                + " escape \\uFFFE inside a double-quoted string"));
+  }
+
+  @ParameterizedTest
+  @MethodSource("otherSyntaxErrors")
+  void otherSyntaxErrorsAreOneLineWithAPosition(String yaml, String position, String message) {
+    YamlException e = error(yaml);
+    assertThat(at(e)).isEqualTo(position);
+    assertThat(e.getMessage()).isEqualTo(message);
   }
 
   // ---- files -------------------------------------------------------------------------------------------------

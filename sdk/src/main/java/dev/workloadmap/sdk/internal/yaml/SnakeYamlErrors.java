@@ -5,6 +5,7 @@ import dev.workloadmap.sdk.yaml.YamlException;
 import java.io.IOException;
 import java.nio.charset.CharacterCodingException;
 import java.util.Locale;
+import java.util.Set;
 import java.util.function.IntFunction;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -40,13 +41,16 @@ public final class SnakeYamlErrors {
     }
     if (e instanceof ReaderException r) {
       SourceLocation at = offsets.apply(r.getPosition());
+      int cp = r.getCodePoint();
+      String escape =
+          String.format(Locale.ROOT, cp <= 0xFF ? "\\x%02X" : cp <= 0xFFFF ? "\\u%04X" : "\\U%08X", cp);
       return new YamlException(
           String.format(
               Locale.ROOT,
               "the character U+%04X is not allowed in YAML (only printable characters are); remove it, or write it"
-                  + " as an escape such as \\x%02X inside a double-quoted string",
-              r.getCodePoint(),
-              r.getCodePoint() & 0xFF),
+                  + " as the escape %s inside a double-quoted string",
+              cp,
+              escape),
           at == null ? SourceLocation.ofFile(file) : at,
           e);
     }
@@ -122,10 +126,10 @@ public final class SnakeYamlErrors {
           "a key is missing its ':'"
               + (contextMark != null ? " (the key starts at " + Marks.describe(contextMark) + ")" : "")
               + ", or a multi-line plain value is badly indented; check the indentation or quote the value";
-    } else if (EXPECTED_BUT.matcher(problem).matches() && context != null && contextMark != null) {
+    } else if (EXPECTED_BUT.matcher(problem).matches()) {
       Matcher m = EXPECTED_BUT.matcher(problem);
       m.matches();
-      message = expectedBut(m.group(1), token(m.group(2)), context, contextMark);
+      message = expectedBut(m.group(1).trim(), m.group(2).trim(), context, contextMark);
     } else {
       message =
           problem
@@ -138,33 +142,55 @@ public final class SnakeYamlErrors {
   }
 
   private static String expectedBut(String expected, String found, String context, Mark contextMark) {
+    if (context == null || contextMark == null) {
+      return "expected " + token(expected) + ", but found " + token(found) + "; check the YAML syntax here";
+    }
     String where = Marks.describe(contextMark);
     if (context.contains("block mapping") || context.contains("block collection")) {
-      String what = context.contains("mapping") ? "mapping" : "sequence";
-      return "bad indentation: "
-          + found
-          + " does not fit in the block "
+      String what = context.contains("mapping") ? "block mapping" : "block sequence";
+      if (INDENTATION_TOKENS.contains(unquote(found))) {
+        return "bad indentation: "
+            + token(found)
+            + " does not fit in the "
+            + what
+            + " that starts at "
+            + where
+            + "; check the indentation";
+      }
+      if (unquote(found).equals("<scalar>")) {
+        return "unexpected value here, inside the "
+            + what
+            + " that starts at "
+            + where
+            + "; if it continues the value before it, quote the whole value, otherwise check the indentation";
+      }
+      return "unexpected "
+          + token(found)
+          + " here, inside the "
           + what
           + " that starts at "
           + where
-          + "; check the indentation";
+          + "; check for an unmatched bracket, or quote the value";
     }
     if (context.contains("flow sequence") || context.contains("flow mapping")) {
       String what = context.contains("sequence") ? "flow sequence [...]" : "flow mapping {...}";
       return "expected "
-          + expected.replace("<block end>", "the end of the block")
+          + expected
           + " in the "
           + what
           + " that starts at "
           + where
           + ", but found "
-          + found
+          + token(found)
           + "; add the missing comma or closing bracket";
+    }
+    if (expected.equals("the node content")) {
+      return token(found) + " cannot start a value here; quote the value";
     }
     return "expected "
         + token(expected)
         + ", but found "
-        + found
+        + token(found)
         + " ("
         + context
         + " at "
@@ -172,13 +198,12 @@ public final class SnakeYamlErrors {
         + "); check the YAML syntax here";
   }
 
-  /** SnakeYAML's token names in words. */
+  private static final Set<String> INDENTATION_TOKENS =
+      Set.of("<block mapping start>", "<block sequence start>", "?", "-", "<block end>");
+
+  /** SnakeYAML's token names ({@code '<scalar>'}) in words; other text unchanged. */
   private static String token(String t) {
-    String s = t.trim();
-    if (s.startsWith("'") && s.endsWith("'") && s.length() >= 2) {
-      s = s.substring(1, s.length() - 1);
-    }
-    return switch (s) {
+    return switch (unquote(t)) {
       case "<block mapping start>" -> "the start of a new mapping";
       case "<block sequence start>" -> "the start of a new sequence";
       case "<block end>" -> "the end of the block";
@@ -188,12 +213,16 @@ public final class SnakeYamlErrors {
       case "<scalar>" -> "a value";
       case "?" -> "a mapping key";
       case "-" -> "a sequence item ('-')";
-      case ":" -> "a ':'";
       case "<alias>" -> "an alias";
       case "<anchor>" -> "an anchor";
       case "<tag>" -> "a tag";
-      default -> "'" + s + "'";
+      default -> t.trim();
     };
+  }
+
+  private static String unquote(String t) {
+    String s = t.trim();
+    return s.length() >= 2 && s.startsWith("'") && s.endsWith("'") ? s.substring(1, s.length() - 1) : s;
   }
 
   private static String firstLine(String s) {
