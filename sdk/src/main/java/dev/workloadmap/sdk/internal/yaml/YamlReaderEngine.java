@@ -1,0 +1,56 @@
+package dev.workloadmap.sdk.internal.yaml;
+
+import dev.workloadmap.sdk.yaml.SourceLocation;
+import dev.workloadmap.sdk.yaml.YamlDocument;
+import dev.workloadmap.sdk.yaml.YamlException;
+import java.io.Reader;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.IntFunction;
+import org.yaml.snakeyaml.LoaderOptions;
+import org.yaml.snakeyaml.composer.Composer;
+import org.yaml.snakeyaml.error.YAMLException;
+import org.yaml.snakeyaml.nodes.Node;
+import org.yaml.snakeyaml.parser.ParserImpl;
+import org.yaml.snakeyaml.reader.StreamReader;
+
+/**
+ * The reading pipeline behind {@link dev.workloadmap.sdk.yaml.YamlReader}: SnakeYAML's parser, the {@link
+ * GuardedParser} filter, SnakeYAML's composer with the {@link KubernetesResolver}, then {@link NodeConverter} per
+ * document. This is what {@code new Yaml(options).composeAll(reader)} does, with the resolver replaced and the
+ * filter added.
+ */
+public final class YamlReaderEngine {
+  private YamlReaderEngine() {}
+
+  /**
+   * Reads every document of a stream.
+   *
+   * @param offsets finds the location of a code point offset (for errors SnakeYAML reports as an offset), or returns
+   *     {@code null}
+   * @throws YamlException for every problem, never a SnakeYAML exception
+   */
+  public static List<YamlDocument> read(
+      Reader reader, String file, YamlLimits limits, IntFunction<SourceLocation> offsets) {
+    LoaderOptions options = new LoaderOptions();
+    options.setCodePointLimit(limits.codePointLimit());
+    // The filter enforces these per document and with a position; SnakeYAML counts aliases per stream.
+    options.setMaxAliasesForCollections(Integer.MAX_VALUE);
+    options.setNestingDepthLimit(Integer.MAX_VALUE);
+    // Tags never construct objects here, so no global tag is dangerous; unknown ones are ignored when converting.
+    options.setTagInspector(tag -> true);
+    options.setProcessComments(false);
+    GuardedParser parser = new GuardedParser(new ParserImpl(new StreamReader(reader), options), limits, file);
+    Composer composer = new Composer(parser, new KubernetesResolver(), options);
+    List<YamlDocument> documents = new ArrayList<>();
+    try {
+      while (composer.checkNode()) {
+        Node root = composer.getNode();
+        documents.add(NodeConverter.convert(root, file, documents.size(), limits));
+      }
+    } catch (YAMLException e) {
+      throw SnakeYamlErrors.translate(e, file, parser.documentStart(), offsets);
+    }
+    return List.copyOf(documents);
+  }
+}
