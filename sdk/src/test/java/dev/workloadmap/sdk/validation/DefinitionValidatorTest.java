@@ -44,6 +44,12 @@ class DefinitionValidatorTest {
         java.util.regex.Matcher.quoteReplacement("scaleDefinition: {replicasPath: \"" + expr + "\"}"));
   }
 
+  /** {@code yaml} without the lines that contain any of {@code fragments}. */
+  private static String withoutLines(String yaml, String... fragments) {
+    return yaml.lines().filter(l -> java.util.Arrays.stream(fragments).noneMatch(l::contains))
+        .collect(java.util.stream.Collectors.joining("\n", "", "\n"));
+  }
+
   private List<String> errors(String yaml) {
     Definition d = load(yaml);
     return validator.validate(d).errors().stream().map(Finding::message).toList();
@@ -62,9 +68,8 @@ class DefinitionValidatorTest {
 
   @Test
   void dv03_allStructureAndInstructionErrorsAreJoined() {
-    String yaml = base("", "", "{componentName: nonexistent}")
-        .replace("kind: {group: apps, version: v1, kind: Deployment}\n", "")
-        .replace("ownerRef: root\n", "");
+    String yaml = withoutLines(base("", "", "{componentName: nonexistent}"),
+        "kind: {group: apps, version: v1, kind: Deployment}", "ownerRef: root");
     assertThat(errors(yaml)).anySatisfy(m -> assertThat(m).contains("root component must have full kind"))
         .anySatisfy(m -> assertThat(m).contains("has no owner ref"))
         .anySatisfy(m -> assertThat(m).contains("is not defined"));
@@ -88,7 +93,7 @@ class DefinitionValidatorTest {
   void dv07_dv08_rootOwnerAndStatus() {
     assertThat(errors(base("ownerRef: someone", "", "{componentName: root}")))
         .contains("root component cannot have owner ref");
-    assertThat(errors(base("", "", "{componentName: root}").replace("      statusDefinition: {statusMappings: {}}\n", "")))
+    assertThat(errors(withoutLines(base("", "", "{componentName: root}"), "statusDefinition: {statusMappings: {}}")))
         .contains("root component must have status definition");
   }
 
@@ -224,9 +229,8 @@ class DefinitionValidatorTest {
 
   @Test
   void jv25_everyFindingIsReported() {
-    String yaml = base("", "", "{componentName: root}")
+    String yaml = rootReplicas("recurse(.a)")
         .replace("podTemplateSpecPath: .spec.template", "podTemplateSpecPath: del(.a)")
-        .replace("replicasPath: .spec.replicas\n  ", "replicasPath: recurse(.a)\n  ")
         .replace("specDefinition: {podSpecPath: .spec.template.spec}",
             "specDefinition: {podSpecPath: paths}\n        instanceIdPath: walk(.)\n"
                 + "        podSelector: {componentInstanceSelector: {idPath: range(3)}, replicaSelector: {keyPath: repeat(.)}}");
@@ -262,7 +266,7 @@ class DefinitionValidatorTest {
         + " 'spec.structureDefinition.childComponents[0].specDefinition.podTemplateSpecPath'");
     assertThat(errors.get(0).location().pointer())
         .isEqualTo("/spec/structureDefinition/childComponents/0/specDefinition/podTemplateSpecPath");
-    assertThat(errors.get(0).location().line()).isEqualTo(15);
+    assertThat(errors.get(0).location().line()).isEqualTo(14);
     assertThat(errors.get(1).message()).startsWith("failed to parse JQ expression '.spec.containers[0' at"
         + " 'spec.optimizationInstructions.gangScheduling.podGroups[0].members[0].groupByKeyPaths[1]'");
     assertThat(errors.get(1).expression()).isEqualTo(".spec.containers[0");
