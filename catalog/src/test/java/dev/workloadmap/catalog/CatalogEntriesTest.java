@@ -60,6 +60,8 @@ class CatalogEntriesTest {
         file.getParent().getFileName().toString(), () -> {
           Definition d = wm.loadDefinition(file);
           String kind = d.rootGvk().kind().toLowerCase(Locale.ROOT);
+          // ambiguous kinds are filed as <kind>.<group> (for example service.serving.knative.dev)
+          String qualified = kind + "." + d.rootGvk().group();
           Set<String> used = new HashSet<>();
           for (Path fixture : CatalogSources.fixtureDirs(file)) {
             Path f = fixture.resolve("fixture.yaml");
@@ -73,13 +75,15 @@ class CatalogEntriesTest {
             }
           }
           for (String folder : List.of("samples", "statuses")) {
-            Path dir = CatalogSources.sharedDir().resolve("data").resolve(folder).resolve(kind);
+            String kindFolder = Files.isDirectory(CatalogSources.sharedDir().resolve("data").resolve(folder)
+                .resolve(qualified)) ? qualified : kind;
+            Path dir = CatalogSources.sharedDir().resolve("data").resolve(folder).resolve(kindFolder);
             if (!Files.isDirectory(dir)) {
               continue;
             }
             try (Stream<Path> files = Files.list(dir)) {
               for (Path p : files.sorted().toList()) {
-                String rel = "data/" + folder + "/" + kind + "/" + p.getFileName();
+                String rel = "data/" + folder + "/" + kindFolder + "/" + p.getFileName();
                 assertThat(used).as("a fixture of %s uses %s", d.name(), rel).contains(rel);
               }
             } catch (IOException e) {

@@ -148,6 +148,13 @@ public final class Verifier {
     if (object == null) {
       return new FixtureResult(name, dir, Outcome.FAILED, "no object", null, "", findings);
     }
+    String mismatch = gvkMismatch(prepared.definition(), object);
+    if (mismatch != null) {
+      findings.add(new Finding("fixture.gvk", Severity.ERROR, mismatch, SourceLocation.ofFile(dir.toString()),
+          "use an object of the definition's root kind and version, or move the fixture to the matching definition",
+          null));
+      return new FixtureResult(name, dir, Outcome.FAILED, "wrong kind", null, "", findings);
+    }
     WorkloadTree tree;
     try {
       tree = workloadMap.resolve(prepared, object);
@@ -188,6 +195,22 @@ public final class Verifier {
     boolean failed = findings.stream().anyMatch(f -> f.severity() == Severity.ERROR);
     return new FixtureResult(name, dir, failed ? Outcome.FAILED : Outcome.PASSED,
         failed ? findings.size() + " mismatch(es)" : "", tree, text, findings);
+  }
+
+  /**
+   * Null when {@code object} is of the definition's root GVK, or has no apiVersion/kind (a status-only fragment);
+   * otherwise what differs.
+   */
+  static String gvkMismatch(Definition d, JsonNode object) {
+    String apiVersion = object.path("apiVersion").asText("");
+    String kind = object.path("kind").asText("");
+    if (d.rootGvk() == null || (apiVersion.isEmpty() && kind.isEmpty())) {
+      return null;
+    }
+    String expected = d.rootGvk().apiVersion() + " " + d.rootGvk().kind();
+    String actual = apiVersion + " " + kind;
+    return expected.equals(actual) ? null
+        : "the object is " + actual + " but definition " + d.name() + " covers " + expected;
   }
 
   private record ObjectSource(JsonNode object, String skipReason) {}
