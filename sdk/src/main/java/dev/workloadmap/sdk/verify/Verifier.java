@@ -8,6 +8,7 @@ import dev.workloadmap.sdk.PreparedDefinition;
 import dev.workloadmap.sdk.WorkloadMap;
 import dev.workloadmap.sdk.WorkloadMapException;
 import dev.workloadmap.sdk.definition.Definition;
+import dev.workloadmap.sdk.definition.Gvk;
 import dev.workloadmap.sdk.internal.model.NodeReader;
 import dev.workloadmap.sdk.tree.WorkloadTree;
 import dev.workloadmap.sdk.validation.Finding;
@@ -155,6 +156,11 @@ public final class Verifier {
           null));
       return new FixtureResult(name, dir, Outcome.FAILED, "wrong kind", null, "", findings);
     }
+    String note = versionNote(prepared.definition(), object);
+    if (note != null) {
+      findings.add(new Finding("fixture.other-version", Severity.INFO, note, SourceLocation.ofFile(dir.toString()),
+          "", null));
+    }
     WorkloadTree tree;
     try {
       tree = workloadMap.resolve(prepared, object);
@@ -198,8 +204,10 @@ public final class Verifier {
   }
 
   /**
-   * Null when {@code object} is of the definition's root GVK, or has no apiVersion/kind (a status-only fragment);
-   * otherwise what differs.
+   * Null when {@code object} is of the definition's root group and kind, or has no apiVersion/kind (a status-only
+   * fragment); otherwise what differs. The version may differ: like the reference CLI's file mode (conformance CD-21),
+   * an object at another served version of a covered kind resolves with that kind's definition, and {@link
+   * #versionNote} reports it.
    */
   static String gvkMismatch(Definition d, JsonNode object) {
     String apiVersion = object.path("apiVersion").asText("");
@@ -207,10 +215,25 @@ public final class Verifier {
     if (d.rootGvk() == null || (apiVersion.isEmpty() && kind.isEmpty())) {
       return null;
     }
-    String expected = d.rootGvk().apiVersion() + " " + d.rootGvk().kind();
-    String actual = apiVersion + " " + kind;
-    return expected.equals(actual) ? null
-        : "the object is " + actual + " but definition " + d.name() + " covers " + expected;
+    Gvk actual = Gvk.of(apiVersion, kind);
+    Gvk expected = d.rootGvk();
+    if (actual.group().equals(expected.group()) && actual.kind().equals(expected.kind())) {
+      return null;
+    }
+    return "the object is " + apiVersion + " " + kind + " but definition " + d.name() + " covers "
+        + expected.apiVersion() + " " + expected.kind() + " (the group and kind must match exactly)";
+  }
+
+  /** A note when the object is at another version of the definition's kind, else null. */
+  static String versionNote(Definition d, JsonNode object) {
+    String apiVersion = object.path("apiVersion").asText("");
+    if (d.rootGvk() == null || apiVersion.isEmpty()) {
+      return null;
+    }
+    Gvk actual = Gvk.of(apiVersion, object.path("kind").asText(""));
+    return actual.version().equals(d.rootGvk().version()) ? null
+        : "the object is at version " + actual.version() + "; resolved with the " + d.rootGvk().version()
+            + " definition " + d.name() + " (as the reference CLI resolves another served version)";
   }
 
   private record ObjectSource(JsonNode object, String skipReason) {}
