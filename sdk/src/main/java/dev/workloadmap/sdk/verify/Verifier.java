@@ -198,6 +198,15 @@ public final class Verifier {
       return new FixtureResult(name, dir, Outcome.FAILED, "bad expected.yaml", tree, text, findings);
     }
     findings.addAll(ExpectedMatcher.compare(nonEmpty.get(0), actual));
+    if (!tree.problems().isEmpty() && !nonEmpty.get(0).root().has("problems")) {
+      // contained evaluation errors never pass silently: pin them under `problems:` when they are intended
+      for (var p : tree.problems()) {
+        findings.add(new Finding("fixture.unexpected-problem", Severity.ERROR,
+            "evaluation problem not expected by this fixture: " + p.message(), p.location(),
+            "fix the definition's path, or list the problem under \"problems:\" in expected.yaml if it is intended",
+            p.expression()));
+      }
+    }
     boolean failed = findings.stream().anyMatch(f -> f.severity() == Severity.ERROR);
     return new FixtureResult(name, dir, failed ? Outcome.FAILED : Outcome.PASSED,
         failed ? findings.size() + " mismatch(es)" : "", tree, text, findings);
