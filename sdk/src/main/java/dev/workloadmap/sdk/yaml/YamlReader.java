@@ -33,6 +33,10 @@ public final class YamlReader {
       return out;
     } catch (java.io.IOException e) {
       throw new YamlException(e.getMessage(), SourceLocation.ofFile(fileName), e);
+    } catch (RuntimeException e) {
+      // MappingIterator.next() wraps a syntax error in a RuntimeException; report it like the one above
+      Throwable c = e.getCause() instanceof java.io.IOException ? e.getCause() : e;
+      throw new YamlException(String.valueOf(c.getMessage()), SourceLocation.ofFile(fileName), c);
     }
   }
 }
