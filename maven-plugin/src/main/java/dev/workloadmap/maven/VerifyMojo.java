@@ -117,11 +117,16 @@ public class VerifyMojo extends AbstractWorkloadMapMojo {
         fx.findings().forEach(f -> log(log, f));
       }
     }
-    String summary = report.summary();
-    if (report.failed() || (failOnWarning && warnings > 0)) {
+    String summary = report.summary() + (warnings == 0 ? "" : ", " + warnings + (warnings == 1 ? " warning" : " warnings"));
+    if (report.failed()) {
       log.error(summary);
       throw new MojoFailureException(summary + ". Fix the findings listed above (file:line:column /pointer: message);"
           + " run with -Dworkloadmap.updateExpected=true locally if a changed result is intended.");
+    }
+    if (failOnWarning && warnings > 0) {
+      log.error(summary);
+      throw new MojoFailureException(summary + ". Fix the warnings listed above (file:line:column /pointer: message),"
+          + " or set workloadmap.failOnWarning=false.");
     }
     log.info(summary);
   }
