@@ -99,7 +99,10 @@ class DescribeMojoTest {
 
   @Test
   void anObjectLackingThePathsStillRendersWithItsProblems() throws Exception {
-    mojo(definition, dir.resolve("object-without-groups.yaml"), "text").execute();
+    Path bare = ItProjects.write(dir.resolve("object-without-groups.yaml"),
+        "apiVersion: example.com/v1\nkind: Trainer\nmetadata: {name: bare, namespace: ml}\nspec: {}\n");
+
+    mojo(definition, bare, "text").execute();
 
     // POSITIONS: 19:9 is the instanceIdPath key of the definition
     assertThat(log.lines).contains(
