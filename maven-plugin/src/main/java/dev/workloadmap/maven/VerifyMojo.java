@@ -117,7 +117,8 @@ public class VerifyMojo extends AbstractWorkloadMapMojo {
         fx.findings().forEach(f -> log(log, f));
       }
     }
-    String summary = report.summary() + (warnings == 0 ? "" : ", " + warnings + (warnings == 1 ? " warning" : " warnings"));
+    String summary = report.summary()
+        + (warnings == 0 ? "" : ", " + warnings + (warnings == 1 ? " warning" : " warnings"));
     if (report.failed()) {
       log.error(summary);
       throw new MojoFailureException(summary + ". Fix the findings listed above (file:line:column /pointer: message);"

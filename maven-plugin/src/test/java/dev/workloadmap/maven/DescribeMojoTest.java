@@ -160,11 +160,12 @@ class DescribeMojoTest {
         .replace("replicasPath: .spec.groups[].replicas", "replicasPath: [.spec.groups]"));
 
     assertThatThrownBy(() -> mojo(broken, object, "text").execute()).isInstanceOf(MojoFailureException.class)
-        .hasMessage(broken + ": invalid definition; fix the findings listed above (file:line:column /pointer: message)");
+        .hasMessage(broken + ": invalid definition; fix the findings listed above"
+            + " (file:line:column /pointer: message)");
     // POSITIONS: 23:11 is the replicasPath key
-    assertThat(log.lines).containsExactly("[ERROR] " + broken + (POSITIONS ? ":23:11" : "") + " /spec/structureDefinition"
-        + "/childComponents/0/scaleDefinition/replicasPath: \"replicasPath\" must be a string, got a list [model.type]"
-        + " (write replicasPath as a string)");
+    assertThat(log.lines).containsExactly("[ERROR] " + broken + (POSITIONS ? ":23:11" : "")
+        + " /spec/structureDefinition/childComponents/0/scaleDefinition/replicasPath: \"replicasPath\" must be a"
+        + " string, got a list [model.type] (write replicasPath as a string)");
   }
 
   @Test

@@ -60,7 +60,8 @@ class VerifyMojoTest {
         "[INFO]   ├── leader  replicas: 1  gpu: 2",
         "[INFO]   └── worker  replicas: 3  gpu: 6",
         "[INFO]   Phase: Running");
-    assertThat(log.lines).endsWith("[INFO]   TOTAL      4         8    0    0", "[INFO] 1 definition, 1 fixture, 0 failed");
+    assertThat(log.lines)
+        .endsWith("[INFO]   TOTAL      4         8    0    0", "[INFO] 1 definition, 1 fixture, 0 failed");
     assertThat(log.lines).allSatisfy(l -> assertThat(l).doesNotEndWith("  ").doesNotStartWith("[ERROR]"));
   }
 

@@ -543,7 +543,8 @@ class VerifierTest {
     void duplicateKey() {
       RealYamlReader.assume(); // the interim reader keeps the last value silently; the real one rejects it
       // line 5, column 3: the second "name" under metadata
-      DefinitionResult d = verifyBroken(TRAINER.replace("  name: trainer\nspec:", "  name: trainer\n  name: other\nspec:"));
+      DefinitionResult d =
+          verifyBroken(TRAINER.replace("  name: trainer\nspec:", "  name: trainer\n  name: other\nspec:"));
 
       assertThat(d.report().errors()).singleElement().satisfies(f -> {
         assertThat(f.ruleId()).isEqualTo("yaml.syntax");
@@ -616,7 +617,8 @@ class VerifierTest {
           .replace(REPLICAS_LINE, "          replicasPath: .spec.groups[].replicas |\n")
           .replace("    instanceIdPath: .spec.groups[].name", "    instanceIdPath: '[del(.a)]'"));
 
-      assertThat(d.report().errors()).extracting(Finding::ruleId).containsExactlyInAnyOrder("jq.parse", "jq.rejected-construct");
+      assertThat(d.report().errors()).extracting(Finding::ruleId)
+          .containsExactlyInAnyOrder("jq.parse", "jq.rejected-construct");
     }
 
     @Test
