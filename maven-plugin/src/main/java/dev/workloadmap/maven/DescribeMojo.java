@@ -38,24 +38,24 @@ public class DescribeMojo extends AbstractWorkloadMapMojo {
 
   /** The definition file (one Karta or ResourceInterface document). */
   @Parameter(property = "workloadmap.definition", required = true)
-  private File definition;
+  File definition;
 
   /** The workload object file; with several documents, the one of the definition's root kind is used. */
   @Parameter(property = "workloadmap.object", required = true)
-  private File object;
+  File object;
 
   /** text (default), json or yaml. */
   @Parameter(property = "workloadmap.output", defaultValue = "text")
-  private String output;
+  String output;
 
   /** Write the output to this file instead of the build log. */
   @Parameter(property = "workloadmap.outputFile")
-  private File outputFile;
+  File outputFile;
 
   @Override
   public void execute() throws MojoExecutionException, MojoFailureException {
     if (skip) {
-      getLog().info("Skipping (workloadmap.skip)");
+      getLog().info("Skipping Workload Map describe (workloadmap.skip)");
       return;
     }
     String format = output == null ? "text" : output.toLowerCase(Locale.ROOT);
@@ -86,10 +86,14 @@ public class DescribeMojo extends AbstractWorkloadMapMojo {
         default -> rendered = wm.renderText(tree, definition.getName());
       }
     } catch (DefinitionLoadException e) {
+      if (e.report().findings().isEmpty()) {
+        throw new MojoFailureException(e.describe());
+      }
       for (Finding f : e.report().findings()) {
         log(getLog(), f);
       }
-      throw new MojoFailureException(definition + ": invalid definition; fix the findings listed above");
+      throw new MojoFailureException(definition + ": invalid definition; fix the findings listed above"
+          + " (file:line:column /pointer: message)");
     } catch (WorkloadMapException e) {
       throw new MojoFailureException(e.describe());
     } catch (IOException e) {
@@ -104,7 +108,7 @@ public class DescribeMojo extends AbstractWorkloadMapMojo {
       getLog().info("Wrote " + outputFile);
       return;
     }
-    for (String line : rendered.split("\n", -1)) {
+    for (String line : rendered.stripTrailing().split("\n", -1)) {
       getLog().info(line);
     }
   }

@@ -9,8 +9,10 @@ import dev.workloadmap.sdk.verify.Verifier;
 import dev.workloadmap.sdk.verify.VerifyOptions;
 import dev.workloadmap.sdk.verify.VerifyReport;
 import java.io.File;
+import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.function.UnaryOperator;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugin.MojoFailureException;
 import org.apache.maven.plugin.logging.Log;
@@ -31,31 +33,34 @@ public class VerifyMojo extends AbstractWorkloadMapMojo {
 
   /** Where the definition folders are. */
   @Parameter(property = "workloadmap.definitionsDirectory", defaultValue = "${project.basedir}/src/main/workloadmap")
-  private File definitionsDirectory;
+  File definitionsDirectory;
 
   /** The folder that {@code object.shared} paths in fixture.yaml refer to (the project's ../shared). */
   @Parameter(property = "workloadmap.sharedDirectory", defaultValue = "${maven.multiModuleProjectDirectory}/../shared")
-  private File sharedDirectory;
+  File sharedDirectory;
 
   /** Write expected.yaml from the actual results instead of comparing (refused when CI is set). */
   @Parameter(property = "workloadmap.updateExpected", defaultValue = "false")
-  private boolean updateExpected;
+  boolean updateExpected;
 
   /** Skip this goal only. */
   @Parameter(property = "workloadmap.verify.skip", defaultValue = "false")
-  private boolean verifySkip;
+  boolean verifySkip;
 
   /** Print each fixture's tree (on by default; the trees are the main job's output). */
   @Parameter(property = "workloadmap.printTrees", defaultValue = "true")
-  private boolean printTrees;
+  boolean printTrees;
 
   /** Fail the build on warnings too. */
   @Parameter(property = "workloadmap.failOnWarning", defaultValue = "false")
-  private boolean failOnWarning;
+  boolean failOnWarning;
 
   /** Fail when the directory holds no definition (off: a project without definitions is not an error). */
   @Parameter(property = "workloadmap.failIfEmpty", defaultValue = "false")
-  private boolean failIfEmpty;
+  boolean failIfEmpty;
+
+  /** Reads environment variables (CI); replaced in tests. */
+  UnaryOperator<String> environment = System::getenv;
 
   @Override
   public void execute() throws MojoExecutionException, MojoFailureException {
@@ -65,7 +70,12 @@ public class VerifyMojo extends AbstractWorkloadMapMojo {
       return;
     }
     Path root = definitionsDirectory.toPath();
-    List<Path> files = Verifier.findDefinitions(root);
+    List<Path> files;
+    try {
+      files = Verifier.findDefinitions(root);
+    } catch (UncheckedIOException e) {
+      throw new MojoExecutionException(e.getMessage() + ": " + e.getCause().getMessage(), e);
+    }
     if (files.isEmpty()) {
       String msg = "No definitions found in " + root + " (expected <name>/definition.yaml folders)";
       if (failIfEmpty) {
@@ -74,17 +84,29 @@ public class VerifyMojo extends AbstractWorkloadMapMojo {
       log.info(msg);
       return;
     }
-    boolean ci = System.getenv("CI") != null && !System.getenv("CI").isEmpty() && !"false".equals(System.getenv("CI"));
+    String ciValue = environment.apply("CI");
+    boolean ci = ciValue != null && !ciValue.isEmpty() && !"false".equalsIgnoreCase(ciValue);
     Verifier verifier;
     try {
-      verifier = new Verifier(workloadMap(), new VerifyOptions(sharedDirectory.toPath(), updateExpected, ci));
+      verifier = new Verifier(workloadMap(),
+          new VerifyOptions(sharedDirectory == null ? null : sharedDirectory.toPath(), updateExpected, ci));
     } catch (WorkloadMapException e) {
       throw new MojoFailureException(e.getMessage());
     }
     log.info("Verifying " + files.size() + " Workload Map definition(s) in " + root);
-    VerifyReport report = verifier.verifyDirectory(root, r -> progress(log, r));
+    VerifyReport report;
+    try {
+      report = verifier.verifyDirectory(root, r -> progress(log, r));
+    } catch (UncheckedIOException e) {
+      throw new MojoExecutionException(e.getMessage() + ": " + e.getCause().getMessage(), e);
+    }
     int warnings = 0;
     for (DefinitionResult d : report.definitions()) {
+      if (d.report().hasErrors()) {
+        int n = d.report().errors().size();
+        log.error("[INVALID] " + d.file().getParent().getFileName() + ": " + n + (n == 1 ? " error" : " errors")
+            + "; its fixtures were not run");
+      }
       for (Finding f : d.report().findings()) {
         log(log, f);
         if (f.severity() == Severity.WARNING) {
@@ -95,11 +117,17 @@ public class VerifyMojo extends AbstractWorkloadMapMojo {
         fx.findings().forEach(f -> log(log, f));
       }
     }
-    String summary = report.summary();
-    if (report.failed() || (failOnWarning && warnings > 0)) {
+    String summary = report.summary()
+        + (warnings == 0 ? "" : ", " + warnings + (warnings == 1 ? " warning" : " warnings"));
+    if (report.failed()) {
       log.error(summary);
       throw new MojoFailureException(summary + ". Fix the findings listed above (file:line:column /pointer: message);"
           + " run with -Dworkloadmap.updateExpected=true locally if a changed result is intended.");
+    }
+    if (failOnWarning && warnings > 0) {
+      log.error(summary);
+      throw new MojoFailureException(summary + ". Fix the warnings listed above (file:line:column /pointer: message),"
+          + " or set workloadmap.failOnWarning=false.");
     }
     log.info(summary);
   }
@@ -115,8 +143,8 @@ public class VerifyMojo extends AbstractWorkloadMapMojo {
       log.info(head);
     }
     if (printTrees && !r.text().isEmpty()) {
-      for (String line : r.text().split("\n", -1)) {
-        log.info("  " + line);
+      for (String line : r.text().stripTrailing().split("\n", -1)) {
+        log.info(line.isEmpty() ? "" : "  " + line);
       }
     }
   }

@@ -42,6 +42,12 @@ public final class JacksonJqEngine implements JqEngine {
     private static Scope buildRoot() {
       Scope root = Scope.newEmptyScope();
       BuiltinFunctionLoader.getInstance().loadFunctions(VERSION, root);
+      // The jq-defined builtins (transpose, combinations/1, ...) resolve range in the scope they were defined in,
+      // the root, so the budget-aware override must be there too, not only in the per-engine child scope.
+      BudgetedRange range = new BudgetedRange();
+      root.addFunction("range", 1, range);
+      root.addFunction("range", 2, range);
+      root.addFunction("range", 3, range);
       return root;
     }
   }

@@ -1,0 +1,196 @@
+package dev.workloadmap.maven;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
+import dev.workloadmap.sdk.yaml.YamlReader;
+import java.nio.file.Path;
+import org.apache.maven.plugin.MojoFailureException;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code workloadmap:describe} on the files of the {@code describe-outside-project} invoker scenario: text, JSON and
+ * YAML output, and bad input that fails with a message rather than a stack trace.
+ */
+class DescribeMojoTest {
+
+  @TempDir Path dir;
+
+  private final RecordingLog log = new RecordingLog();
+  private Path definition;
+  private Path object;
+
+  private static final boolean POSITIONS =
+      !new YamlReader().readAll("probe: 1\n", "probe.yaml").get(0).positions().isEmpty();
+
+  @BeforeEach
+  void copyFiles() {
+    ItProjects.copy("describe-outside-project", "", dir);
+    definition = dir.resolve("definition.yaml");
+    object = dir.resolve("object.yaml");
+  }
+
+  private DescribeMojo mojo(Path definitionFile, Path objectFile, String output) {
+    DescribeMojo m = new DescribeMojo();
+    m.setLog(log);
+    m.definition = definitionFile.toFile();
+    m.object = objectFile.toFile();
+    m.output = output;
+    m.gpuResourceName = "nvidia.com/gpu";
+    return m;
+  }
+
+  @Test
+  void textTreeGoesToTheLog() throws Exception {
+    mojo(definition, object, "text").execute();
+
+    assertThat(log.lines).containsExactly(
+        "[INFO] Trainer/demo   namespace: ml   definition: trainer (definition.yaml)   (file mode: no live status)",
+        "[INFO] ",
+        "[INFO] trainer",
+        "[INFO] ├── leader  replicas: 1  gpu: 2",
+        "[INFO] └── worker  replicas: 3  gpu: 6",
+        "[INFO] Phase: Running",
+        "[INFO] ",
+        "[INFO] Resources:",
+        "[INFO] COMPONENT  REPLICAS  GPU  CPU  MEMORY",
+        "[INFO] leader     1         2    0    0",
+        "[INFO] worker     3         6    0    0",
+        "[INFO] TOTAL      4         8    0    0");
+  }
+
+  @Test
+  void jsonGoesToTheOutputFile() throws Exception {
+    DescribeMojo m = mojo(definition, object, "JSON");
+    Path out = dir.resolve("tree.json");
+    m.outputFile = out.toFile();
+
+    m.execute();
+
+    assertThat(log.lines).containsExactly("[INFO] Wrote " + out);
+    JsonNode tree = new ObjectMapper().readTree(out.toFile());
+    assertThat(tree.path("statuses").toString()).isEqualTo("[\"Running\"]");
+    assertThat(tree.path("total").path("replicas").asInt()).isEqualTo(4);
+    assertThat(tree.path("total").path("resources").path("gpus").asInt()).isEqualTo(8);
+    assertThat(tree.path("root").path("children").path(0).path("instances").findValuesAsText("id"))
+        .containsExactly("leader", "worker");
+    assertThat(tree.has("problems")).isFalse();
+  }
+
+  @Test
+  void yamlHasNoDocumentMarkerAndReadsBackAsTheSameTree() throws Exception {
+    DescribeMojo m = mojo(definition, object, "yaml");
+    Path out = dir.resolve("tree.yaml");
+    m.outputFile = out.toFile();
+
+    m.execute();
+
+    String text = ItProjects.read(out);
+    assertThat(text).startsWith("object:");
+    JsonNode tree = new YAMLMapper().readTree(text);
+    assertThat(tree.path("definition").asText()).isEqualTo("trainer");
+    assertThat(tree.path("total").path("replicas").asInt()).isEqualTo(4);
+  }
+
+  @Test
+  void anObjectLackingThePathsStillRendersWithItsProblems() throws Exception {
+    Path bare = ItProjects.write(dir.resolve("object-without-groups.yaml"),
+        "apiVersion: example.com/v1\nkind: Trainer\nmetadata: {name: bare, namespace: ml}\nspec: {}\n");
+
+    mojo(definition, bare, "text").execute();
+
+    // POSITIONS: 19:9 is the instanceIdPath key of the definition
+    assertThat(log.lines).contains(
+        "[INFO] Trainer/bare   namespace: ml   definition: trainer (definition.yaml)   (file mode: no live status)",
+        "[INFO] Problems:",
+        "[INFO]   " + definition + (POSITIONS ? ":19:9" : "") + " /spec/structureDefinition/childComponents/0"
+            + "/instanceIdPath: component 'group': failed to get instance ids: failed to extract instance ids: JQ"
+            + " execution error for expression '.spec.groups[].name': Cannot iterate over null (null)");
+  }
+
+  @Test
+  void aMultiDocumentObjectFileUsesTheDocumentOfTheRootKind() throws Exception {
+    Path stream = ItProjects.write(dir.resolve("stream.yaml"),
+        "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: settings}\n---\n" + ItProjects.read(object));
+
+    mojo(definition, stream, "text").execute();
+
+    assertThat(log.lines.get(0)).startsWith("[INFO] Trainer/demo ");
+  }
+
+  @Test
+  void twoDocumentsOfTheRootKindAreRefused() {
+    String demo = ItProjects.read(object);
+    Path stream = ItProjects.write(dir.resolve("two.yaml"), demo + "---\n" + demo.replace("name: demo", "name: other"));
+
+    assertThatThrownBy(() -> mojo(definition, stream, "text").execute()).isInstanceOf(MojoFailureException.class)
+        .hasMessage(stream + ": expected one document of kind Trainer, found 2 (of 2 documents)");
+  }
+
+  @Test
+  void malformedObjectYamlFailsWithItsPosition() {
+    Path malformed = dir.resolve("malformed-object.yaml");
+
+    assertThatThrownBy(() -> mojo(definition, malformed, "text").execute()).isInstanceOf(MojoFailureException.class)
+        .satisfies(e -> {
+          // POSITIONS: 7:1 is where the file ends inside the open "["
+          assertThat(e.getMessage()).startsWith(malformed + (POSITIONS ? ":7:1: " : ": "));
+          if (POSITIONS) {
+            assertThat(e.getMessage()).doesNotContain("\n");
+          }
+        });
+  }
+
+  @Test
+  void aMissingObjectFileNamesTheFile() {
+    Path missing = dir.resolve("nope.yaml");
+
+    assertThatThrownBy(() -> mojo(definition, missing, "text").execute()).isInstanceOf(MojoFailureException.class)
+        .hasMessageStartingWith(missing + ": ");
+  }
+
+  @Test
+  void anInvalidDefinitionListsItsFindingsThenFails() {
+    Path broken = ItProjects.write(dir.resolve("broken.yaml"), ItProjects.read(definition)
+        .replace("replicasPath: .spec.groups[].replicas", "replicasPath: [.spec.groups]"));
+
+    assertThatThrownBy(() -> mojo(broken, object, "text").execute()).isInstanceOf(MojoFailureException.class)
+        .hasMessage(broken + ": invalid definition; fix the findings listed above"
+            + " (file:line:column /pointer: message)");
+    // POSITIONS: 23:11 is the replicasPath key
+    assertThat(log.lines).containsExactly("[ERROR] " + broken + (POSITIONS ? ":23:11" : "")
+        + " /spec/structureDefinition/childComponents/0/scaleDefinition/replicasPath: \"replicasPath\" must be a"
+        + " string, got a list [model.type] (write replicasPath as a string)");
+  }
+
+  @Test
+  void aFileWithTwoDefinitionsSaysSo() {
+    String one = ItProjects.read(definition);
+    Path two = ItProjects.write(dir.resolve("two-definitions.yaml"), one + "---\n" + one);
+
+    assertThatThrownBy(() -> mojo(two, object, "text").execute()).isInstanceOf(MojoFailureException.class)
+        .hasMessage(two + ": expected exactly one definition, found 2 documents");
+    assertThat(log.lines).isEmpty();
+  }
+
+  @Test
+  void anUnknownOutputFormatIsRefused() {
+    assertThatThrownBy(() -> mojo(definition, object, "wide").execute()).isInstanceOf(MojoFailureException.class)
+        .hasMessage("workloadmap.output must be one of text, json, yaml; got \"wide\"");
+  }
+
+  @Test
+  void skipPrintsOneLine() throws Exception {
+    DescribeMojo m = mojo(definition, dir.resolve("nope.yaml"), "text");
+    m.skip = true;
+
+    m.execute();
+
+    assertThat(log.lines).containsExactly("[INFO] Skipping Workload Map describe (workloadmap.skip)");
+  }
+}
