@@ -175,9 +175,18 @@ public final class RatioReport {
    * @param score the score in {@code unit}
    * @param error the half-width of the 99.9% confidence interval; NaN when JMH could not compute one
    * @param unit for example {@code ns/op} or {@code ops/s}
+   * @param allocatedBytesPerOp bytes allocated per operation ({@code -prof gc}'s {@code gc.alloc.rate.norm}), NaN
+   *     without that profiler
    */
   record Score(String benchmarkClass, String method, String params, Mode mode, double score, double error,
-      String unit) {
+      String unit, double allocatedBytesPerOp) {
+
+    /** The JMH secondary result that holds the allocation per operation. */
+    static final String ALLOCATION = "gc.alloc.rate.norm";
+
+    Score(String benchmarkClass, String method, String params, Mode mode, double score, double error, String unit) {
+      this(benchmarkClass, method, params, mode, score, error, unit, Double.NaN);
+    }
 
     static Score of(RunResult r) {
       BenchmarkParams p = r.getParams();
@@ -191,8 +200,10 @@ public final class RatioReport {
       StringBuilder sb = new StringBuilder();
       params.forEach((k, v) -> sb.append(sb.length() == 0 ? "" : ",").append(k).append('=').append(v));
       Result<?> primary = r.getPrimaryResult();
+      Result<?> allocation = r.getSecondaryResults().get(ALLOCATION);
       return new Score(cls.substring(cls.lastIndexOf('.') + 1), full.substring(dot + 1), sb.toString(), p.getMode(),
-          primary.getScore(), primary.getScoreError(), primary.getScoreUnit());
+          primary.getScore(), primary.getScoreError(), primary.getScoreUnit(),
+          allocation == null ? Double.NaN : allocation.getScore());
     }
 
     /** {@code value ± error}, or the value alone without an error. */
@@ -221,6 +232,11 @@ public final class RatioReport {
 
     boolean complete() {
       return sdk != null && baseline != null && sdk.unit().equals(baseline.unit());
+    }
+
+    /** How many times more the SDK allocates per operation; NaN without {@code -prof gc} or an incomplete pair. */
+    double allocationRatio() {
+      return sdk == null || baseline == null ? Double.NaN : sdk.allocatedBytesPerOp() / baseline.allocatedBytesPerOp();
     }
 
     /** How many times slower the SDK is than the baseline; NaN when the pair is incomplete. */
@@ -343,30 +359,28 @@ public final class RatioReport {
         unit, ratio, range, gate
       });
     }
-    int[] widths = new int[rows.get(0).length];
-    for (String[] row : rows) {
-      for (int i = 0; i < row.length; i++) {
-        widths[i] = Math.max(widths[i], row[i].length());
-      }
-    }
     StringBuilder sb = new StringBuilder();
     sb.append("Workload Map benchmarks: the SDK against a hand-written baseline, measured in the same run\n\n");
-    for (int r = 0; r < rows.size(); r++) {
-      String[] row = rows.get(r);
-      StringBuilder line = new StringBuilder();
-      for (int i = 0; i < row.length; i++) {
-        // scores and ratios right-aligned under their headers; names, units and the gate left-aligned
-        boolean right = r > 0 && (i == 1 || i == 2 || i == 4 || i == 5);
-        line.append(i == 0 ? "" : "  ").append(pad(row[i], widths[i], right));
+    // scores and ratios right-aligned; names, units and the gate left-aligned
+    table(sb, rows, new boolean[] {false, true, true, false, true, true, false});
+    List<String[]> allocation = new ArrayList<>();
+    allocation.add(new String[] {"allocated per operation (-prof gc)", "SDK B/op", "baseline B/op", "ratio"});
+    for (Pair p : pairs) {
+      if (!Double.isNaN(p.allocationRatio())) {
+        allocation.add(new String[] {p.name(), number(p.sdk().allocatedBytesPerOp()),
+            number(p.baseline().allocatedBytesPerOp()), String.format(Locale.ROOT, "%.2fx", p.allocationRatio())});
       }
-      sb.append(line.toString().stripTrailing()).append('\n');
+    }
+    if (allocation.size() > 1) {
+      sb.append('\n');
+      table(sb, allocation, new boolean[] {false, true, true, true});
     }
     String t = String.format(Locale.ROOT, "%.2fx", target);
     sb.append('\n');
     switch (verdict(pairs, target)) {
-      case PASS -> sb.append("PASS: the SDK is within ").append(t).append(" of the baseline for tree + status (")
+      case PASS -> sb.append("PASS: tree + status within the ").append(t).append(" target (")
           .append(gatedRatios(pairs)).append(").\n");
-      case FAIL -> sb.append("FAIL: the SDK is over ").append(t).append(" of the baseline for tree + status (")
+      case FAIL -> sb.append("FAIL: tree + status over the ").append(t).append(" target (")
           .append(gatedRatios(pairs)).append(").\n");
       case NOT_MEASURED -> sb.append("NOT MEASURED: no complete ").append(GATED_PAIR)
           .append(" pair was run, so the ").append(t).append(" target was not checked.\n");
@@ -374,12 +388,30 @@ public final class RatioReport {
     return sb.toString();
   }
 
+  /** Appends {@code rows} (the first is the header) in columns two spaces apart. */
+  private static void table(StringBuilder sb, List<String[]> rows, boolean[] rightAligned) {
+    int[] widths = new int[rows.get(0).length];
+    for (String[] row : rows) {
+      for (int i = 0; i < row.length; i++) {
+        widths[i] = Math.max(widths[i], row[i].length());
+      }
+    }
+    for (int r = 0; r < rows.size(); r++) {
+      String[] row = rows.get(r);
+      StringBuilder line = new StringBuilder();
+      for (int i = 0; i < row.length; i++) {
+        line.append(i == 0 ? "" : "  ").append(pad(row[i], widths[i], r > 0 && rightAligned[i]));
+      }
+      sb.append(line.toString().stripTrailing()).append('\n');
+    }
+  }
+
   private static String gatedRatios(List<Pair> pairs) {
     StringBuilder sb = new StringBuilder();
     for (Pair p : pairs) {
       if (p.gated()) {
         sb.append(sb.length() == 0 ? "" : ", ").append(p.name()).append(": ")
-            .append(String.format(Locale.ROOT, "%.2fx", p.ratio()));
+            .append(String.format(Locale.ROOT, "%.2fx", p.ratio())).append(" the baseline's time");
       }
     }
     return sb.toString();

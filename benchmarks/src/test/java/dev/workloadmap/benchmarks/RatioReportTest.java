@@ -70,13 +70,27 @@ class RatioReportTest {
   }
 
   @Test
+  void allocationTableAppearsOnlyWithTheGcProfiler() {
+    Score sdk = new Score("JobSetResolveBenchmark", "sdkTreeAndStatus", "", Mode.AverageTime, 300, 1, "ns/op", 9_000);
+    Score adapter =
+        new Score("JobSetResolveBenchmark", "adapterTreeAndStatus", "", Mode.AverageTime, 100, 1, "ns/op", 1_000);
+    List<Pair> withGc = RatioReport.pair(List.of(sdk, adapter));
+    assertThat(withGc.get(0).allocationRatio()).isEqualTo(9.0);
+    assertThat(RatioReport.render(withGc, 3.0)).contains("allocated per operation").contains("9,000.0").contains("9.00x");
+
+    List<Pair> withoutGc = RatioReport.pair(List.of(avgt("sdkTreeAndStatus", 300, 1), avgt("adapterTreeAndStatus", 100, 1)));
+    assertThat(withoutGc.get(0).allocationRatio()).isNaN();
+    assertThat(RatioReport.render(withoutGc, 3.0)).doesNotContain("allocated per operation");
+  }
+
+  @Test
   void verdictPassesAtTheTargetAndFailsAboveIt() {
     List<Pair> atTarget = RatioReport.pair(List.of(avgt("sdkTreeAndStatus", 300, 1), avgt("adapterTreeAndStatus", 100, 1)));
     List<Pair> over = RatioReport.pair(List.of(avgt("sdkTreeAndStatus", 301, 1), avgt("adapterTreeAndStatus", 100, 1)));
     assertThat(RatioReport.verdict(atTarget, 3.0)).isEqualTo(Verdict.PASS);
     assertThat(RatioReport.verdict(over, 3.0)).isEqualTo(Verdict.FAIL);
-    assertThat(RatioReport.render(atTarget, 3.0)).contains("PASS: the SDK is within 3.00x").contains("3.00x");
-    assertThat(RatioReport.render(over, 3.0)).contains("FAIL: the SDK is over 3.00x").contains("3.01x");
+    assertThat(RatioReport.render(atTarget, 3.0)).contains("PASS: tree + status within the 3.00x target (JobSetResolve TreeAndStatus: 3.00x the baseline's time)");
+    assertThat(RatioReport.render(over, 3.0)).contains("FAIL: tree + status over the 3.00x target (JobSetResolve TreeAndStatus: 3.01x the baseline's time)");
   }
 
   @Test
