@@ -29,15 +29,16 @@ import org.openjdk.jmh.annotations.Warmup;
  * validated and compiled once per trial, as an application would do at start-up. The SDK's cost per call therefore
  * includes preparing the input for jq (key-sorted view), every jq path and matcher, the tree and the totals.
  *
- * <p>The defaults (1 fork, 3 × 1 s warm-up, 5 × 1 s measurement) suit a 2-core machine and take about 40 s; JMH's
- * command-line options ({@code -f}, {@code -wi}, {@code -i}, {@code -w}, {@code -r}, {@code -prof}, ...) override
- * them.
+ * <p>The defaults (1 fork, 5 × 2 s warm-up, 5 × 1 s measurement) take about 65 s. The warm-up is long on purpose: the
+ * SDK's path runs deep through the jq interpreter and took 5 to 10 s to reach its steady state on a busy 2-core
+ * machine; with 3 × 1 s it was measured 2 to 5 times slower than its steady state. JMH's command-line options ({@code
+ * -f}, {@code -wi}, {@code -i}, {@code -w}, {@code -r}, {@code -prof}, ...) override them.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
 @Fork(1)
-@Warmup(iterations = 3, time = 1)
+@Warmup(iterations = 5, time = 2)
 @Measurement(iterations = 5, time = 1)
 public class JobSetResolveBenchmark {
 
