@@ -28,6 +28,7 @@ final class ParseErrors {
   private static final Pattern POSITION = Pattern.compile("at line (\\d+), column (\\d+)");
   private static final Pattern LEXICAL =
       Pattern.compile("Lexical error at line (\\d+), column (\\d+)\\.\\s+Encountered: (<EOF>|'(.*?)' \\((\\d+)\\))");
+  private static final Pattern AFTER = Pattern.compile("after : \"(.*)\"\\s*$", Pattern.DOTALL);
   private static final Pattern NUMBER = Pattern.compile("For input string: \"(.*)\"");
 
   static JqParseException from(String expression, Throwable failure) {
@@ -69,6 +70,26 @@ final class ParseErrors {
       int line = Integer.parseInt(lexical.group(1));
       int column = Integer.parseInt(lexical.group(2));
       if ("<EOF>".equals(lexical.group(3))) {
+        // "Encountered: <EOF> after : "`"": the text after the last good token cannot start any token
+        Matcher after = AFTER.matcher(message);
+        String text = after.find() ? after.group(1) : "";
+        if (!text.isEmpty() && !text.startsWith("\\\"")) {
+          int[] at = positionOf(expression, Math.max(0, expression.length() - text.length()));
+          String ch = new String(Character.toChars(text.codePointAt(0)));
+          return new JqParseException(
+              expression, "invalid character " + quote(ch) + " at line " + at[0] + ", column " + at[1], at[0],
+              at[1], failure);
+        }
+        if (text.isEmpty() && column > 1) {
+          // nothing consumed: the character just before the reported position cannot start a token
+          String ch = tokenAt(expression, line, column - 1);
+          if (!ch.isEmpty()) {
+            ch = new String(Character.toChars(ch.codePointAt(0)));
+            return new JqParseException(
+                expression, "invalid character " + quote(ch) + " at line " + line + ", column " + (column - 1),
+                line, column - 1, failure);
+          }
+        }
         return new JqParseException(
             expression,
             "unexpected end of expression at line " + end[0] + ", column " + end[1] + " (unterminated string?)",
