@@ -46,7 +46,7 @@ public final class SortedKeys {
     String prev = null;
     List<Map.Entry<String, JsonNode>> entries = null;
     int index = 0;
-    Iterator<Map.Entry<String, JsonNode>> it = obj.fields();
+    Iterator<Map.Entry<String, JsonNode>> it = obj.properties().iterator();
     while (it.hasNext()) {
       Map.Entry<String, JsonNode> e = it.next();
       String key = e.getKey();
@@ -61,7 +61,7 @@ public final class SortedKeys {
       if (entries == null && (!sorted || childChanged)) {
         // first difference: from here on, remember every entry (the ones before are unchanged)
         entries = new ArrayList<>(obj.size());
-        Iterator<Map.Entry<String, JsonNode>> again = obj.fields();
+        Iterator<Map.Entry<String, JsonNode>> again = obj.properties().iterator();
         for (int i = 0; i < index; i++) {
           Map.Entry<String, JsonNode> before = again.next();
           entries.add(Map.entry(before.getKey(), before.getValue()));
