@@ -64,7 +64,7 @@ final class Deadline {
 
   /**
    * Starts an evaluation that may run for {@code budgetNanos} from now and allocate {@code maxAllocatedBytes}; pair
-   * with {@link #exit(State)} in a {@code finally}. Checks immediately, so an interrupted thread never starts.
+   * with {@link #exit(State)} in a {@code finally}. An interrupted thread never starts.
    */
   static State enter(long budgetNanos, long maxAllocatedBytes) {
     State s = STATE.get();
@@ -87,11 +87,9 @@ final class Deadline {
       }
     }
     s.depth++;
-    try {
-      s.check();
-    } catch (EvaluationAborted e) {
+    if (Thread.currentThread().isInterrupted()) {
       exit(s);
-      throw e;
+      throw EvaluationAborted.cancelled();
     }
     return s;
   }
