@@ -8,7 +8,10 @@ import dev.workloadmap.sdk.testing.Json;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** Field cases FC-25, FC-29, FC-30 and FC-34 (field-cases.md part B): jq semantics the SDK must reproduce exactly. */
+/**
+ * Field cases FC-25, FC-27, FC-29, FC-30 and FC-34 (field-cases.md part B): jq semantics the SDK must reproduce
+ * exactly, and the one it cannot (FC-27), which the linter rejects.
+ */
 class JqFieldCasesTest {
 
   private final JqEngine engine = Jq.defaultEngine();
@@ -24,6 +27,23 @@ class JqFieldCasesTest {
     assertThat(eval("if .spec.suspend == null then true else .spec.suspend end", input)).containsExactly("false");
     assertThat(eval(".spec.replicas // 1", input)).containsExactly("0");
     assertThat(eval("\"\" // \"x\"", input)).containsExactly("\"\"");
+  }
+
+  @Test
+  void fc27_parenthesisedBindingsGiveTheReferenceResults() {
+    assertThat(eval("1 + (3 as $a | ($a * 2))", "null")).containsExactly("7");
+    assertThat(eval("{\"x\": 10} + (. as {\"a\": $a} | {\"y\": $a})", "{\"a\":1}"))
+        .containsExactly("{\"x\":10,\"y\":1}");
+    assertThat(eval("true // (1 as $a | 2)", "null")).containsExactly("true");
+  }
+
+  @Test
+  void fc27_unparenthesisedBindingsKeepJacksonJqsPrecedence() {
+    // jackson-jq binds `a OP b as $x | body` as `(a OP b) as $x | body`; jq 1.6 and gojq give 7, {"x":10,"y":1}
+    // and true. The parser is jackson-jq's, so the SDK's linter rejects these forms instead (spec §4.4).
+    assertThat(eval("1 + 3 as $a | ($a * 2)", "null")).containsExactly("8");
+    assertThat(eval("{\"x\": 10} + . as {\"a\": $a} | {\"y\": $a}", "{\"a\":1}")).containsExactly("{\"y\":1}");
+    assertThat(eval("true // 1 as $a | 2", "null")).containsExactly("2");
   }
 
   @Test

@@ -72,8 +72,9 @@ final class BudgetedRange implements Function {
     return JsonNumbers.number(1);
   }
 
-  private static void loop(JsonNode fromNode, JsonNode uptoNode, JsonNode byNode, PathOutput output,
-      Deadline.State deadline) throws JsonQueryException {
+  private static void loop(
+      JsonNode fromNode, JsonNode uptoNode, JsonNode byNode, PathOutput output, Deadline.State deadline)
+      throws JsonQueryException {
     if (!fromNode.isNumber() || !uptoNode.isNumber() || !byNode.isNumber()) {
       throw new JsonQueryException("Range bounds must be numeric");
     }

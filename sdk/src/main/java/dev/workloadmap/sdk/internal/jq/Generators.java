@@ -80,6 +80,7 @@ final class Generators {
       Deadline.State deadline = Deadline.current();
       JsonNode[] value = {null};
       Path[] path = {null};
+      boolean[] any = {false};
       args.get(0)
           .apply(
               scope,
@@ -89,9 +90,10 @@ final class Generators {
                 deadline.tick();
                 value[0] = v;
                 path[0] = p;
+                any[0] = true;
               },
               ipath != null);
-      if (value[0] != null) {
+      if (any[0]) {
         output.emit(value[0], path[0]);
       }
     }
