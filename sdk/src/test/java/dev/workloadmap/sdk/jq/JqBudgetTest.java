@@ -165,6 +165,12 @@ class JqBudgetTest {
   }
 
   @Test
+  void anEnormousBudgetIsAccepted() {
+    JqEngine forever = Jq.newEngine(JqOptions.defaults().withBudget(Duration.ofDays(365L * 100_000)));
+    assertThat(Json.compact(forever.compile("[range(3)]").apply(ZERO))).containsExactly("[0,1,2]");
+  }
+
+  @Test
   void optionsRejectNonsense() {
     assertThatThrownBy(() -> new JqOptions(Duration.ZERO, 1)).isInstanceOf(IllegalArgumentException.class)
         .hasMessage("budget must be positive, got PT0S");

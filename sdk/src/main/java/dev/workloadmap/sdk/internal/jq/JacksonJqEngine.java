@@ -26,8 +26,8 @@ import net.thisptr.jackson.jq.Scope;
 import net.thisptr.jackson.jq.exception.JsonQueryException;
 
 /**
- * The jackson-jq binding (libraries.md §3, spec §5.1, §6, §11 c), and the only class outside this package that jq
- * callers reach. It holds:
+ * The jackson-jq binding (libraries.md §3, spec §5.1, §6, §11 c): the implementation behind {@link
+ * dev.workloadmap.sdk.jq.Jq}, and with this package the only code that knows jackson-jq. It holds:
  *
  * <ul>
  *   <li>the shared {@link RootScope} with the budget-aware and reference-compatible builtins;
@@ -68,11 +68,20 @@ public final class JacksonJqEngine implements JqEngine {
   private static final Pattern UNKNOWN_VARIABLE = Pattern.compile("^\\$(\\S+) is not defined$");
 
   private final JqOptions options;
+  private final long budgetNanos;
   private final ConcurrentHashMap<String, Compiled> programs = new ConcurrentHashMap<>();
   private final ConcurrentHashMap<String, JsonQuery> pathQueries = new ConcurrentHashMap<>();
 
   public JacksonJqEngine(JqOptions options) {
     this.options = Objects.requireNonNull(options, "options");
+    // a budget of centuries is no budget; keep the deadline arithmetic far from overflow
+    long nanos;
+    try {
+      nanos = options.budget().toNanos();
+    } catch (ArithmeticException e) {
+      nanos = Long.MAX_VALUE;
+    }
+    this.budgetNanos = Math.min(nanos, Long.MAX_VALUE / 4);
     RootScope.get(); // build the shared scope now rather than in the first evaluation's budget
   }
 
@@ -125,7 +134,7 @@ public final class JacksonJqEngine implements JqEngine {
     int max = options.maxResults();
     Deadline.State deadline = null;
     try {
-      deadline = Deadline.enter(options.budget().toNanos(), options.maxAllocatedBytes());
+      deadline = Deadline.enter(budgetNanos, options.maxAllocatedBytes());
       query.apply(
           scope,
           input,
