@@ -11,7 +11,7 @@ def expectLine = { String line ->
 
 expectLine "[INFO] Verifying 1 Workload Map definition(s) in ${root}".toString()
 expectLine '[INFO] [PASSED] trainer/demo'
-expectLine "[INFO]   Trainer/demo   namespace: ml   definition: trainer (${root}/trainer/fixtures/demo)   (file mode: no live status)".toString()
+expectLine "[INFO]   Trainer/demo   namespace: ml   definition: trainer   (file mode: no live status)"
 // tree rows start with box-drawing characters; compare what follows them
 assert lines.any { it.startsWith('[INFO]   ') && it.endsWith(' leader  replicas: 1  gpu: 2') }
 assert lines.any { it.startsWith('[INFO]   ') && it.endsWith(' worker  replicas: 3  gpu: 6') }

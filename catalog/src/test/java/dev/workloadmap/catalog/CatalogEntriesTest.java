@@ -13,12 +13,13 @@ import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Set;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
 
 /** Every catalog entry (conformance §9 CA-05, CA-09) and its use of the real data. */
@@ -53,43 +54,37 @@ class CatalogEntriesTest {
         }));
   }
 
-  @TestFactory
-  Stream<DynamicTest> everySharedSampleAndStatusOfTheKindIsUsedByAFixture() {
+  /** Issue 4: every file under ../shared/data/samples/ and ../shared/data/statuses/ is referenced by some fixture. */
+  @Test
+  void everySharedSampleAndStatusIsUsedByAFixture() throws IOException {
     assumeTrue(CatalogSources.sharedAvailable(), CatalogSources.skipReason());
-    return CatalogSources.definitionFiles().stream().map(file -> DynamicTest.dynamicTest(
-        file.getParent().getFileName().toString(), () -> {
-          Definition d = wm.loadDefinition(file);
-          String kind = d.rootGvk().kind().toLowerCase(Locale.ROOT);
-          // ambiguous kinds are filed as <kind>.<group> (for example service.serving.knative.dev)
-          String qualified = kind + "." + d.rootGvk().group();
-          Set<String> used = new HashSet<>();
-          for (Path fixture : CatalogSources.fixtureDirs(file)) {
-            Path f = fixture.resolve("fixture.yaml");
-            if (Files.isRegularFile(f)) {
-              for (YamlDocument doc : new YamlReader().readAll(f)) {
-                String shared = doc.root().at("/object/shared").asText("");
-                if (!shared.isEmpty()) {
-                  used.add(shared);
-                }
-              }
+    Set<String> used = new HashSet<>();
+    for (Path file : CatalogSources.definitionFiles()) {
+      for (Path fixture : CatalogSources.fixtureDirs(file)) {
+        Path f = fixture.resolve("fixture.yaml");
+        if (Files.isRegularFile(f)) {
+          for (YamlDocument doc : new YamlReader().readAll(f)) {
+            String shared = doc.root().at("/object/shared").asText("");
+            if (!shared.isEmpty()) {
+              assertThat(CatalogSources.sharedDir().resolve(shared)).as("%s refers to", f).isRegularFile();
+              used.add(shared);
             }
           }
-          for (String folder : List.of("samples", "statuses")) {
-            String kindFolder = Files.isDirectory(CatalogSources.sharedDir().resolve("data").resolve(folder)
-                .resolve(qualified)) ? qualified : kind;
-            Path dir = CatalogSources.sharedDir().resolve("data").resolve(folder).resolve(kindFolder);
-            if (!Files.isDirectory(dir)) {
-              continue;
-            }
-            try (Stream<Path> files = Files.list(dir)) {
-              for (Path p : files.sorted().toList()) {
-                String rel = "data/" + folder + "/" + kindFolder + "/" + p.getFileName();
-                assertThat(used).as("a fixture of %s uses %s", d.name(), rel).contains(rel);
-              }
-            } catch (IOException e) {
-              throw new AssertionError(e);
-            }
+        }
+      }
+    }
+    List<String> unused = new ArrayList<>();
+    for (String folder : List.of("samples", "statuses")) {
+      Path root = CatalogSources.sharedDir().resolve("data").resolve(folder);
+      try (Stream<Path> files = Files.walk(root)) {
+        for (Path p : files.filter(Files::isRegularFile).sorted().toList()) {
+          String rel = "data/" + folder + "/" + root.relativize(p).toString().replace('\\', '/');
+          if (!used.contains(rel)) {
+            unused.add(rel);
           }
-        }));
+        }
+      }
+    }
+    assertThat(unused).as("shared files no fixture uses").isEmpty();
   }
 }

@@ -53,8 +53,7 @@ class VerifyMojoTest {
     assertThat(log.lines).startsWith(
         "[INFO] Verifying 1 Workload Map definition(s) in " + root(),
         "[INFO] [PASSED] trainer/demo",
-        "[INFO]   Trainer/demo   namespace: ml   definition: trainer (" + root() + "/trainer/fixtures/demo)   (file"
-            + " mode: no live status)",
+        "[INFO]   Trainer/demo   namespace: ml   definition: trainer   (file mode: no live status)",
         "[INFO] ",
         "[INFO]   trainer",
         "[INFO]   ├── leader  replicas: 1  gpu: 2",

@@ -11,12 +11,16 @@ public final class Jq {
     static final JqEngine DEFAULT = new JacksonJqEngine(JqOptions.defaults());
   }
 
-  /** The shared engine with default limits (10 s, 1000 results). Thread-safe. */
+  /** The shared engine with the default limits of {@link JqOptions#defaults()} (10 s, 1000 results, 1 GiB). Thread-safe. */
   public static JqEngine defaultEngine() {
     return Holder.DEFAULT;
   }
 
-  /** A new engine with its own limits and its own compilation cache. */
+  /**
+   * A new engine with its own limits and its own compilation cache (builtins are shared by every engine).
+   *
+   * @throws NullPointerException when {@code options} is null
+   */
   public static JqEngine newEngine(JqOptions options) {
     return new JacksonJqEngine(options);
   }

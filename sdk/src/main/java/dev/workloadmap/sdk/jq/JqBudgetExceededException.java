@@ -3,8 +3,19 @@ package dev.workloadmap.sdk.jq;
 import java.time.Duration;
 
 /**
- * An evaluation that ran past its time budget (spec §11 c: default 10 s), or recursed without end. The detail
- * reads {@code evaluation exceeded its time budget of <budget> (context deadline exceeded)}.
+ * An evaluation that could not finish within its budget (spec §5.1, §11 c, FC-33). The detail says which limit was
+ * hit:
+ *
+ * <ul>
+ *   <li>time: {@code evaluation exceeded its time budget of 10s (context deadline exceeded)} ({@link
+ *       JqOptions#budget()}), also when the last step finished late;
+ *   <li>allocation: {@code evaluation allocated more than its memory budget of 1GiB} ({@link
+ *       JqOptions#maxAllocatedBytes()});
+ *   <li>stack: {@code evaluation recursed too deeply (stack overflow)}, for a recursion without end such as {@code def
+ *       f: f; f};
+ *   <li>heap: {@code evaluation ran out of memory (<JVM message>)}, for one allocation larger than the heap, such as
+ *       {@code "x" * 1e10}.
+ * </ul>
  */
 public class JqBudgetExceededException extends JqEvaluationException {
   private static final long serialVersionUID = 1L;
@@ -16,6 +27,7 @@ public class JqBudgetExceededException extends JqEvaluationException {
     this.budget = budget;
   }
 
+  /** The time budget the evaluation ran with. */
   public Duration budget() {
     return budget;
   }

@@ -5,9 +5,15 @@ import dev.workloadmap.sdk.internal.jq.SortedKeys;
 import java.util.Objects;
 
 /**
- * An evaluation input prepared the way the reference engine sees it: every object's keys in code-point order
- * (spec §11 c, §6.4). Prepare an object once and evaluate many expressions against it. The wrapped node is never
- * modified and must not be modified by the caller afterwards.
+ * An evaluation input prepared the way the reference engine sees it (spec §5.1, §6.4, §11 c): every object's keys in
+ * code-point order, and every number in the reference's form (an integral {@code 1.0} is the integer {@code 1}, so
+ * that {@code "\(.x)"} and {@code join} read {@code "1"}; integers beyond {@code long} are doubles, as the reference's
+ * JSON round trip makes them).
+ *
+ * <p>Prepare an object once and evaluate many expressions against it; preparing costs one pass over the tree and
+ * copies only the objects and arrays that are not already in that form (an already sorted tree is shared, not
+ * copied). Neither the given node nor the prepared one is ever modified by evaluation; the caller must not modify the
+ * given node afterwards. Safe to share between threads.
  */
 public final class JqInput {
   private final JsonNode original;
@@ -18,10 +24,14 @@ public final class JqInput {
     this.sorted = sorted;
   }
 
-  /** Prepares {@code node} (copying only the objects whose keys are not already sorted). */
+  /**
+   * Prepares {@code node} (a missing node reads as {@code null}).
+   *
+   * @throws NullPointerException when {@code node} is null
+   */
   public static JqInput of(JsonNode node) {
     Objects.requireNonNull(node, "node");
-    return new JqInput(node, SortedKeys.sortedView(node));
+    return new JqInput(node, SortedKeys.canonical(node));
   }
 
   /** The node as the caller gave it. */
@@ -29,7 +39,7 @@ public final class JqInput {
     return original;
   }
 
-  /** The key-sorted node that expressions see. */
+  /** The key-sorted, number-normalised node that expressions see (the same instance when nothing had to change). */
   public JsonNode node() {
     return sorted;
   }

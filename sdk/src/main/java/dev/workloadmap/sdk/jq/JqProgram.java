@@ -13,17 +13,24 @@ public interface JqProgram {
   String expression();
 
   /**
-   * Evaluates against {@code input} and returns the whole output stream (spec §5.1): a missing field gives one
-   * {@code null}; an empty stream gives an empty list. Integral numbers come back as integer nodes and objects with
-   * sorted keys (spec §11 c).
+   * Evaluates against {@code input} and returns the whole output stream (spec §5.1): a missing field gives one {@code
+   * null}; an empty stream gives an empty list. Results are in the reference's form (spec §11 c): objects with keys
+   * in code-point order, integral numbers as integer nodes. The list is unmodifiable; its nodes may be shared with
+   * {@code input} and must not be modified.
    *
    * @throws JqResultLimitException more results than the engine's limit (default 1000); nothing is returned
-   * @throws JqBudgetExceededException the time budget (default 10 s) ran out, or the expression recursed without end
-   * @throws JqEvaluationException any other run-time error
+   * @throws JqBudgetExceededException the time budget (default 10 s) or the allocation budget ran out, or the
+   *     expression recursed without end
+   * @throws JqCancelledException the calling thread was interrupted (its interrupt flag stays set)
+   * @throws JqEvaluationException any other run-time error, including a call of an unknown function
+   * @throws NullPointerException when {@code input} is null
    */
   List<JsonNode> apply(JqInput input);
 
-  /** The first result, or {@code null} (Java null) when the stream is empty. */
+  /**
+   * The first result, or {@code null} (Java null) when the stream is empty: what {@code byExpression} compares (spec
+   * §5.5, EC-06). The whole stream is evaluated, so the result limit applies as in {@link #apply(JqInput)}.
+   */
   default JsonNode first(JqInput input) {
     List<JsonNode> all = apply(input);
     return all.isEmpty() ? null : all.get(0);

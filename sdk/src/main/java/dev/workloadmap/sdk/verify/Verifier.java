@@ -37,7 +37,7 @@ import java.util.stream.Stream;
  * &lt;root&gt;/&lt;definition&gt;/definition.yaml
  * &lt;root&gt;/&lt;definition&gt;/fixtures/&lt;case&gt;/object.yaml      the workload object (the document of the root kind)
  * &lt;root&gt;/&lt;definition&gt;/fixtures/&lt;case&gt;/fixture.yaml     optional: description, and the object from elsewhere:
- *                                               object: {shared: data/samples/x.yaml, kind: X} or {file: ../x.yaml}
+ *                                               object: {shared: data/samples/x.yaml, kind: X, name: n} or {file: ../x.yaml}
  * &lt;root&gt;/&lt;definition&gt;/fixtures/&lt;case&gt;/expected.yaml    the expected result, a subset of the tree's JSON form
  * </pre>
  *
@@ -50,7 +50,7 @@ public final class Verifier {
   public static final String DEFINITION_FILE = "definition.yaml";
 
   private static final Set<String> FIXTURE_FIELDS = Set.of("description", "object");
-  private static final Set<String> OBJECT_FIELDS = Set.of("shared", "file", "kind");
+  private static final Set<String> OBJECT_FIELDS = Set.of("shared", "file", "kind", "name");
 
   private final WorkloadMap workloadMap;
   private final VerifyOptions options;
@@ -271,6 +271,7 @@ public final class Verifier {
         if (k != null) {
           kind = k;
         }
+        String objectName = r.string(obj, "/object", "name", false);
         findings.addAll(r.findings());
         if (!r.findings().isEmpty()) {
           return null;
@@ -297,7 +298,7 @@ public final class Verifier {
               doc.locate(shared != null ? "/object/shared" : "/object/file"), "check the path", null));
           return null;
         }
-        return new ObjectSource(pick(yaml.readAll(source), kind, source, findings), null);
+        return new ObjectSource(pick(yaml.readAll(source), kind, objectName, source, findings), null);
       }
       findings.addAll(r.findings());
       if (!r.findings().isEmpty()) {
@@ -305,26 +306,31 @@ public final class Verifier {
       }
     }
     if (Files.isRegularFile(objectFile)) {
-      return new ObjectSource(pick(yaml.readAll(objectFile), kind, objectFile, findings), null);
+      return new ObjectSource(pick(yaml.readAll(objectFile), kind, null, objectFile, findings), null);
     }
     findings.add(new Finding("fixture.object", Severity.ERROR, "fixture has no object.yaml and no fixture.yaml object",
         SourceLocation.ofFile(dir.toString()), "add object.yaml with the workload object", null));
     return null;
   }
 
-  private static JsonNode pick(List<YamlDocument> docs, String kind, Path file, List<Finding> findings) {
+  private static JsonNode pick(List<YamlDocument> docs, String kind, String name, Path file, List<Finding> findings) {
     List<YamlDocument> nonEmpty = docs.stream().filter(d -> !d.root().isNull()).toList();
-    if (nonEmpty.size() == 1 && (nonEmpty.get(0).kind().isEmpty() || nonEmpty.get(0).kind().equals(kind))) {
+    if (name == null && nonEmpty.size() == 1
+        && (nonEmpty.get(0).kind().isEmpty() || nonEmpty.get(0).kind().equals(kind))) {
       return nonEmpty.get(0).root();
     }
-    List<YamlDocument> ofKind = nonEmpty.stream().filter(d -> d.kind().equals(kind)).toList();
-    if (ofKind.size() == 1) {
-      return ofKind.get(0).root();
+    List<YamlDocument> matching = nonEmpty.stream().filter(d -> d.kind().equals(kind))
+        .filter(d -> name == null || name.equals(d.root().path("metadata").path("name").asText(null)))
+        .toList();
+    if (matching.size() == 1) {
+      return matching.get(0).root();
     }
+    String what = "kind " + kind + (name == null ? "" : " named " + name);
     findings.add(new Finding("fixture.object", Severity.ERROR,
-        ofKind.isEmpty() ? "no document of kind " + kind + " in " + file
-            : ofKind.size() + " documents of kind " + kind + " in " + file + "; a fixture resolves one object",
-        SourceLocation.ofFile(file.toString()), "set object.kind in fixture.yaml or split the file", null));
+        matching.isEmpty() ? "no document of " + what + " in " + file
+            : matching.size() + " documents of " + what + " in " + file + "; a fixture resolves one object",
+        SourceLocation.ofFile(file.toString()),
+        "set object.kind (and object.name) in fixture.yaml to pick one document", null));
     return null;
   }
 

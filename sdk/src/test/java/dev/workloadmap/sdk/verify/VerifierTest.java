@@ -480,7 +480,7 @@ class VerifierTest {
       assertThat(r.findings()).singleElement().satisfies(f -> {
         assertThat(f.ruleId()).isEqualTo("fixture.object");
         assertThat(f.message()).startsWith("no document of kind Trainer in ");
-        assertThat(f.hint()).isEqualTo("set object.kind in fixture.yaml or split the file");
+        assertThat(f.hint()).isEqualTo("set object.kind (and object.name) in fixture.yaml to pick one document");
       });
     }
 
@@ -706,11 +706,18 @@ class VerifierTest {
       WorkloadMap wm = WorkloadMap.create();
       assertThat(wm.toJson(r.tree()).get("problems")).isNotEmpty()
           .allSatisfy(p -> assertThat(p.asText()).contains("component 'group'", "Cannot iterate over null"));
-      assertThat(r.findings()).extracting(f -> f.location().pointer() + ": " + f.message()).containsExactly(
+      assertThat(r.findings()).filteredOn(f -> f.ruleId().equals("fixture.mismatch"))
+          .extracting(f -> f.location().pointer() + ": " + f.message()).containsExactly(
           "/statuses/0: expected \"Running\", actual \"Undefined\"",
           "/total/replicas: expected 4, actual 0",
           "/total/resources/gpus: expected 8, actual 0",
           "/root/children/0/instances: expected 2 items, actual 0: []");
+      // the contained problem fails the fixture on its own too, pointing at the definition's path
+      assertThat(r.findings()).filteredOn(f -> f.ruleId().equals("fixture.unexpected-problem")).isNotEmpty()
+          .allSatisfy(f -> {
+            assertThat(f.message()).startsWith("evaluation problem not expected by this fixture: ");
+            assertThat(f.location().file()).endsWith("definition.yaml");
+          });
     }
 
     @Test

@@ -3,11 +3,13 @@ package dev.workloadmap.sdk.internal.jq;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.NullNode;
 import dev.workloadmap.sdk.jq.JqBudgetExceededException;
+import dev.workloadmap.sdk.jq.JqCancelledException;
 import dev.workloadmap.sdk.jq.JqEvaluationException;
+import dev.workloadmap.sdk.jq.JqException;
 import dev.workloadmap.sdk.jq.JqInput;
 import dev.workloadmap.sdk.jq.JqOptions;
-import dev.workloadmap.sdk.jq.JqParseException;
 import dev.workloadmap.sdk.jq.JqProgram;
 import dev.workloadmap.sdk.jq.JqResultLimitException;
 import dev.workloadmap.sdk.spi.JqEngine;
@@ -15,55 +17,72 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
-import java.util.Map;
+import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import net.thisptr.jackson.jq.BuiltinFunctionLoader;
 import net.thisptr.jackson.jq.JsonQuery;
 import net.thisptr.jackson.jq.Scope;
-import net.thisptr.jackson.jq.Version;
-import net.thisptr.jackson.jq.Versions;
 import net.thisptr.jackson.jq.exception.JsonQueryException;
 
 /**
- * The jackson-jq binding (libraries.md §3): one root scope built once and never modified, a child scope per
- * evaluation carrying the budget-aware overrides, compiled queries cached by expression text, key-sorted inputs
- * and normalised outputs.
+ * The jackson-jq binding (libraries.md §3, spec §5.1, §6, §11 c): the implementation behind {@link
+ * dev.workloadmap.sdk.jq.Jq}, and with this package the only code that knows jackson-jq. It holds:
+ *
+ * <ul>
+ *   <li>the shared {@link RootScope} with the budget-aware and reference-compatible builtins;
+ *   <li>a cache of compiled programs keyed by expression text (at most {@value #MAX_CACHED} entries; beyond that,
+ *       programs are compiled without being cached);
+ *   <li>the evaluation loop: the deadline, the result limit, and the translation of every failure into the SDK's
+ *       exceptions;
+ *   <li>Assign and AssignZip (spec §5.6).
+ * </ul>
+ *
+ * <p>An evaluation allocates one child scope (made by jackson-jq) and copies nothing but the results that are not
+ * already canonical. Thread-safe.
+ *
+ * <p><b>What the budget cannot stop in process.</b> The deadline, the interrupt flag and the allocation budget are
+ * checked every 256 steps of {@code range}, {@code recurse}, {@code while}, {@code until}, {@code limit}, {@code
+ * any}/{@code all}, {@code paths} and builtin calls, and once more when the evaluation ends; a recursion without end
+ * is stopped by the stack, and an allocation larger than the heap is reported as a budget error. What is not
+ * interrupted while it runs: a single operation that is slow or large by itself ({@code "x" * 1e9} takes some 20 s
+ * and 1 GB inside jackson-jq; {@code sort} of a huge array; a regular expression that backtracks exponentially in
+ * joni); nested iteration over a large input with no builtin call inside ({@code [.a[] as $x | .a[] as $y | 1]});
+ * and a handful of steps that each double a value ({@code reduce range(40) as $i ("x"; . + .)} ends with the heap).
+ * Callers that evaluate untrusted definitions should run them in a separate JVM with a heap limit (libraries.md
+ * §3.4).
  */
 public final class JacksonJqEngine implements JqEngine {
 
-  static final Version VERSION = Versions.JQ_1_6;
-  private static final Pattern POSITION = Pattern.compile("line (\\d+), column (\\d+)");
+  /** The most compiled programs one engine keeps. */
+  static final int MAX_CACHED = 10_000;
 
-  private static final class RootHolder {
-    static final Scope ROOT = buildRoot();
+  private static final String PATHS_VAR = "__workloadmap_paths";
+  private static final String VALUES_VAR = "__workloadmap_values";
+  private static final JsonQuery ZIP =
+      compileTrusted(
+          "reduce range(0; $" + PATHS_VAR + " | length) as $i (.; setpath($" + PATHS_VAR + "[$i]; $" + VALUES_VAR
+              + "[$i]))");
 
-    private static Scope buildRoot() {
-      Scope root = Scope.newEmptyScope();
-      BuiltinFunctionLoader.getInstance().loadFunctions(VERSION, root);
-      // The jq-defined builtins (transpose, combinations/1, ...) resolve range in the scope they were defined in,
-      // the root, so the budget-aware override must be there too, not only in the per-engine child scope.
-      BudgetedRange range = new BudgetedRange();
-      root.addFunction("range", 1, range);
-      root.addFunction("range", 2, range);
-      root.addFunction("range", 3, range);
-      return root;
-    }
-  }
+  private static final Pattern UNKNOWN_FUNCTION = Pattern.compile("^Function (\\S+) does not exist$");
+  private static final Pattern UNKNOWN_VARIABLE = Pattern.compile("^\\$(\\S+) is not defined$");
 
   private final JqOptions options;
-  private final Scope budgetScope;
-  private final Map<String, Compiled> cache = new ConcurrentHashMap<>();
+  private final long budgetNanos;
+  private final ConcurrentHashMap<String, Compiled> programs = new ConcurrentHashMap<>();
+  private final ConcurrentHashMap<String, JsonQuery> pathQueries = new ConcurrentHashMap<>();
 
   public JacksonJqEngine(JqOptions options) {
-    this.options = options;
-    Scope s = Scope.newChildScope(RootHolder.ROOT);
-    BudgetedRange range = new BudgetedRange();
-    s.addFunction("range", 1, range);
-    s.addFunction("range", 2, range);
-    s.addFunction("range", 3, range);
-    this.budgetScope = s;
+    this.options = Objects.requireNonNull(options, "options");
+    // a budget of centuries is no budget; keep the deadline arithmetic far from overflow
+    long nanos;
+    try {
+      nanos = options.budget().toNanos();
+    } catch (ArithmeticException e) {
+      nanos = Long.MAX_VALUE;
+    }
+    this.budgetNanos = Math.min(nanos, Long.MAX_VALUE / 4);
+    RootScope.get(); // build the shared scope now rather than in the first evaluation's budget
   }
 
   public JqOptions options() {
@@ -72,148 +91,228 @@ public final class JacksonJqEngine implements JqEngine {
 
   @Override
   public JqProgram compile(String expression) {
-    Compiled c = cache.get(expression);
+    Objects.requireNonNull(expression, "expression");
+    Compiled c = programs.get(expression);
     if (c != null) {
       return c;
     }
-    c = new Compiled(expression, parse(expression));
-    Compiled prev = cache.putIfAbsent(expression, c);
+    c = new Compiled(expression, parse(expression, expression));
+    if (programs.size() >= MAX_CACHED) {
+      return c;
+    }
+    Compiled prev = programs.putIfAbsent(expression, c);
     return prev != null ? prev : c;
   }
 
-  private static JsonQuery parse(String expression) {
+  /** Compiles {@code text}; parse errors are reported against {@code expression} (the text the user wrote). */
+  private static JsonQuery parse(String expression, String text) {
     try {
-      return JsonQuery.compile(expression, VERSION);
+      return JsonQuery.compile(text, RootScope.VERSION);
+    } catch (JsonQueryException | RuntimeException | StackOverflowError e) {
+      throw ParseErrors.from(expression, e);
+    }
+  }
+
+  private static JsonQuery compileTrusted(String text) {
+    try {
+      return JsonQuery.compile(text, RootScope.VERSION);
     } catch (JsonQueryException e) {
-      Throwable root = e;
-      while (root.getCause() != null && root.getCause() != root) {
-        root = root.getCause();
-      }
-      String detail = firstLine(root.getMessage() != null ? root.getMessage() : e.getMessage());
-      int line = 0;
-      int column = 0;
-      Matcher m = POSITION.matcher(String.valueOf(root.getMessage()));
-      if (m.find()) {
-        line = Integer.parseInt(m.group(1));
-        column = Integer.parseInt(m.group(2));
-      }
-      throw new JqParseException(expression, detail, line, column, e);
-    } catch (RuntimeException | Error e) {
-      throw new JqParseException(expression, String.valueOf(e.getMessage()), 0, 0, e);
+      throw new IllegalStateException("the SDK's own jq program does not compile: " + text, e);
     }
   }
 
-  private static String firstLine(String s) {
-    if (s == null) {
-      return "syntax error";
-    }
-    int nl = s.indexOf('\n');
-    return (nl < 0 ? s : s.substring(0, nl)).trim();
-  }
+  // ---------------------------------------------------------------------------------------------------------------
+  // Evaluation
 
-  List<JsonNode> run(String expression, JsonQuery query, JsonNode input) {
-    Scope scope = Scope.newChildScope(budgetScope);
+  /**
+   * Runs {@code query} on {@code input}: at most {@code options.maxResults()} results, within {@code
+   * options.budget()}. With {@code canonical}, each result is brought into the reference form (sorted keys, integral
+   * numbers as integers).
+   */
+  private List<JsonNode> run(String expression, JsonQuery query, Scope scope, JsonNode input, boolean canonical) {
     List<JsonNode> out = new ArrayList<>();
     int max = options.maxResults();
-    long deadline = System.nanoTime() + options.budget().toNanos();
-    Deadline.push(deadline);
+    Deadline.State deadline = null;
     try {
+      deadline = Deadline.enter(budgetNanos, options.maxAllocatedBytes());
       query.apply(
           scope,
           input,
           v -> {
             if (out.size() >= max) {
-              throw new ResultLimit();
+              throw ResultLimit.INSTANCE;
             }
-            out.add(SortedKeys.canonical(v));
+            out.add(canonical ? SortedKeys.canonical(v) : v);
           });
-    } catch (ResultLimit e) {
-      throw new JqResultLimitException(expression, max);
-    } catch (BudgetExceeded e) {
-      throw budgetError(expression, options.budget(), e);
-    } catch (StackOverflowError e) {
-      throw new JqBudgetExceededException(
-          expression,
-          options.budget(),
-          "evaluation recursed without end (stack exhausted); the expression never finishes",
-          null);
+      // a last look: a single long or large operation completes without ticking
+      deadline.check();
     } catch (JsonQueryException e) {
-      if (e.getCause() instanceof BudgetExceeded be) {
-        throw budgetError(expression, options.budget(), be);
-      }
-      throw new JqEvaluationException(expression, String.valueOf(e.getMessage()), e);
-    } catch (RuntimeException e) {
-      throw new JqEvaluationException(expression, String.valueOf(e.getMessage()), e);
+      throw translate(expression, e);
+    } catch (RuntimeException | StackOverflowError | OutOfMemoryError e) {
+      throw translate(expression, e);
     } finally {
-      Deadline.pop();
+      if (deadline != null) {
+        Deadline.exit(deadline);
+      }
     }
     return Collections.unmodifiableList(out);
   }
 
-  private static JqBudgetExceededException budgetError(String expression, Duration budget, Throwable cause) {
-    return new JqBudgetExceededException(
+  private JqException translate(String expression, Throwable failure) {
+    for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
+      if (t instanceof ResultLimit) {
+        return new JqResultLimitException(expression, options.maxResults());
+      }
+      if (t instanceof EvaluationAborted aborted) {
+        if (aborted.reason() == EvaluationAborted.Reason.CANCELLED) {
+          return new JqCancelledException(
+              expression, "evaluation was cancelled: its thread was interrupted (context canceled)", null);
+        }
+        if (aborted.reason() == EvaluationAborted.Reason.MEMORY) {
+          return new JqBudgetExceededException(
+              expression,
+              options.budget(),
+              "evaluation allocated more than its memory budget of " + bytes(options.maxAllocatedBytes()),
+              null);
+        }
+        return new JqBudgetExceededException(
+            expression,
+            options.budget(),
+            "evaluation exceeded its time budget of " + format(options.budget()) + " (context deadline exceeded)",
+            null);
+      }
+      if (t instanceof StackOverflowError) {
+        return new JqBudgetExceededException(
+            expression, options.budget(), "evaluation recursed too deeply (stack overflow)", null);
+      }
+      if (t instanceof OutOfMemoryError) {
+        return new JqBudgetExceededException(
+            expression, options.budget(), "evaluation ran out of memory (" + t.getMessage() + ")", null);
+      }
+    }
+    if (failure instanceof JsonQueryException) {
+      return new JqEvaluationException(expression, detail(failure.getMessage()), failure);
+    }
+    return new JqEvaluationException(
         expression,
-        budget,
-        "evaluation exceeded its time budget of " + budget.toMillis() + " ms (context deadline exceeded)",
-        cause);
+        "internal error in the jq engine: " + failure.getClass().getSimpleName()
+            + (failure.getMessage() == null ? "" : ": " + ParseErrors.oneLine(failure.getMessage())),
+        failure);
   }
+
+  /** jackson-jq's run-time message on one line, with the two name errors worded like the reference's. */
+  static String detail(String message) {
+    String m = ParseErrors.oneLine(message);
+    Matcher fn = UNKNOWN_FUNCTION.matcher(m);
+    if (fn.matches()) {
+      return "function '" + fn.group(1) + "' is not defined in the SDK's jq engine";
+    }
+    Matcher var = UNKNOWN_VARIABLE.matcher(m);
+    if (var.matches()) {
+      return "variable '$" + var.group(1) + "' is not defined";
+    }
+    return m.isEmpty() ? "evaluation failed" : m;
+  }
+
+  /** A byte count in binary units when exact: {@code 1GiB}, {@code 64MiB}, otherwise in bytes. */
+  static String bytes(long n) {
+    String[] units = {"GiB", "MiB", "KiB"};
+    long[] sizes = {1L << 30, 1L << 20, 1L << 10};
+    for (int i = 0; i < units.length; i++) {
+      if (n >= sizes[i] && n % sizes[i] == 0) {
+        return (n / sizes[i]) + units[i];
+      }
+    }
+    return n + " bytes";
+  }
+
+  /** A budget the way Go prints a duration: {@code 10s}, {@code 200ms}, {@code 1.5s}. */
+  static String format(Duration d) {
+    long nanos = d.toNanos();
+    if (nanos % 1_000_000_000L == 0) {
+      return d.getSeconds() + "s";
+    }
+    if (nanos % 1_000_000L == 0 && nanos < 1_000_000_000L) {
+      return (nanos / 1_000_000L) + "ms";
+    }
+    if (nanos % 1_000_000L == 0) {
+      return (nanos / 1_000_000_000.0) + "s";
+    }
+    return d.toString();
+  }
+
+  // ---------------------------------------------------------------------------------------------------------------
+  // Writes (spec §5.6)
 
   @Override
   public JsonNode assign(String pathExpression, JsonNode input, JsonNode value) {
-    String expr = "(" + pathExpression + ") = $__workloadmap_value";
-    JsonQuery q = parse(expr);
-    Scope scope = Scope.newChildScope(budgetScope);
-    scope.setValue("__workloadmap_value", value);
-    List<JsonNode> out = new ArrayList<>();
-    Deadline.push(System.nanoTime() + options.budget().toNanos());
-    try {
-      q.apply(scope, input.deepCopy(), out::add);
-    } catch (JsonQueryException | RuntimeException e) {
-      throw new JqEvaluationException(pathExpression, String.valueOf(e.getMessage()), e);
-    } finally {
-      Deadline.pop();
+    Objects.requireNonNull(pathExpression, "pathExpression");
+    Objects.requireNonNull(input, "input");
+    JsonNode v = value == null ? NullNode.getInstance() : value;
+    ArrayNode paths = paths(pathExpression, input);
+    ArrayNode values = JsonNodeFactory.instance.arrayNode(paths.size());
+    for (int i = 0; i < paths.size(); i++) {
+      values.add(v.deepCopy());
     }
-    if (out.size() != 1) {
-      throw new JqEvaluationException(
-          pathExpression, "assignment produced " + out.size() + " results, expected 1", null);
-    }
-    return out.get(0);
+    return write(pathExpression, input, paths, values);
   }
 
   @Override
   public JsonNode assignZip(String pathExpression, JsonNode input, List<JsonNode> values) {
-    JsonQuery q = parse("[path(" + pathExpression + ")]");
-    List<JsonNode> paths = run(pathExpression, q, input);
-    ArrayNode pathList = paths.isEmpty() ? JsonNodeFactory.instance.arrayNode() : (ArrayNode) paths.get(0);
-    if (pathList.size() != values.size()) {
+    Objects.requireNonNull(pathExpression, "pathExpression");
+    Objects.requireNonNull(input, "input");
+    Objects.requireNonNull(values, "values");
+    ArrayNode paths = paths(pathExpression, input);
+    if (paths.size() != values.size()) {
       throw new JqEvaluationException(
           pathExpression,
-          "array length mismatch: expected " + pathList.size() + " values but got " + values.size(),
+          "array length mismatch: expected " + paths.size() + " values but got " + values.size(),
           null);
     }
-    JsonNode current = input.deepCopy();
-    JsonQuery setpath = parse("setpath($__workloadmap_path; $__workloadmap_value)");
-    for (int i = 0; i < pathList.size(); i++) {
-      Scope scope = Scope.newChildScope(budgetScope);
-      scope.setValue("__workloadmap_path", pathList.get(i));
-      scope.setValue("__workloadmap_value", values.get(i) == null ? JsonNodeFactory.instance.nullNode() : values.get(i));
-      List<JsonNode> out = new ArrayList<>(1);
-      try {
-        setpath.apply(scope, current, out::add);
-      } catch (JsonQueryException e) {
-        throw new JqEvaluationException(pathExpression, String.valueOf(e.getMessage()), e);
-      }
-      current = out.get(0);
+    ArrayNode copies = JsonNodeFactory.instance.arrayNode(values.size());
+    for (JsonNode v : values) {
+      copies.add(v == null ? NullNode.getInstance() : v.deepCopy());
     }
-    return current;
+    return write(pathExpression, input, paths, copies);
+  }
+
+  /**
+   * {@code [path(expr)]} over the key-sorted view of {@code input}, so that paths come in the reference's order
+   * (AssignZip pairs them with values by index).
+   */
+  private ArrayNode paths(String pathExpression, JsonNode input) {
+    compile(pathExpression); // a syntax error is reported against the expression as written
+    JsonQuery query = pathQueries.get(pathExpression);
+    if (query == null) {
+      // the line break ends a trailing comment in the expression before the closing parenthesis
+      query = parse(pathExpression, "[path(" + pathExpression + "\n)]");
+      if (pathQueries.size() < MAX_CACHED) {
+        pathQueries.putIfAbsent(pathExpression, query);
+      }
+    }
+    List<JsonNode> result = run(pathExpression, query, RootScope.get(), JqInput.of(input).node(), false);
+    return (ArrayNode) result.get(0);
+  }
+
+  /**
+   * Sets {@code paths[i]} to {@code values[i]} in a deep copy of {@code input}, in order (jq's {@code setpath}:
+   * missing parents are created, arrays are padded with nulls). The caller's key order and numbers are kept; nothing
+   * in the result is shared with {@code input} or the values.
+   */
+  private JsonNode write(String pathExpression, JsonNode input, ArrayNode paths, ArrayNode values) {
+    Scope scope = Scope.newChildScope(RootScope.get());
+    scope.setValue(PATHS_VAR, paths);
+    scope.setValue(VALUES_VAR, values);
+    return run(pathExpression, ZIP, scope, input.deepCopy(), false).get(0);
   }
 
   /** Thrown by the output callback at the result limit; unwinds the evaluation. */
   private static final class ResultLimit extends RuntimeException {
     private static final long serialVersionUID = 1L;
+    static final ResultLimit INSTANCE = new ResultLimit();
 
-    ResultLimit() {
-      super(null, null, false, false);
+    private ResultLimit() {
+      super("result limit", null, false, false);
     }
   }
 
@@ -233,7 +332,8 @@ public final class JacksonJqEngine implements JqEngine {
 
     @Override
     public List<JsonNode> apply(JqInput input) {
-      return run(expression, query, input.node());
+      Objects.requireNonNull(input, "input");
+      return run(expression, query, RootScope.get(), input.node(), true);
     }
 
     @Override

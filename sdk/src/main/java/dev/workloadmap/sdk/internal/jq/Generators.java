@@ -1,0 +1,197 @@
+package dev.workloadmap.sdk.internal.jq;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.BooleanNode;
+import java.util.List;
+import net.thisptr.jackson.jq.Expression;
+import net.thisptr.jackson.jq.Function;
+import net.thisptr.jackson.jq.Output;
+import net.thisptr.jackson.jq.PathOutput;
+import net.thisptr.jackson.jq.Scope;
+import net.thisptr.jackson.jq.Version;
+import net.thisptr.jackson.jq.exception.JsonQueryException;
+import net.thisptr.jackson.jq.path.Path;
+
+/**
+ * Builtins that consume a generator, with the reference engine's (gojq v0.12.18) semantics where jackson-jq's jq 1.5
+ * era definitions differ. All of them stop the generator as soon as the answer is known, never pull one item too many
+ * (so an error or an endless stream after that point is never reached), and pass paths through.
+ */
+final class Generators {
+  private Generators() {}
+
+  /**
+   * {@code limit($n; g)}: the first {@code $n} outputs of {@code g} (a fractional count rounds up), nothing for 0,
+   * and an error for a negative count ({@code limit doesn't support negative count}, as in gojq 0.12.17 and later).
+   * jackson-jq pulls one extra item before stopping and cannot be used in path expressions.
+   */
+  static final class Limit implements Function {
+    @Override
+    public void apply(Scope scope, List<Expression> args, JsonNode in, Path ipath, PathOutput output,
+        Version version) throws JsonQueryException {
+      Expression g = args.get(1);
+      args.get(0)
+          .apply(
+              scope,
+              in,
+              (Output)
+                  countNode -> {
+                    if (!countNode.isNumber()) {
+                      throw new JsonQueryException(
+                          "limit doesn't support a non-numeric count: " + Streams.describe(countNode));
+                    }
+                    double count = countNode.doubleValue();
+                    if (count > 0) {
+                      double[] left = {count};
+                      Streams.Stop stop = new Streams.Stop();
+                      try {
+                        g.apply(
+                            scope,
+                            in,
+                            ipath,
+                            (v, p) -> {
+                              output.emit(v, p);
+                              left[0] -= 1;
+                              if (left[0] <= 0) {
+                                throw stop;
+                              }
+                            },
+                            ipath != null);
+                      } catch (Streams.Stop s) {
+                        if (s != stop) {
+                          throw s;
+                        }
+                      }
+                    } else if (!(count == 0)) {
+                      throw new JsonQueryException("limit doesn't support negative count");
+                    }
+                  });
+    }
+  }
+
+  /**
+   * {@code last(g)}: the last output of {@code g}, or nothing when {@code g} is empty (gojq 0.12.17 and later;
+   * jackson-jq and older gojq give {@code null}).
+   */
+  static final class Last implements Function {
+    @Override
+    public void apply(Scope scope, List<Expression> args, JsonNode in, Path ipath, PathOutput output,
+        Version version) throws JsonQueryException {
+      Deadline.State deadline = Deadline.current();
+      JsonNode[] value = {null};
+      Path[] path = {null};
+      boolean[] any = {false};
+      args.get(0)
+          .apply(
+              scope,
+              in,
+              ipath,
+              (v, p) -> {
+                deadline.tick();
+                value[0] = v;
+                path[0] = p;
+                any[0] = true;
+              },
+              ipath != null);
+      if (any[0]) {
+        output.emit(value[0], path[0]);
+      }
+    }
+  }
+
+  /**
+   * {@code nth($n; g)}: the output of {@code g} at index {@code $n}, or nothing when {@code g} is shorter; a negative
+   * index is an error ({@code nth doesn't support negative indices}). jackson-jq's {@code last(limit($n + 1; g))}
+   * gives the last item of a shorter stream instead.
+   */
+  static final class Nth implements Function {
+    @Override
+    public void apply(Scope scope, List<Expression> args, JsonNode in, Path ipath, PathOutput output,
+        Version version) throws JsonQueryException {
+      Expression g = args.get(1);
+      args.get(0)
+          .apply(
+              scope,
+              in,
+              (Output)
+                  indexNode -> {
+                    if (!indexNode.isNumber()) {
+                      throw new JsonQueryException(
+                          "nth doesn't support a non-numeric index: " + Streams.describe(indexNode));
+                    }
+                    double index = indexNode.doubleValue();
+                    if (index < 0) {
+                      throw new JsonQueryException("nth doesn't support negative indices");
+                    }
+                    double[] left = {index};
+                    Streams.Stop stop = new Streams.Stop();
+                    try {
+                      g.apply(
+                          scope,
+                          in,
+                          ipath,
+                          (v, p) -> {
+                            left[0] -= 1;
+                            if (left[0] < 0) {
+                              output.emit(v, p);
+                              throw stop;
+                            }
+                          },
+                          ipath != null);
+                    } catch (Streams.Stop s) {
+                      if (s != stop) {
+                        throw s;
+                      }
+                    }
+                  });
+    }
+  }
+
+  /**
+   * {@code any(g; cond)} and {@code all(g; cond)} as gojq defines them ({@code isempty(g | cond or empty) | not}
+   * and {@code isempty(g | cond and empty)}): the generator stops at the first output of {@code cond} that decides
+   * the answer. jackson-jq evaluates one more item first, so {@code any(1, error("x"); . == 1)} fails there. The
+   * one-argument and zero-argument forms are jackson-jq's definitions, which resolve to these.
+   */
+  static final class AnyAll implements Function {
+    private final boolean any;
+
+    AnyAll(boolean any) {
+      this.any = any;
+    }
+
+    @Override
+    public void apply(Scope scope, List<Expression> args, JsonNode in, Path ipath, PathOutput output,
+        Version version) throws JsonQueryException {
+      Deadline.State deadline = Deadline.current();
+      Expression g = args.get(0);
+      Expression cond = args.get(1);
+      boolean[] decided = {false};
+      Streams.Stop stop = new Streams.Stop();
+      try {
+        g.apply(
+            scope,
+            in,
+            (Output)
+                item ->
+                    cond.apply(
+                        scope,
+                        item,
+                        (Output)
+                            verdict -> {
+                              deadline.tick();
+                              if (Streams.truthy(verdict) == any) {
+                                decided[0] = true;
+                                throw stop;
+                              }
+                            }));
+      } catch (Streams.Stop s) {
+        if (s != stop) {
+          throw s;
+        }
+      }
+      boolean result = any == decided[0];
+      output.emit(BooleanNode.valueOf(result), null);
+    }
+  }
+}
