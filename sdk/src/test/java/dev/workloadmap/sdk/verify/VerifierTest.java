@@ -673,7 +673,7 @@ class VerifierTest {
       assertThat(r.outcome()).isEqualTo(Outcome.FAILED);
       assertThat(r.tree().problems()).isNotEmpty().allSatisfy(p -> {
         assertThat(p.expression()).isEqualTo(expression);
-        assertThat(p.message()).contains("evaluation exceeded its time budget of 200 ms");
+        assertThat(p.message()).contains("evaluation exceeded its time budget of 200ms");
       });
       assertThat(r.text()).contains("exceeded its time budget");
       assertThat(r.findings()).extracting(f -> f.location().pointer())
@@ -682,7 +682,7 @@ class VerifierTest {
 
     @Test
     void endlessRecursionFailsTheFixtureInsteadOfHanging() {
-      layout.definition("trainer", TRAINER.replace(REPLICAS_LINE, "          replicasPath: 'last(until(false; .))'\n"));
+      layout.definition("trainer", TRAINER.replace(REPLICAS_LINE, "          replicasPath: 'def f: f; f'\n"));
       layout.fixture("trainer", "recursion", DEMO, DEMO_EXPECTED);
 
       VerifyReport report = assertTimeoutPreemptively(Duration.ofSeconds(30), () -> verify());
@@ -690,7 +690,7 @@ class VerifierTest {
       FixtureResult r = only(report);
       assertThat(r.outcome()).isEqualTo(Outcome.FAILED);
       assertThat(r.tree().problems()).isNotEmpty().allSatisfy(p -> assertThat(p.message())
-          .contains("evaluation recursed without end (stack exhausted); the expression never finishes"));
+          .contains("evaluation recursed too deeply (stack overflow)"));
     }
 
     @Test
