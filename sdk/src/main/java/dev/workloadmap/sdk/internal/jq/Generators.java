@@ -18,6 +18,9 @@ import net.thisptr.jackson.jq.path.Path;
  * (so an error or an endless stream after that point is never reached), and pass paths through.
  */
 final class Generators {
+  /** Items of a stream drained (without evaluating them) after any/all decided, before the stream is cut. */
+  static final int DRAIN_LIMIT = 64;
+
   private Generators() {}
 
   /**
@@ -166,32 +169,115 @@ final class Generators {
       Deadline.State deadline = Deadline.current();
       Expression g = args.get(0);
       Expression cond = args.get(1);
-      boolean[] decided = {false};
+      // Once decided, the rest of the stream is skipped without evaluating cond: unwinding the generator with an
+      // exception costs microseconds per call, while draining a few more items of a small list is cheap. A stream
+      // that goes on (or fails) after the decision is cut with the exception, so the outcome is gojq's
+      // isempty(first(g | select(cond))) | not: later items are never evaluated into a result or an error.
+      int[] afterDecision = {-1};
       Streams.Stop stop = new Streams.Stop();
       try {
         g.apply(
             scope,
             in,
             (Output)
-                item ->
-                    cond.apply(
-                        scope,
-                        item,
-                        (Output)
-                            verdict -> {
-                              deadline.tick();
-                              if (Streams.truthy(verdict) == any) {
-                                decided[0] = true;
+                item -> {
+                  if (afterDecision[0] >= 0) {
+                    if (++afterDecision[0] > DRAIN_LIMIT) {
+                      throw stop;
+                    }
+                    return;
+                  }
+                  cond.apply(
+                      scope,
+                      item,
+                      (Output)
+                          verdict -> {
+                            deadline.tick();
+                            if (afterDecision[0] >= 0) {
+                              if (++afterDecision[0] > DRAIN_LIMIT) {
                                 throw stop;
                               }
-                            }));
+                              return;
+                            }
+                            if (Streams.truthy(verdict) == any) {
+                              afterDecision[0] = 0;
+                            }
+                          });
+                });
       } catch (Streams.Stop s) {
         if (s != stop) {
           throw s;
         }
+      } catch (JsonQueryException | RuntimeException e) {
+        if (afterDecision[0] < 0) {
+          throw e;
+        }
+        // an error raised after the decisive item: gojq never evaluates that far
       }
-      boolean result = any == decided[0];
+      boolean result = any == (afterDecision[0] >= 0);
       output.emit(BooleanNode.valueOf(result), null);
+    }
+  }
+
+  /**
+   * {@code any/0}, {@code any/1}, {@code all/0} and {@code all/1}: gojq defines them as {@code any(.[]; f)} (and {@code
+   * f} = {@code .} for arity 0). Native, so they stop at the first decisive element like {@link AnyAll}, without
+   * jackson-jq's jq-defined reduce.
+   */
+  static final class AnyAllOfElements implements Function {
+    private final boolean any;
+
+    AnyAllOfElements(boolean any) {
+      this.any = any;
+    }
+
+    @Override
+    public void apply(Scope scope, List<Expression> args, JsonNode in, Path ipath, PathOutput output,
+        Version version) throws JsonQueryException {
+      if (!in.isArray() && !in.isObject()) {
+        throw new JsonQueryException("Cannot iterate over " + Streams.describe(in));
+      }
+      Deadline.State deadline = Deadline.current();
+      Expression cond = args.isEmpty() ? null : args.get(0);
+      boolean decided = false;
+      Streams.Stop stop = new Streams.Stop();
+      for (JsonNode item : in) {
+        deadline.tick();
+        if (cond == null) {
+          if (Streams.truthy(item) == any) {
+            decided = true;
+            break;
+          }
+          continue;
+        }
+        int[] afterDecision = {-1};
+        try {
+          cond.apply(scope, item, (Output) verdict -> {
+            if (afterDecision[0] >= 0) {
+              if (++afterDecision[0] > DRAIN_LIMIT) {
+                throw stop;
+              }
+              return;
+            }
+            if (Streams.truthy(verdict) == any) {
+              afterDecision[0] = 0;
+            }
+          });
+        } catch (Streams.Stop s) {
+          if (s != stop) {
+            throw s;
+          }
+        } catch (JsonQueryException | RuntimeException e) {
+          if (afterDecision[0] < 0) {
+            throw e;
+          }
+        }
+        if (afterDecision[0] >= 0) {
+          decided = true;
+          break;
+        }
+      }
+      output.emit(BooleanNode.valueOf(any == decided), null);
     }
   }
 }

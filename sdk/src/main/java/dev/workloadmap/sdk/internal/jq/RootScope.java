@@ -52,6 +52,12 @@ final class RootScope {
     root.addFunction("nth", 2, new Generators.Nth());
     root.addFunction("any", 2, new Generators.AnyAll(true));
     root.addFunction("all", 2, new Generators.AnyAll(false));
+    Generators.AnyAllOfElements anyOf = new Generators.AnyAllOfElements(true);
+    Generators.AnyAllOfElements allOf = new Generators.AnyAllOfElements(false);
+    root.addFunction("any", 0, anyOf);
+    root.addFunction("any", 1, anyOf);
+    root.addFunction("all", 0, allOf);
+    root.addFunction("all", 1, allOf);
     root.addFunction("tostring", 0, new CheckedFunction(new SortedBuiltins.ToString(), false));
     root.addFunction("tojson", 0, new CheckedFunction(new SortedBuiltins.ToJson(), false));
     root.addFunction("keys", 0, new CheckedFunction(new SortedBuiltins.Keys(), false));
