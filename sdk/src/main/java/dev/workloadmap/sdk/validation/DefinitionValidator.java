@@ -231,27 +231,34 @@ public final class DefinitionValidator {
   }
 
   /**
-   * Spec §4.2 on one expression: the engine must compile it, the SDK's parser (gojq's grammar) must accept it, and
-   * it must contain none of the rejected constructs of §4.2 and decision c at any depth. Each finding points at the
-   * exact char of the expression in the file.
+   * Spec §4.2 on one expression: the SDK's parser (gojq's grammar, with {@code if} needing {@code else}) and the
+   * engine must both accept it, and it must contain none of the rejected constructs of §4.2 and decision c at any
+   * depth. A parse failure is reported once, with the SDK parser's explanation when it rejects the expression and
+   * the engine's otherwise. Each finding points at the exact char of the expression in the file.
    */
   private void expr(Ctx ctx, JqField field) {
     String expression = field.expression();
     String at = field.documentPath();
+    JqParseException engineError = null;
     try {
       engine.compile(expression);
     } catch (JqParseException e) {
-      ctx.out.add(parseFinding(ctx.d, field, e.detail(), offsetOf(expression, e.line(), e.column())));
-      return;
+      engineError = e;
     }
     JqNode root;
     try {
       root = JqParser.parse(expression);
     } catch (JqSyntaxException e) {
+      // the SDK parser's explanation is the clearer one when both reject the expression
       ctx.out.add(parseFinding(ctx.d, field, e.detail(), e.offset()));
       return;
     } catch (StackOverflowError e) {
       ctx.out.add(parseFinding(ctx.d, field, "the expression is nested too deeply to check", 0));
+      return;
+    }
+    if (engineError != null) {
+      ctx.out.add(parseFinding(ctx.d, field, engineError.detail(),
+          offsetOf(expression, engineError.line(), engineError.column())));
       return;
     }
     for (RejectedConstructs.Issue issue : RejectedConstructs.find(root)) {

@@ -251,19 +251,33 @@ class JqLintRuleTest {
     String parse = withReplicas(".spec | foo(1");
     assertThat(lint(parse)).singleElement().satisfies(f -> {
       assertThat(f.ruleId()).isEqualTo("jq.parse");
-      assertThat(f.message()).startsWith("failed to parse JQ expression '.spec | foo(1' at"
+      assertThat(f.message()).isEqualTo("failed to parse JQ expression '.spec | foo(1' at"
+          + " 'spec.structureDefinition.rootComponent.scaleDefinition.replicasPath': expected ')' but found end of"
+          + " expression");
+      assertThat(new int[] {f.location().line(), f.location().column()})
+          .containsExactly(14, at(parse, "replicasPath:", "(1")[1] + 2);
+    });
+  }
+
+  @Test
+  void engineOnlyParseErrorsAreReportedWithTheEngineExplanation() {
+    String yaml = withReplicas("'. as [$a] ?// $a | $a'");
+    assertThat(lint(yaml)).singleElement().satisfies(f -> {
+      assertThat(f.ruleId()).isEqualTo("jq.parse");
+      assertThat(f.message()).startsWith("failed to parse JQ expression '. as [$a] ?// $a | $a' at"
           + " 'spec.structureDefinition.rootComponent.scaleDefinition.replicasPath': ");
-      assertThat(f.location().line()).isEqualTo(14);
-      assertThat(f.location().column()).isBetween(at(parse, "replicasPath:", ".spec")[1],
-          at(parse, "replicasPath:", ".spec")[1] + ".spec | foo(1".length());
     });
   }
 
   @Test
   void ifWithoutElseIsAParseError() {
-    assertThat(lint(withReplicas("if .a then 1 end"))).singleElement().satisfies(f -> {
+    String yaml = withReplicas("if .a then 1 end");
+    assertThat(lint(yaml)).singleElement().satisfies(f -> {
       assertThat(f.ruleId()).isEqualTo("jq.parse");
-      assertThat(f.message()).startsWith("failed to parse JQ expression 'if .a then 1 end'");
+      assertThat(f.message()).startsWith("failed to parse JQ expression 'if .a then 1 end'")
+          .contains("'if' without 'else'");
+      assertThat(new int[] {f.location().line(), f.location().column()})
+          .containsExactly(at(yaml, "replicasPath:", "end"));
     });
   }
 
