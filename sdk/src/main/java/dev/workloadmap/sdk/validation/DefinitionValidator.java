@@ -32,7 +32,12 @@ import java.util.Set;
  * spec §4.5. Every finding carries the file, line, column and JSON pointer of its node; all findings are collected
  * (steps 3 to 5 all run), except that a duplicate component name stops validation as in the reference.
  *
- * <p>Extra rules (the linter) are added with {@link #withRule(ValidationRule)}.
+ * <p>The jq checks of spec §4.2 parse every expression with the SDK's own validation parser as well as the engine,
+ * and find the rejected constructs (the reference's, plus {@code env}, {@code input}, {@code $ENV}, … of decision c)
+ * at any depth of the tree; each finding points at the exact char of the expression in the file.
+ *
+ * <p>Extra rules (the linter, {@code dev.workloadmap.sdk.lint.JqLintRule} for the rest of spec §4.4) are added with
+ * {@link #withRule(ValidationRule)}.
  */
 public final class DefinitionValidator {
 
