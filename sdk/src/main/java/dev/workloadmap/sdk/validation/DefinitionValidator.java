@@ -3,15 +3,18 @@ package dev.workloadmap.sdk.validation;
 import dev.workloadmap.sdk.definition.ComponentDefinition;
 import dev.workloadmap.sdk.definition.Definition;
 import dev.workloadmap.sdk.definition.DefinitionForm;
-import dev.workloadmap.sdk.definition.FragmentedPodSpecDefinition;
 import dev.workloadmap.sdk.definition.GangScheduling;
 import dev.workloadmap.sdk.definition.Gvk;
 import dev.workloadmap.sdk.definition.PodSelector.ComponentTypeSelector;
 import dev.workloadmap.sdk.definition.StatusDefinition;
 import dev.workloadmap.sdk.definition.StatusDefinition.StatusMatcher;
-import dev.workloadmap.sdk.definition.SuspendDefinition;
 import dev.workloadmap.sdk.definition.WorkloadStatus;
-import dev.workloadmap.sdk.internal.model.JqLexicalCheck;
+import dev.workloadmap.sdk.internal.jqast.JqNode;
+import dev.workloadmap.sdk.internal.jqast.JqParser;
+import dev.workloadmap.sdk.internal.jqast.JqSyntaxException;
+import dev.workloadmap.sdk.internal.jqast.RejectedConstructs;
+import dev.workloadmap.sdk.internal.model.JqFields;
+import dev.workloadmap.sdk.internal.model.JqFields.JqField;
 import dev.workloadmap.sdk.internal.model.LabelSyntax;
 import dev.workloadmap.sdk.jq.JqParseException;
 import dev.workloadmap.sdk.spi.JqEngine;
@@ -29,7 +32,12 @@ import java.util.Set;
  * spec §4.5. Every finding carries the file, line, column and JSON pointer of its node; all findings are collected
  * (steps 3 to 5 all run), except that a duplicate component name stops validation as in the reference.
  *
- * <p>Extra rules (the linter) are added with {@link #withRule(ValidationRule)}.
+ * <p>The jq checks of spec §4.2 parse every expression with the SDK's own validation parser as well as the engine,
+ * and find the rejected constructs (the reference's, plus {@code env}, {@code input}, {@code $ENV}, … of decision c)
+ * at any depth of the tree; each finding points at the exact char of the expression in the file.
+ *
+ * <p>Extra rules (the linter, {@code dev.workloadmap.sdk.lint.JqLintRule} for the rest of spec §4.4) are added with
+ * {@link #withRule(ValidationRule)}.
  */
 public final class DefinitionValidator {
 
@@ -222,100 +230,73 @@ public final class DefinitionValidator {
   }
 
   private void jq(Ctx ctx, Definition d) {
-    for (ComponentDefinition c : d.components()) {
-      String p = c.pointer();
-      expr(ctx, p + "/instanceIdPath", c.instanceIdPath());
-      if (c.specDefinition() != null) {
-        String sp = p + "/specDefinition";
-        expr(ctx, sp + "/podTemplateSpecPath", c.specDefinition().podTemplateSpecPath());
-        expr(ctx, sp + "/podSpecPath", c.specDefinition().podSpecPath());
-        expr(ctx, sp + "/metadataPath", c.specDefinition().metadataPath());
-        FragmentedPodSpecDefinition f = c.specDefinition().fragmentedPodSpecDefinition();
-        if (f != null) {
-          f.paths().forEach((field, path) -> expr(ctx, sp + "/fragmentedPodSpecDefinition/" + field + "Path", path));
-        }
-      }
-      if (c.scaleDefinition() != null) {
-        String sp = p + "/scaleDefinition";
-        expr(ctx, sp + "/replicasPath", c.scaleDefinition().replicasPath());
-        expr(ctx, sp + "/minReplicasPath", c.scaleDefinition().minReplicasPath());
-        expr(ctx, sp + "/maxReplicasPath", c.scaleDefinition().maxReplicasPath());
-      }
-      if (c.podSelector() != null) {
-        String sp = p + "/podSelector";
-        if (c.podSelector().componentTypeSelector() != null) {
-          expr(ctx, sp + "/componentTypeSelector/keyPath", c.podSelector().componentTypeSelector().keyPath());
-        }
-        if (c.podSelector().componentInstanceSelector() != null) {
-          expr(ctx, sp + "/componentInstanceSelector/idPath", c.podSelector().componentInstanceSelector().idPath());
-        }
-        if (c.podSelector().replicaSelector() != null) {
-          expr(ctx, sp + "/replicaSelector/keyPath", c.podSelector().replicaSelector().keyPath());
-        }
-      }
-      StatusDefinition s = c.statusDefinition();
-      if (s != null) {
-        String sp = p + "/statusDefinition";
-        expr(ctx, sp + "/phaseDefinition/path", s.phasePath());
-        if (s.conditions() != null) {
-          expr(ctx, sp + "/conditionsDefinition/path", s.conditions().path());
-        }
-        s.statusMappings().forEach((status, matchers) -> {
-          for (int i = 0; i < matchers.size(); i++) {
-            StatusMatcher m = matchers.get(i);
-            if (m.byExpression() != null) {
-              expr(ctx, sp + "/statusMappings/" + status.mappingKey() + "/" + i + "/byExpression/expression",
-                  m.byExpression().expression());
-            }
-          }
-        });
-      }
-      SuspendDefinition su = c.suspendDefinition();
-      if (su != null) {
-        for (int i = 0; i < su.suspendActions().size(); i++) {
-          expr(ctx, p + "/suspendDefinition/suspendActions/" + i + "/path", su.suspendActions().get(i).path());
-        }
-        for (int i = 0; i < su.resumeActions().size(); i++) {
-          expr(ctx, p + "/suspendDefinition/resumeActions/" + i + "/path", su.resumeActions().get(i).path());
-        }
-      }
-    }
-    GangScheduling g = d.gangScheduling();
-    if (g != null) {
-      String base = "/spec/optimizationInstructions/gangScheduling/podGroups/";
-      for (int i = 0; i < g.podGroups().size(); i++) {
-        List<GangScheduling.Member> members = g.podGroups().get(i).members();
-        for (int j = 0; j < members.size(); j++) {
-          GangScheduling.Member m = members.get(j);
-          for (int k = 0; k < m.groupByKeyPaths().size(); k++) {
-            expr(ctx, base + i + "/members/" + j + "/groupByKeyPaths/" + k, m.groupByKeyPaths().get(k));
-          }
-          for (int k = 0; k < m.filters().size(); k++) {
-            expr(ctx, base + i + "/members/" + j + "/filters/" + k, m.filters().get(k));
-          }
-        }
-      }
+    for (JqField field : JqFields.of(d)) {
+      expr(ctx, field);
     }
   }
 
-  private void expr(Ctx ctx, String pointer, String expression) {
-    if (expression == null || expression.isEmpty()) {
-      return;
-    }
-    String at = documentPath(pointer);
+  /**
+   * Spec §4.2 on one expression: the SDK's parser (gojq's grammar, with {@code if} needing {@code else}) and the
+   * engine must both accept it, and it must contain none of the rejected constructs of §4.2 and decision c at any
+   * depth. A parse failure is reported once, with the SDK parser's explanation when it rejects the expression and
+   * the engine's otherwise. Each finding points at the exact char of the expression in the file.
+   */
+  private void expr(Ctx ctx, JqField field) {
+    String expression = field.expression();
+    String at = field.documentPath();
+    JqParseException engineError = null;
     try {
       engine.compile(expression);
     } catch (JqParseException e) {
-      ctx.out.add(new Finding("jq.parse", Severity.ERROR,
-          "failed to parse JQ expression '" + expression + "' at '" + at + "': " + e.detail(),
-          ctx.d.locate(pointer), "fix the jq syntax (jq 1.6 / gojq dialect; 'if' needs an 'else')", expression));
+      engineError = e;
+    }
+    JqNode root;
+    try {
+      root = JqParser.parse(expression);
+    } catch (JqSyntaxException e) {
+      // the SDK parser's explanation is the clearer one when both reject the expression
+      ctx.out.add(parseFinding(ctx.d, field, e.detail(), e.offset()));
+      return;
+    } catch (StackOverflowError e) {
+      ctx.out.add(parseFinding(ctx.d, field, "the expression is nested too deeply to check", 0));
       return;
     }
-    for (String problem : JqLexicalCheck.check(expression)) {
-      ctx.out.add(new Finding("jq.rejected-construct", Severity.ERROR,
-          "JQ expression '" + expression + "' at '" + at + "' failed validation: " + problem, ctx.d.locate(pointer),
-          "definitions are read-only and bounded: use select/map/any/all instead", expression));
+    if (engineError != null) {
+      ctx.out.add(parseFinding(ctx.d, field, engineError.detail(),
+          offsetOf(expression, engineError.line(), engineError.column())));
+      return;
     }
+    for (RejectedConstructs.Issue issue : RejectedConstructs.find(root)) {
+      ctx.out.add(new Finding("jq.rejected-construct", Severity.ERROR,
+          "JQ expression '" + expression + "' at '" + at + "' failed validation: " + issue.message(),
+          field.locate(ctx.d, issue.offset()), REJECTED_HINT, expression));
+    }
+  }
+
+  private static final String REJECTED_HINT =
+      "definitions are read-only and bounded: use select/map/any/all instead";
+
+  private static Finding parseFinding(Definition d, JqField field, String detail, int offset) {
+    return new Finding("jq.parse", Severity.ERROR,
+        "failed to parse JQ expression '" + field.expression() + "' at '" + field.documentPath() + "': " + detail,
+        field.locate(d, offset), "fix the jq syntax (jq 1.6 / gojq dialect; 'if' needs an 'else')",
+        field.expression());
+  }
+
+  /** The 0-based offset of a 1-based line and column inside {@code expression} (0 when unknown). */
+  static int offsetOf(String expression, int line, int column) {
+    if (line < 1 || column < 1) {
+      return 0;
+    }
+    int offset = 0;
+    for (int l = 1; l < line; l++) {
+      int nl = expression.indexOf('\n', offset);
+      if (nl < 0) {
+        return expression.length();
+      }
+      offset = nl + 1;
+    }
+    return Math.min(expression.length(), offset + column - 1);
   }
 
   private static void sdkChecks(Ctx ctx, Definition d) {
@@ -351,26 +332,6 @@ public final class DefinitionValidator {
             "list only kinds that are not components", null));
       }
     }
-  }
-
-  /** {@code /spec/structureDefinition/childComponents/0/instanceIdPath} → {@code spec.structureDefinition.childComponents[0].instanceIdPath}. */
-  static String documentPath(String pointer) {
-    StringBuilder sb = new StringBuilder();
-    for (String part : pointer.split("/")) {
-      if (part.isEmpty()) {
-        continue;
-      }
-      String key = part.replace("~1", "/").replace("~0", "~");
-      if (key.chars().allMatch(Character::isDigit)) {
-        sb.append('[').append(key).append(']');
-      } else {
-        if (sb.length() > 0) {
-          sb.append('.');
-        }
-        sb.append(key);
-      }
-    }
-    return sb.toString();
   }
 
   private static final class Ctx {

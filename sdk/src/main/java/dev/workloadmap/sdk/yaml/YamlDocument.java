@@ -1,6 +1,7 @@
 package dev.workloadmap.sdk.yaml;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.workloadmap.sdk.internal.yaml.ScalarPositions;
 import java.util.Map;
 import java.util.Optional;
 
@@ -16,17 +17,30 @@ import java.util.Optional;
  * @param plainScalars JSON pointer to the original text of every plain (unquoted) scalar that resolved to a
  *     non-string (boolean, number or null), so that a string field can say "quote this value" and show what was
  *     written
+ * @param scalars JSON pointer to the source of every string scalar, for {@link #locateInValue(String, int)}
  */
 public record YamlDocument(
     String file,
     int index,
     JsonNode root,
     Map<String, SourceLocation> positions,
-    Map<String, String> plainScalars) {
+    Map<String, String> plainScalars,
+    Map<String, ScalarSource> scalars) {
 
   public YamlDocument {
     positions = Map.copyOf(positions);
     plainScalars = Map.copyOf(plainScalars);
+    scalars = Map.copyOf(scalars);
+  }
+
+  /** A document without scalar sources ({@link #locateInValue(String, int)} then falls back to {@link #locate}). */
+  public YamlDocument(
+      String file,
+      int index,
+      JsonNode root,
+      Map<String, SourceLocation> positions,
+      Map<String, String> plainScalars) {
+    this(file, index, root, positions, plainScalars, Map.of());
   }
 
   /**
@@ -46,6 +60,29 @@ public record YamlDocument(
       int slash = p.lastIndexOf('/');
       p = slash <= 0 ? "" : p.substring(0, slash);
     }
+  }
+
+  /**
+   * The location of char {@code offset} (0-based, in UTF-16 chars as Java strings count) of the string value at
+   * {@code pointer}, for example the exact char of a jq expression that a finding is about; {@code offset ==
+   * value.length()} is the position just after the value.
+   *
+   * <p>Exact for plain, single-quoted and double-quoted scalars (on one line or folded over several) and for
+   * {@code |} and {@code >} blocks with automatic indentation (any chomping). Falls back to the scalar's own start
+   * (its quote or block indicator) when the mapping is not exact, for example for a block with an explicit
+   * indentation indicator, and to {@link #locate(String)} (the key) when the node is not a string scalar read from
+   * source.
+   */
+  public SourceLocation locateInValue(String pointer, int offset) {
+    ScalarSource source = scalars.get(pointer);
+    JsonNode value = root.at(pointer);
+    if (source == null || !value.isTextual()) {
+      return locate(pointer);
+    }
+    int[] at = ScalarPositions.locate(source, value.asText(), offset);
+    return at == null
+        ? new SourceLocation(file, source.line(), source.column(), pointer)
+        : new SourceLocation(file, at[0], at[1], pointer);
   }
 
   /** The original text of a plain scalar that YAML 1.1 resolved to a non-string value. */

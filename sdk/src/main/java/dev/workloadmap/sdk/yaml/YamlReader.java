@@ -67,7 +67,9 @@ import org.yaml.snakeyaml.reader.UnicodeReader;
  * <p>Every node has a {@link SourceLocation} (1-based line and column, in code points) under its RFC 6901 JSON
  * pointer in {@link YamlDocument#positions()}; {@code ~} is escaped as {@code ~0} and {@code /} as {@code ~1}. A
  * mapping entry is placed at its key, a sequence item and the document root at the node itself. A node that comes
- * from an alias or a merge is placed where its anchored original is written.
+ * from an alias or a merge is placed where its anchored original is written. Every string scalar also keeps its
+ * source text and style in {@link YamlDocument#scalars()}, so that {@link YamlDocument#locateInValue(String, int)}
+ * can point at a char inside the value (a jq expression's unknown function, say).
  *
  * <h2>Limits and errors</h2>
  *

@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
 import dev.workloadmap.sdk.internal.yaml.KubernetesScalars.Kind;
 import dev.workloadmap.sdk.internal.yaml.KubernetesScalars.Resolved;
+import dev.workloadmap.sdk.yaml.ScalarSource;
 import dev.workloadmap.sdk.yaml.SourceLocation;
 import dev.workloadmap.sdk.yaml.YamlDocument;
 import dev.workloadmap.sdk.yaml.YamlException;
@@ -53,6 +54,8 @@ public final class NodeConverter {
   private final YamlLimits limits;
   private final Map<String, SourceLocation> positions = new HashMap<>();
   private final Map<String, String> plainScalars = new HashMap<>();
+  private final Map<String, ScalarSource> scalars = new HashMap<>();
+  private final SourceText text;
   /** Mappings and sequences converted (or merged) at least once: meeting one again means an alias is expanded. */
   private final Set<Node> seen = Collections.newSetFromMap(new IdentityHashMap<>());
   /** Mappings and sequences being converted or merged right now (ancestors): meeting one again is a cycle. */
@@ -60,9 +63,10 @@ public final class NodeConverter {
 
   private int expanded;
 
-  private NodeConverter(String file, YamlLimits limits) {
+  private NodeConverter(String file, YamlLimits limits, SourceText text) {
     this.file = file;
     this.limits = limits;
+    this.text = text;
   }
 
   /**
@@ -73,12 +77,20 @@ public final class NodeConverter {
    *     JSON pointer
    */
   public static YamlDocument convert(Node root, String file, int index, YamlLimits limits) {
+    return convert(root, file, index, limits, null);
+  }
+
+  /**
+   * As {@link #convert(Node, String, int, YamlLimits)}, also recording the source of every string scalar from
+   * {@code text} (the stream read so far), when given.
+   */
+  static YamlDocument convert(Node root, String file, int index, YamlLimits limits, SourceText text) {
     if (root == null) {
-      return new YamlDocument(file, index, NullNode.getInstance(), Map.of(), Map.of());
+      return new YamlDocument(file, index, NullNode.getInstance(), Map.of(), Map.of(), Map.of());
     }
-    NodeConverter c = new NodeConverter(file, limits);
+    NodeConverter c = new NodeConverter(file, limits, text);
     JsonNode json = c.convert(root, "", root.getStartMark(), 0, false);
-    return new YamlDocument(file, index, json, c.positions, c.plainScalars);
+    return new YamlDocument(file, index, json, c.positions, c.plainScalars, c.scalars);
   }
 
   /**
@@ -299,6 +311,8 @@ public final class NodeConverter {
       }
       if (r.kind() != Kind.STRING) {
         plainScalars.put(pointer, text);
+      } else {
+        recordSource(s, pointer);
       }
       return r.value();
     }
@@ -322,7 +336,31 @@ public final class NodeConverter {
       throw error(
           s.getStartMark(), pointer, "the tag " + shortTag(tag) + " cannot be used on a scalar; remove the tag");
     }
+    recordSource(s, pointer);
     return TextNode.valueOf(text);
+  }
+
+  /** Keeps where and how a string scalar is written, for positions inside its value. */
+  private void recordSource(ScalarNode s, String pointer) {
+    Mark start = s.getStartMark();
+    Mark end = s.getEndMark();
+    if (text == null || start == null || end == null) {
+      return;
+    }
+    String raw = text.slice(start.getIndex(), end.getIndex());
+    if (raw != null) {
+      scalars.put(pointer, new ScalarSource(start.getLine() + 1, start.getColumn() + 1, style(s), raw));
+    }
+  }
+
+  private static ScalarSource.Style style(ScalarNode s) {
+    return switch (s.getScalarStyle()) {
+      case SINGLE_QUOTED -> ScalarSource.Style.SINGLE_QUOTED;
+      case DOUBLE_QUOTED, JSON_SCALAR_STYLE -> ScalarSource.Style.DOUBLE_QUOTED;
+      case LITERAL -> ScalarSource.Style.LITERAL;
+      case FOLDED -> ScalarSource.Style.FOLDED;
+      default -> ScalarSource.Style.PLAIN;
+    };
   }
 
   /**

@@ -40,13 +40,14 @@ public final class YamlReaderEngine {
     // Tags never construct objects here, so no global tag is dangerous; unknown ones are ignored when converting.
     options.setTagInspector(tag -> true);
     options.setProcessComments(false);
-    GuardedParser parser = new GuardedParser(new ParserImpl(new StreamReader(reader), options), limits, file);
+    SourceText text = new SourceText(reader);
+    GuardedParser parser = new GuardedParser(new ParserImpl(new StreamReader(text), options), limits, file);
     Composer composer = new Composer(parser, new KubernetesResolver(), options);
     List<YamlDocument> documents = new ArrayList<>();
     try {
       while (composer.checkNode()) {
         Node root = composer.getNode();
-        documents.add(NodeConverter.convert(root, file, documents.size(), limits));
+        documents.add(NodeConverter.convert(root, file, documents.size(), limits, text));
       }
     } catch (YAMLException e) {
       throw SnakeYamlErrors.translate(e, file, parser.documentStart(), offsets);
