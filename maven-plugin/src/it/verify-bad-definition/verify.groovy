@@ -22,9 +22,10 @@ expectLine "[ERROR] ${root}/wrong-type/definition.yaml${at(':23:11')}" +
     ' /spec/structureDefinition/childComponents/0/scaleDefinition/replicasPath: "replicasPath" must be a string, got a' +
     ' list [model.type] (write replicasPath as a string)'
 
-// jq syntax error: the same key; the engine's own detail sits between the fixed parts
+// jq syntax error: 23:50 is the exact character, the end of the expression where the parser wanted more;
+// the parser's own detail sits between the fixed parts
 expectLine '[ERROR] [INVALID] jq-syntax: 1 error; its fixtures were not run'
-def jqPrefix = "[ERROR] ${root}/jq-syntax/definition.yaml${at(':23:11')}" +
+def jqPrefix = "[ERROR] ${root}/jq-syntax/definition.yaml${at(':23:50')}" +
     " /spec/structureDefinition/childComponents/0/scaleDefinition/replicasPath: failed to parse JQ expression" +
     " '.spec.groups[].replicas |' at 'spec.structureDefinition.childComponents[0].scaleDefinition.replicasPath': "
 def jqSuffix = " [jq.parse] (fix the jq syntax (jq 1.6 / gojq dialect; 'if' needs an 'else'))"

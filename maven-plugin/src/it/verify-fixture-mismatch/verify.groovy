@@ -15,7 +15,7 @@ def expectLine = { String line ->
 
 expectLine '[INFO] [PASSED] trainer/demo'
 expectLine '[ERROR] [FAILED] trainer/stale (1 mismatch(es))'
-expectLine "[INFO]   Trainer/demo   namespace: ml   definition: trainer (${root}/trainer/fixtures/stale)   (file mode: no live status)".toString()
+expectLine "[INFO]   Trainer/demo   namespace: ml   definition: trainer   (file mode: no live status)"
 assert lines.any { it.startsWith('[INFO]   ') && it.endsWith(' worker  replicas: 3  gpu: 6') }
 
 // 12:11 is the "replicas" key of the worker in expected.yaml

@@ -21,7 +21,7 @@ expectLine '[INFO] 1 definition, 1 fixture, 0 failed'
 expectLine '[INFO] BUILD SUCCESS'
 
 // the summary is the goal's last line; no finding, warning or trailing whitespace in the goal's output
-def goal = lines.subList(lines.findIndexOf { it.contains('workloadmap-maven-plugin:') }, lines.indexOf('[INFO] BUILD SUCCESS'))
+def goal = lines.subList(lines.findIndexOf { it.contains(':verify (default) @ ') }, lines.indexOf('[INFO] BUILD SUCCESS'))
 assert goal[-2] == '[INFO] 1 definition, 1 fixture, 0 failed'
 assert !goal.any { it.startsWith('[ERROR]') || it.startsWith('[WARNING]') }
 assert !goal.any { it != '[INFO] ' && it != it.stripTrailing() }

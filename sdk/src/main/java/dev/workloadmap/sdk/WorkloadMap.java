@@ -7,6 +7,7 @@ import dev.workloadmap.sdk.definition.Definition;
 import dev.workloadmap.sdk.definition.DefinitionLoader;
 import dev.workloadmap.sdk.jq.Jq;
 import dev.workloadmap.sdk.jq.JqInput;
+import dev.workloadmap.sdk.lint.JqLintRule;
 import dev.workloadmap.sdk.resources.ResourceList;
 import dev.workloadmap.sdk.spi.JqEngine;
 import dev.workloadmap.sdk.status.StatusEvaluator;
@@ -53,7 +54,8 @@ public final class WorkloadMap {
     this.strict = b.strict;
     this.gpuResourceName = b.gpuResourceName;
     this.loaderMode = b.loaderMode;
-    this.validator = new DefinitionValidator(engine);
+    // the reference's rules plus the SDK's jq lint (decision c: unknown names, as-precedence, RE2 regexes)
+    this.validator = new DefinitionValidator(engine).withRule(new JqLintRule());
     this.treeBuilder = new TreeBuilder(engine, strict);
     this.statusEvaluator = new StatusEvaluator(engine, strict);
   }
