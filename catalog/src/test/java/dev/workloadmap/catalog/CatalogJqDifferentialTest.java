@@ -92,7 +92,7 @@ class CatalogJqDifferentialTest {
         out.add(node.asText());
       }
     } else if (node.isObject()) {
-      Iterator<Map.Entry<String, JsonNode>> it = node.fields();
+      Iterator<Map.Entry<String, JsonNode>> it = node.properties().iterator();
       while (it.hasNext()) {
         Map.Entry<String, JsonNode> e = it.next();
         if (!e.getKey().equals("metadata")) {

@@ -180,7 +180,8 @@ public final class WorkloadMap {
 
   /** Resolves a fabric8 {@link GenericKubernetesResource}. */
   public WorkloadTree resolve(PreparedDefinition definition, GenericKubernetesResource object) {
-    return resolve(definition, (JsonNode) MAPPER.valueToTree(object));
+    JsonNode json = MAPPER.valueToTree(object);
+    return resolve(definition, json);
   }
 
   /** The root's status (spec §5.5), or null when the root has no status definition. */

@@ -35,7 +35,7 @@ public final class ExpectedMatcher {
         out.add(mismatch(doc, pointer, "expected an object, actual " + show(act)));
         return;
       }
-      Iterator<Map.Entry<String, JsonNode>> it = exp.fields();
+      Iterator<Map.Entry<String, JsonNode>> it = exp.properties().iterator();
       while (it.hasNext()) {
         Map.Entry<String, JsonNode> e = it.next();
         String p = pointer + "/" + e.getKey().replace("~", "~0").replace("/", "~1");

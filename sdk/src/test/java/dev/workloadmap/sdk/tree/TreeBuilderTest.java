@@ -173,6 +173,16 @@ class TreeBuilderTest {
   }
 
   @Test
+  void fabric8GenericResourceResolvesLikeItsJson() throws Exception {
+    JsonNode json = object(TestDefinitions.JOBGROUP_OBJECT);
+    io.fabric8.kubernetes.api.model.GenericKubernetesResource resource = new com.fasterxml.jackson.databind.ObjectMapper()
+        .treeToValue(json, io.fabric8.kubernetes.api.model.GenericKubernetesResource.class);
+    dev.workloadmap.sdk.PreparedDefinition p = wm.prepare(load(TestDefinitions.JOBGROUP_DEFINITION));
+    assertThat(wm.toJson(wm.resolve(p, resource))).isEqualTo(wm.toJson(wm.resolve(p, json)));
+    assertThat(wm.resolve(p, resource).totalReplicas()).isEqualTo(5);
+  }
+
+  @Test
   void jsonFormIsStable() {
     WorkloadTree t = wm.resolve(load(TestDefinitions.JOBGROUP_DEFINITION), object(TestDefinitions.JOBGROUP_OBJECT));
     JsonNode j = wm.toJson(t);

@@ -165,8 +165,8 @@ public final class NodeReader {
     }
     Map<String, String> m = new LinkedHashMap<>();
     String at = child(pointer, field);
-    n.fields()
-        .forEachRemaining(
+    n.properties()
+        .forEach(
             e -> {
               String v = stringValue(e.getValue(), child(at, e.getKey()), e.getKey());
               if (v != null) {
