@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
+import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
@@ -41,48 +42,66 @@ public final class SortedKeys {
   }
 
   private static JsonNode canonicalObject(JsonNode obj) {
+    int n = obj.size();
+    if (n == 0) {
+      return obj;
+    }
+    String[] keys = null;
+    JsonNode[] values = null;
     boolean sorted = true;
-    boolean childChanged = false;
     String prev = null;
-    List<Map.Entry<String, JsonNode>> entries = null;
-    int index = 0;
-    Iterator<Map.Entry<String, JsonNode>> it = obj.properties().iterator();
-    while (it.hasNext()) {
-      Map.Entry<String, JsonNode> e = it.next();
+    int i = 0;
+    for (Map.Entry<String, JsonNode> e : obj.properties()) {
       String key = e.getKey();
-      if (prev != null && compareCodePoints(prev, key) > 0) {
+      JsonNode value = e.getValue();
+      JsonNode child = canonical(value);
+      if (prev != null && sorted && compareCodePoints(prev, key) > 0) {
         sorted = false;
       }
       prev = key;
-      JsonNode child = canonical(e.getValue());
-      if (child != e.getValue() && !childChanged) {
-        childChanged = true;
-      }
-      if (entries == null && (!sorted || childChanged)) {
+      if (keys == null && (!sorted || child != value)) {
         // first difference: from here on, remember every entry (the ones before are unchanged)
-        entries = new ArrayList<>(obj.size());
-        Iterator<Map.Entry<String, JsonNode>> again = obj.properties().iterator();
-        for (int i = 0; i < index; i++) {
-          Map.Entry<String, JsonNode> before = again.next();
-          entries.add(Map.entry(before.getKey(), before.getValue()));
+        keys = new String[n];
+        values = new JsonNode[n];
+        int j = 0;
+        for (Map.Entry<String, JsonNode> before : obj.properties()) {
+          if (j == i) {
+            break;
+          }
+          keys[j] = before.getKey();
+          values[j] = before.getValue();
+          j++;
         }
       }
-      if (entries != null) {
-        entries.add(Map.entry(key, child));
+      if (keys != null) {
+        keys[i] = key;
+        values[i] = child;
       }
-      index++;
+      i++;
     }
-    if (entries == null) {
+    if (keys == null) {
       return obj;
     }
     if (!sorted) {
-      entries.sort((a, b) -> compareCodePoints(a.getKey(), b.getKey()));
+      // insertion sort on the (usually short) key array, moving values along
+      for (int a = 1; a < n; a++) {
+        String k = keys[a];
+        JsonNode v = values[a];
+        int b = a - 1;
+        while (b >= 0 && compareCodePoints(keys[b], k) > 0) {
+          keys[b + 1] = keys[b];
+          values[b + 1] = values[b];
+          b--;
+        }
+        keys[b + 1] = k;
+        values[b + 1] = v;
+      }
     }
-    ObjectNode copy = JsonNodeFactory.instance.objectNode();
-    for (Map.Entry<String, JsonNode> e : entries) {
-      copy.set(e.getKey(), e.getValue());
+    Map<String, JsonNode> children = new LinkedHashMap<>(n * 4 / 3 + 1);
+    for (int a = 0; a < n; a++) {
+      children.put(keys[a], values[a]);
     }
-    return copy;
+    return new ObjectNode(JsonNodeFactory.instance, children);
   }
 
   private static JsonNode canonicalArray(JsonNode arr) {
