@@ -1,0 +1,374 @@
+package dev.workloadmap.sdk.catalog;
+
+import dev.workloadmap.sdk.WorkloadMap;
+import dev.workloadmap.sdk.definition.Definition;
+import dev.workloadmap.sdk.definition.DefinitionForm;
+import dev.workloadmap.sdk.definition.Gvk;
+import dev.workloadmap.sdk.validation.ValidationReport;
+import dev.workloadmap.sdk.yaml.YamlDocument;
+import dev.workloadmap.sdk.yaml.YamlException;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.net.MalformedURLException;
+import java.net.URL;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Comparator;
+import java.util.Enumeration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+
+/**
+ * The reference catalog (spec §8): one validated, current-form definition per root GVK.
+ *
+ * <pre>{@code
+ * Catalog catalog = Catalog.builtIn();
+ * Definition job = catalog.require(new Gvk("batch", "v1", "Job"));
+ * catalog.require("kubeflow.org", "PyTorchJob", "v2");
+ * // CatalogException: no definition for kubeflow.org/v2, Kind=PyTorchJob; the catalog has v1
+ * }</pre>
+ *
+ * <p>Rules, enforced when a catalog is built (conformance §9): two entries with the same root GVK are an error
+ * naming both; a root GVK without version or kind is an error (an empty group is fine); every entry must be the
+ * current form ({@code run.ai/v1alpha1 Karta}) and pass the validator (errors fail, warnings are kept). Lookups
+ * return deep copies, so a caller cannot change the catalog. {@link #list()} is sorted by the root GVK string
+ * ({@link Gvk#toString()}) and stable.
+ *
+ * <p>Built-in definitions ship in the {@code workloadmap-catalog} jar under {@value #RESOURCE_ROOT}, one folder per
+ * slug, listed by the generated index {@value #INDEX_RESOURCE} (see {@link CatalogIndex}). Immutable and
+ * thread-safe.
+ */
+public final class Catalog {
+
+  /** The class-path folder of the catalog's resources. */
+  public static final String RESOURCE_ROOT = "META-INF/workloadmap/catalog/";
+
+  /** The generated index: one slug per line. */
+  public static final String INDEX_RESOURCE = RESOURCE_ROOT + CatalogIndex.FILE_NAME;
+
+  /** The file name of a definition inside its slug folder. */
+  public static final String DEFINITION_FILE = "definition.yaml";
+
+  private static final Comparator<CatalogEntry> BY_GVK_STRING =
+      Comparator.comparing((CatalogEntry e) -> e.gvk().toString()).thenComparing(CatalogEntry::slug);
+
+  /** Sorted by GVK string. Each entry's definition is private to the catalog and only handed out as a copy. */
+  private final List<CatalogEntry> entries;
+
+  private final Map<Gvk, CatalogEntry> byGvk;
+
+  private Catalog(List<Candidate> candidates) {
+    Map<Gvk, Candidate> seen = new LinkedHashMap<>();
+    List<CatalogEntry> list = new ArrayList<>();
+    for (Candidate c : candidates) {
+      Candidate previous = seen.putIfAbsent(c.entry.gvk(), c);
+      if (previous != null) {
+        throw new CatalogException("duplicate catalog entry for " + c.entry.gvk() + ": " + previous.origin
+            + " and " + c.origin);
+      }
+      list.add(c.entry);
+    }
+    list.sort(BY_GVK_STRING);
+    this.entries = List.copyOf(list);
+    Map<Gvk, CatalogEntry> map = new LinkedHashMap<>();
+    for (CatalogEntry e : entries) {
+      map.put(e.gvk(), e);
+    }
+    this.byGvk = Collections.unmodifiableMap(map);
+  }
+
+  private record Candidate(CatalogEntry entry, String origin) {}
+
+  // ---------------------------------------------------------------- building
+
+  /**
+   * The built-in catalog: every index {@value #INDEX_RESOURCE} visible to the thread's context class loader (or,
+   * without one, the SDK's class loader). Without the {@code workloadmap-catalog} jar on the class path the catalog
+   * is empty. Reads and validates every entry on each call; keep the instance.
+   *
+   * @throws CatalogException an index or entry cannot be read, an entry is invalid, or two entries share a GVK
+   */
+  public static Catalog builtIn() {
+    ClassLoader loader = Thread.currentThread().getContextClassLoader();
+    return fromClassPath(loader != null ? loader : Catalog.class.getClassLoader());
+  }
+
+  /**
+   * The catalog listed by every {@value #INDEX_RESOURCE} that {@code loader} sees. Each index's entries are read
+   * next to the index ({@code <slug>/definition.yaml}), so two jars with an entry of the same slug are reported as
+   * a duplicate rather than shadowing each other.
+   *
+   * @throws CatalogException as for {@link #builtIn()}; the message names the index URL and line or the resource
+   */
+  public static Catalog fromClassPath(ClassLoader loader) {
+    WorkloadMap wm = WorkloadMap.create();
+    List<Candidate> candidates = new ArrayList<>();
+    Enumeration<URL> indexes;
+    try {
+      indexes = loader.getResources(INDEX_RESOURCE);
+    } catch (IOException e) {
+      throw new CatalogException("cannot list " + INDEX_RESOURCE + ": " + e.getMessage(), e);
+    }
+    for (URL index : Collections.list(indexes)) {
+      List<String> slugs = CatalogIndex.parse(read(index), index.toString());
+      for (String slug : slugs) {
+        URL url;
+        try {
+          url = new URL(index, slug + "/" + DEFINITION_FILE);
+        } catch (MalformedURLException e) {
+          throw new CatalogException(index + ": cannot resolve entry " + slug + ": " + e.getMessage(), e);
+        }
+        String text = read(url);
+        candidates.add(new Candidate(
+            entry(wm, text, CatalogEntry.resourceOf(slug), slug), url.toString()));
+      }
+    }
+    return new Catalog(candidates);
+  }
+
+  /**
+   * The catalog of a source tree laid out as {@code <dir>/<slug>/definition.yaml} (the catalog module's {@code
+   * src/main/workloadmap}), the same entries the jar ships.
+   *
+   * @throws CatalogException a folder name is not a valid slug, an entry is invalid, or two entries share a GVK
+   * @throws UncheckedIOException the folder cannot be listed or a file cannot be read
+   */
+  public static Catalog fromDirectory(Path dir) {
+    WorkloadMap wm = WorkloadMap.create();
+    List<Candidate> candidates = new ArrayList<>();
+    for (String slug : CatalogIndex.slugs(dir)) {
+      Path file = dir.resolve(slug).resolve(DEFINITION_FILE);
+      String text;
+      try {
+        text = Files.readString(file, StandardCharsets.UTF_8);
+      } catch (IOException e) {
+        throw new UncheckedIOException("cannot read " + file, e);
+      }
+      candidates.add(new Candidate(entry(wm, text, file.toString(), slug), file.toString()));
+    }
+    return new Catalog(candidates);
+  }
+
+  /**
+   * A catalog of these definitions (custom catalogs, tests). Each is validated and copied; its slug is derived
+   * from its root GVK ({@link Definition#slug()}).
+   *
+   * @throws CatalogException a definition is null, of the legacy form, invalid or without a valid root GVK, or two
+   *     share a root GVK (the message names both by source file or name)
+   */
+  public static Catalog of(List<Definition> definitions) {
+    WorkloadMap wm = WorkloadMap.create();
+    List<Candidate> candidates = new ArrayList<>();
+    for (int i = 0; i < definitions.size(); i++) {
+      Definition d = definitions.get(i);
+      if (d == null) {
+        throw new CatalogException("definition " + i + " is null");
+      }
+      String origin = d.source() != null ? d.source().file() + " (" + d.name() + ")" : "definition " + d.name();
+      checkEntry(wm, d, origin);
+      candidates.add(new Candidate(
+          new CatalogEntry(d.slug(), d.rootGvk(), copy(d), CatalogEntry.resourceOf(d.slug()), null), origin));
+    }
+    return new Catalog(candidates);
+  }
+
+  /** {@link #of(List)} of these definitions. */
+  public static Catalog of(Definition... definitions) {
+    return of(List.of(definitions));
+  }
+
+  private static CatalogEntry entry(WorkloadMap wm, String text, String fileName, String slug) {
+    List<WorkloadMap.Loaded> loaded;
+    try {
+      loaded = wm.read(text, fileName);
+    } catch (YamlException e) {
+      throw new CatalogException(fileName + ": invalid catalog entry: " + e.describe(), e);
+    }
+    if (loaded.size() != 1) {
+      throw new CatalogException(
+          fileName + ": a catalog entry holds exactly one definition, found " + loaded.size() + " documents");
+    }
+    WorkloadMap.Loaded l = loaded.get(0);
+    if (l.definition() == null || l.report().hasErrors()) {
+      throw new CatalogException(fileName + ": invalid catalog entry", l.report());
+    }
+    Definition d = l.definition();
+    checkEntry(wm, d, fileName);
+    if (!slug.equals(d.slug())) {
+      throw new CatalogException(fileName + ": the entry for " + d.rootGvk() + " must be in folder " + d.slug()
+          + ", not " + slug + " (spec §8 file names)");
+    }
+    return new CatalogEntry(slug, d.rootGvk(), d, CatalogEntry.resourceOf(slug), text);
+  }
+
+  /** Current form, valid root GVK, no validation errors (conformance CA-05, CA-07). */
+  private static void checkEntry(WorkloadMap wm, Definition d, String origin) {
+    Gvk gvk = d.rootGvk();
+    if (gvk == null || gvk.version().isEmpty() || gvk.kind().isEmpty()) {
+      throw new CatalogException(origin + ": invalid GVK " + (gvk == null ? "(none)" : "'" + gvk + "'")
+          + ": a catalog entry's root GVK needs a version and a kind (the group may be empty)");
+    }
+    if (d.form() != DefinitionForm.CURRENT) {
+      throw new CatalogException(origin + ": catalog entries use the current form (apiVersion run.ai/v1alpha1, kind"
+          + " Karta), found the legacy form");
+    }
+    ValidationReport report = wm.validate(d);
+    if (report.hasErrors()) {
+      throw new CatalogException(origin + ": invalid catalog entry", report);
+    }
+  }
+
+  private static String read(URL url) {
+    try (InputStream in = url.openStream()) {
+      return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      throw new CatalogException("cannot read " + url + ": " + e.getMessage(), e);
+    }
+  }
+
+  /**
+   * A deep copy: the model records are immutable except the source document's tree, which is copied. Positions and
+   * scalar maps are immutable and shared.
+   */
+  static Definition copy(Definition d) {
+    YamlDocument s = d.source();
+    if (s == null) {
+      return d;
+    }
+    YamlDocument c = new YamlDocument(
+        s.file(), s.index(), s.root().deepCopy(), s.positions(), s.plainScalars(), s.scalars());
+    return new Definition(d.name(), d.form(), d.labels(), d.rootComponent(), d.childComponents(),
+        d.additionalChildKinds(), d.gangScheduling(), c);
+  }
+
+  private static CatalogEntry copy(CatalogEntry e) {
+    return new CatalogEntry(e.slug(), e.gvk(), copy(e.definition()), e.resource(), e.yaml());
+  }
+
+  // ---------------------------------------------------------------- reading
+
+  /** The number of entries. */
+  public int size() {
+    return entries.size();
+  }
+
+  public boolean isEmpty() {
+    return entries.isEmpty();
+  }
+
+  /** A deep copy of the definition whose root GVK is exactly {@code gvk} (conformance CA-01..CA-03). */
+  public Optional<Definition> get(Gvk gvk) {
+    return entry(gvk).map(CatalogEntry::definition);
+  }
+
+  /** A copy of the entry whose root GVK is exactly {@code gvk}. */
+  public Optional<CatalogEntry> entry(Gvk gvk) {
+    CatalogEntry e = byGvk.get(gvk);
+    return e == null ? Optional.empty() : Optional.of(copy(e));
+  }
+
+  /**
+   * The definition of exactly {@code gvk}.
+   *
+   * @throws CatalogException the catalog has none; the message names the versions of the group and kind it has,
+   *     for example {@code no definition for kubeflow.org/v2, Kind=PyTorchJob; the catalog has v1}
+   */
+  public Definition require(Gvk gvk) {
+    return get(gvk).orElseThrow(() -> {
+      List<String> versions = versions(gvk.group(), gvk.kind());
+      String groupKind = (gvk.group().isEmpty() ? "" : gvk.group() + " ") + gvk.kind();
+      return new CatalogException("no definition for " + gvk + "; the catalog has "
+          + (versions.isEmpty() ? "no version of " + groupKind : String.join(", ", versions)));
+    });
+  }
+
+  /** {@link #require(Gvk)} of {@code new Gvk(group, version, kind)}. */
+  public Definition require(String group, String kind, String version) {
+    return require(new Gvk(group, version, kind));
+  }
+
+  /**
+   * Deep copies of the definitions of every version of {@code group} and {@code kind} (group {@code ""} for core),
+   * preferred version first by Kubernetes' version priority: GA before beta before alpha, higher numbers first
+   * ({@code v1, v1beta1, v1alpha2, v1alpha1}). Empty when the catalog has none.
+   */
+  public List<Definition> find(String group, String kind) {
+    return matching(group, kind).stream().map(e -> copy(e.definition())).toList();
+  }
+
+  /** The versions of {@code group} and {@code kind} the catalog has, in the order of {@link #find}. */
+  public List<String> versions(String group, String kind) {
+    return matching(group, kind).stream().map(e -> e.gvk().version()).toList();
+  }
+
+  private List<CatalogEntry> matching(String group, String kind) {
+    String g = group == null ? "" : group;
+    return entries.stream()
+        .filter(e -> e.gvk().group().equals(g) && e.gvk().kind().equals(kind))
+        .sorted(Comparator.comparing((CatalogEntry e) -> e.gvk().version(), Catalog::compareVersions))
+        .toList();
+  }
+
+  /**
+   * Every entry, sorted by the root GVK string ({@link Gvk#toString()}, the order the reference lists) and stable:
+   * a fresh list of fresh copies on every call (conformance CA-04).
+   */
+  public List<CatalogEntry> list() {
+    return entries.stream().map(Catalog::copy).toList();
+  }
+
+  /** Every root GVK, in {@link #list()} order. */
+  public List<Gvk> gvks() {
+    return entries.stream().map(CatalogEntry::gvk).toList();
+  }
+
+  @Override
+  public String toString() {
+    return "Catalog" + entries.stream().map(e -> e.gvk().toString()).collect(Collectors.joining("; ", "[", "]"));
+  }
+
+  private static final Pattern KUBE_VERSION = Pattern.compile("v(\\d+)(?:(alpha|beta)(\\d+))?");
+
+  /**
+   * Kubernetes' version priority (as {@code kubectl} orders versions): GA, then beta, then alpha, each with higher
+   * numbers first; versions of another shape come last, in string order. Negative when {@code a} is preferred.
+   */
+  static int compareVersions(String a, String b) {
+    Matcher ma = KUBE_VERSION.matcher(a);
+    Matcher mb = KUBE_VERSION.matcher(b);
+    boolean ka = ma.matches();
+    boolean kb = mb.matches();
+    if (!ka || !kb) {
+      return ka ? -1 : kb ? 1 : a.compareTo(b);
+    }
+    int c = Integer.compare(stability(mb.group(2)), stability(ma.group(2)));
+    if (c != 0) {
+      return c;
+    }
+    c = compareNumbers(mb.group(1), ma.group(1));
+    if (c != 0) {
+      return c;
+    }
+    return ma.group(3) == null ? 0 : compareNumbers(mb.group(3), ma.group(3));
+  }
+
+  /** Compares decimal digit strings of any length by value. */
+  private static int compareNumbers(String a, String b) {
+    String x = a.replaceFirst("^0+(?=.)", "");
+    String y = b.replaceFirst("^0+(?=.)", "");
+    return x.length() != y.length() ? Integer.compare(x.length(), y.length()) : x.compareTo(y);
+  }
+
+  private static int stability(String level) {
+    return level == null ? 2 : level.equals("beta") ? 1 : 0;
+  }
+}

@@ -1,0 +1,119 @@
+package dev.workloadmap.sdk.catalog;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+/**
+ * The catalog's generated index, {@value Catalog#INDEX_RESOURCE}: one slug per line, sorted; blank lines and lines
+ * starting with {@code #} are ignored. A class-path catalog is found through its index because a class loader cannot
+ * list a folder. The catalog module generates it at build time ({@code workloadmap:index}, bound to {@code
+ * process-resources}) from its {@code src/main/workloadmap/<slug>/definition.yaml} folders.
+ */
+public final class CatalogIndex {
+
+  /** The index file's name inside {@value Catalog#RESOURCE_ROOT}. */
+  public static final String FILE_NAME = "index.txt";
+
+  /** A slug (spec §8): lower-case letters, digits and dashes, as group, kind and version produce. */
+  private static final Pattern SLUG = Pattern.compile("[a-z0-9]+(?:-[a-z0-9]+)*");
+
+  private static final String HEADER =
+      "# Workload Map catalog index: one entry folder (slug) per line, each holding definition.yaml.\n"
+          + "# Generated at build time from src/main/workloadmap by workloadmap:index; do not edit.\n";
+
+  private CatalogIndex() {}
+
+  /**
+   * The slugs of {@code definitionsDir}: the names of its sub-folders that hold a {@code definition.yaml}, sorted.
+   *
+   * @throws CatalogException a folder with a definition has a name that is not a slug
+   * @throws UncheckedIOException the folder cannot be listed
+   */
+  public static List<String> slugs(Path definitionsDir) {
+    List<String> slugs;
+    try (Stream<Path> s = Files.list(definitionsDir)) {
+      slugs = s.filter(p -> Files.isRegularFile(p.resolve(Catalog.DEFINITION_FILE)))
+          .map(p -> p.getFileName().toString())
+          .sorted()
+          .toList();
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot list catalog definitions in " + definitionsDir, e);
+    }
+    for (String slug : slugs) {
+      if (!SLUG.matcher(slug).matches()) {
+        throw new CatalogException(definitionsDir.resolve(slug) + ": '" + slug + "' is not a catalog slug (lower-case"
+            + " letters, digits and single dashes, for example batch-job-v1; spec §8)");
+      }
+    }
+    return slugs;
+  }
+
+  /** The index text for these slugs: the header comment, then one slug per line. */
+  public static String render(List<String> slugs) {
+    StringBuilder sb = new StringBuilder(HEADER);
+    for (String slug : slugs) {
+      sb.append(slug).append('\n');
+    }
+    return sb.toString();
+  }
+
+  /**
+   * Writes the index of {@code definitionsDir} to {@code outputDirectory/}{@value Catalog#INDEX_RESOURCE} (the
+   * classes folder of the catalog jar). An index with the same content is left untouched, so an unchanged catalog
+   * does not look modified to incremental builds.
+   *
+   * @return the index file
+   * @throws CatalogException a folder name is not a slug
+   * @throws UncheckedIOException the folder cannot be listed or the index cannot be written
+   */
+  public static Path write(Path definitionsDir, Path outputDirectory) {
+    Path index = outputDirectory.resolve(Catalog.INDEX_RESOURCE);
+    String content = render(slugs(definitionsDir));
+    try {
+      if (Files.isRegularFile(index) && Files.readString(index, StandardCharsets.UTF_8).equals(content)) {
+        return index;
+      }
+      Files.createDirectories(index.getParent());
+      Files.writeString(index, content, StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot write the catalog index " + index, e);
+    }
+    return index;
+  }
+
+  /**
+   * Reads an index's slugs in file order.
+   *
+   * @param name how to name the index in messages (its URL or path)
+   * @throws CatalogException a line is not a slug or a slug is listed twice; the message names the line
+   */
+  public static List<String> parse(String content, String name) {
+    List<String> slugs = new ArrayList<>();
+    Set<String> seen = new HashSet<>();
+    String[] lines = content.split("\r?\n", -1);
+    for (int i = 0; i < lines.length; i++) {
+      String line = lines[i].strip();
+      if (line.isEmpty() || line.startsWith("#")) {
+        continue;
+      }
+      if (!SLUG.matcher(line).matches()) {
+        throw new CatalogException(name + ":" + (i + 1) + ": '" + line + "' is not a catalog slug (lower-case"
+            + " letters, digits and single dashes, for example batch-job-v1)");
+      }
+      if (!seen.add(line)) {
+        throw new CatalogException(name + ":" + (i + 1) + ": slug " + line + " is listed twice");
+      }
+      slugs.add(line);
+    }
+    return slugs;
+  }
+}
