@@ -4,6 +4,7 @@ import static dev.workloadmap.sdk.TestDefinitions.load;
 import static dev.workloadmap.sdk.lint.JqLintRuleTest.at;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.workloadmap.sdk.WorkloadMap;
 import dev.workloadmap.sdk.internal.jqast.JqParser;
 import dev.workloadmap.sdk.jq.Jq;
 import dev.workloadmap.sdk.validation.DefinitionValidator;
@@ -112,6 +113,14 @@ class EvaluationContextRuleTest {
     String yaml = jobset(OK_KEY, OK_ID, ".spec.containers | length");
     assertSingle(yaml, EvaluationContextRule.WORKLOAD_SIDE_READS_POD, "replicasPath:", "containers",
         "reads .spec.containers, a pod field that a JobSet does not have at its root");
+  }
+
+  @Test
+  void workloadMapRunsTheRule() {
+    String yaml = jobset(".spec.replicatedJobs[0].name", OK_ID, ".spec.containers | length");
+    List<Finding> findings = WorkloadMap.create().read(yaml, "test.yaml").get(0).report().findings();
+    assertThat(findings).extracting(Finding::ruleId).containsExactly(
+        EvaluationContextRule.WORKLOAD_SIDE_READS_POD, EvaluationContextRule.POD_SIDE_READS_WORKLOAD);
   }
 
   @Test
