@@ -61,9 +61,9 @@ final class FieldReads {
       "has", "contains", "inside", "test", "match", "capture", "startswith", "endswith", "ltrimstr", "rtrimstr",
       "split", "join", "index", "rindex", "indices", "sub", "gsub", "ascii_downcase", "ascii_upcase", "tostring",
       "tonumber", "length", "not", "type", "empty", "error", "add", "keys", "values", "to_entries", "from_entries",
-      "tojson", "fromjson", "isvalid", "any/2", "all/2", "first/1", "last/1", "limit", "until", "while", "splits",
+      "tojson", "fromjson", "isvalid", "any/2", "all/2", "first/1", "last/1", "limit", "splits",
       "ascii", "implode", "explode", "min", "max", "sort", "unique", "reverse", "flatten", "floor", "sqrt",
-      "tostream", "getpath", "in", "isempty", "del", "with_entries", "strings", "numbers", "booleans", "nulls",
+      "tostream", "getpath", "in", "isempty", "del", "strings", "numbers", "booleans", "nulls",
       "arrays", "objects", "iterables", "scalars");
 
   private final Set<Path> reads = new LinkedHashSet<>();

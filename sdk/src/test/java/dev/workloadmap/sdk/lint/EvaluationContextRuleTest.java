@@ -169,7 +169,9 @@ class EvaluationContextRuleTest {
       "{k: .a.b} | .k                      => .a .a.b",
       "\"\\(.a)\" | .b                     => .a",
       "[.a[]?] | first                     => .a .a[]",
-      ".a | to_entries[] | .key            => .a"})
+      ".a | to_entries[] | .key            => .a",
+      ".a | with_entries(.value.b)         => .a",
+      ".a | until(.b; .c)                  => .a"})
   void fieldReads_followPathsFromTheInputOnly(String expression, String expected) {
     List<String> reads = FieldReads.of(JqParser.parse(expression.strip())).stream()
         .map(p -> p.text(p.steps().size())).toList();
