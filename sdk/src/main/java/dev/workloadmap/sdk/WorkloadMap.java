@@ -7,7 +7,9 @@ import dev.workloadmap.sdk.definition.Definition;
 import dev.workloadmap.sdk.definition.DefinitionLoader;
 import dev.workloadmap.sdk.jq.Jq;
 import dev.workloadmap.sdk.jq.JqInput;
+import dev.workloadmap.sdk.lint.EvaluationContextRule;
 import dev.workloadmap.sdk.lint.JqLintRule;
+import dev.workloadmap.sdk.lint.StructureLintRule;
 import dev.workloadmap.sdk.resources.ResourceList;
 import dev.workloadmap.sdk.spi.JqEngine;
 import dev.workloadmap.sdk.status.StatusEvaluator;
@@ -54,8 +56,12 @@ public final class WorkloadMap {
     this.strict = b.strict;
     this.gpuResourceName = b.gpuResourceName;
     this.loaderMode = b.loaderMode;
-    // the reference's rules plus the SDK's jq lint (decision c: unknown names, as-precedence, RE2 regexes)
-    this.validator = new DefinitionValidator(engine).withRule(new JqLintRule());
+    // the reference's rules plus the SDK's lint: jq (decision c: unknown names, as-precedence, RE2 regexes), the
+    // evaluation side of each path, and structure (duplicate matchers, bare conditions, deprecated podGroups)
+    this.validator = new DefinitionValidator(engine)
+        .withRule(new JqLintRule())
+        .withRule(new EvaluationContextRule())
+        .withRule(new StructureLintRule());
     this.treeBuilder = new TreeBuilder(engine, strict);
     this.statusEvaluator = new StatusEvaluator(engine, strict);
   }
