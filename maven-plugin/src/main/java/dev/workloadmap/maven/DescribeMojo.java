@@ -71,11 +71,18 @@ public class DescribeMojo extends AbstractWorkloadMapMojo {
       String kind = def.rootGvk() == null ? "" : def.rootGvk().kind();
       List<YamlDocument> docs = new YamlReader().readAll(object.toPath()).stream()
           .filter(d -> !d.root().isNull()).toList();
-      List<YamlDocument> candidates = docs.size() == 1 ? docs
-          : docs.stream().filter(d -> d.kind().equals(kind)).toList();
+      // the document of the definition's root group and kind (another version resolves, as in the reference CLI)
+      List<YamlDocument> candidates = docs.stream()
+          .filter(d -> !d.kind().isEmpty() && WorkloadMap.kindMismatch(def, d.root()) == null).toList();
+      if (candidates.isEmpty() && docs.size() == 1 && docs.get(0).kind().isEmpty()) {
+        candidates = docs; // a status-only fragment without apiVersion and kind
+      }
       if (candidates.size() != 1) {
-        throw new MojoFailureException(object + ": expected one document of kind " + kind + ", found "
-            + candidates.size() + " (of " + docs.size() + " documents)");
+        String why = docs.size() == 1 && !docs.get(0).kind().isEmpty()
+            ? WorkloadMap.kindMismatch(def, docs.get(0).root())
+            : "expected one document of kind " + kind + ", found " + candidates.size() + " (of " + docs.size()
+                + " documents)";
+        throw new MojoFailureException(object + ": " + why);
       }
       WorkloadTree tree = wm.resolve(prepared, candidates.get(0).root());
       switch (format) {

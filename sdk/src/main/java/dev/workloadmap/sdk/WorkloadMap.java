@@ -180,7 +180,9 @@ public final class WorkloadMap {
    * totals. Evaluation errors are contained in {@link WorkloadTree#problems()} unless the map is strict.
    */
   public WorkloadTree resolve(PreparedDefinition definition, JsonNode object) {
-    Objects.requireNonNull(object, "object");
+    Objects.requireNonNull(definition, "definition is null: prepare one with prepare(loadDefinition(path))");
+    Objects.requireNonNull(object, "object is null: pass the workload object as JSON");
+    checkKind(definition.definition(), object);
     return treeBuilder.build(definition.definition(), JqInput.of(object));
   }
 
@@ -192,17 +194,51 @@ public final class WorkloadMap {
 
   /** The root's status (spec §5.5), or null when the root has no status definition. */
   public StatusResult status(PreparedDefinition definition, JsonNode object) {
+    Objects.requireNonNull(definition, "definition is null: prepare one with prepare(loadDefinition(path))");
+    Objects.requireNonNull(object, "object is null: pass the workload object as JSON");
+    checkKind(definition.definition(), object);
     Definition d = definition.definition();
     return statusEvaluator.evaluate(d, d.rootComponent(), JqInput.of(object));
   }
 
+  /**
+   * Checks that {@code object} is of the definition's root group and kind. An object without apiVersion and kind (a
+   * status-only fragment) passes, and so does another version of the kind, as the reference CLI resolves it (CD-21).
+   *
+   * @throws WorkloadMapException naming both kinds when they differ
+   */
+  public static void checkKind(Definition definition, JsonNode object) {
+    String mismatch = kindMismatch(definition, object);
+    if (mismatch != null) {
+      throw new WorkloadMapException(mismatch + "; resolve it with the definition of its own kind");
+    }
+  }
+
+  /** Null when {@code object} may be resolved with {@code definition}, else what differs (see {@link #checkKind}). */
+  public static String kindMismatch(Definition definition, JsonNode object) {
+    String apiVersion = object.path("apiVersion").asText("");
+    String kind = object.path("kind").asText("");
+    if (definition == null || definition.rootGvk() == null || (apiVersion.isEmpty() && kind.isEmpty())) {
+      return null;
+    }
+    dev.workloadmap.sdk.definition.Gvk actual = dev.workloadmap.sdk.definition.Gvk.of(apiVersion, kind);
+    dev.workloadmap.sdk.definition.Gvk expected = definition.rootGvk();
+    if (actual.group().equals(expected.group()) && actual.kind().equals(expected.kind())) {
+      return null;
+    }
+    return "the object is " + apiVersion + " " + kind + " but definition " + definition.name() + " covers "
+        + expected.apiVersion() + " " + expected.kind() + " (the group and kind must match exactly)";
+  }
+
   /** The text view (spec §7.4 shape); {@code origin} such as {@code catalog} or a file name, may be null. */
   public String renderText(WorkloadTree tree, String origin) {
+    Objects.requireNonNull(tree, "tree");
     return TreeText.render(tree, origin, gpuResourceName);
   }
 
   /** The stable JSON form (see {@link TreeJson}). */
   public ObjectNode toJson(WorkloadTree tree) {
+    Objects.requireNonNull(tree, "tree");
     return TreeJson.toJson(tree, gpuResourceName);
   }
 

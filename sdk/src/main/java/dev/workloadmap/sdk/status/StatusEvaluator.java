@@ -161,7 +161,7 @@ public final class StatusEvaluator {
   private void fail(List<EvaluationProblem> problems, Definition d, ComponentDefinition component, String pointer,
       String field, String expression, String message, JqException cause) {
     if (strict) {
-      throw new StatusException("failed to match status: " + message, cause);
+      throw new StatusException("failed to match status: " + message, d.locate(pointer), cause);
     }
     problems.add(new EvaluationProblem(component.name(), field, expression, message, d.locate(pointer)));
   }

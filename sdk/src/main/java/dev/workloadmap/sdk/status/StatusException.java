@@ -9,4 +9,9 @@ public class StatusException extends WorkloadMapException {
   public StatusException(String message, Throwable cause) {
     super(message, cause);
   }
+
+  /** With the definition field that failed (file, line, column, JSON pointer). */
+  public StatusException(String message, dev.workloadmap.sdk.yaml.SourceLocation location, Throwable cause) {
+    super(message, location, cause);
+  }
 }

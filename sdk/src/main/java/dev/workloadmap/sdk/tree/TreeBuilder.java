@@ -29,10 +29,12 @@ public final class TreeBuilder {
 
   private final ComponentExtractor extractor;
   private final StatusEvaluator status;
+  private final boolean strict;
 
   public TreeBuilder(JqEngine engine, boolean strict) {
     this.extractor = new ComponentExtractor(engine);
     this.status = new StatusEvaluator(engine, strict);
+    this.strict = strict;
   }
 
   /** Builds the tree of {@code object}; evaluation errors are contained in {@link WorkloadTree#problems()}. */
@@ -74,6 +76,12 @@ public final class TreeBuilder {
       throw new WorkloadMapException("ownership cycle detected involving component " + c.name());
     }
     ExtractedComponent ex = extractor.extract(d, c, object);
+    if (strict && !ex.problems().isEmpty()) {
+      // strict mode fails fast like the reference, at the first path that failed
+      EvaluationProblem first = ex.problems().get(0);
+      throw new WorkloadMapException("component '" + first.component() + "': " + first.message(), first.location(),
+          null);
+    }
     problems.addAll(ex.problems());
     warnings.addAll(ex.warnings());
     boolean podBearing = c.hasPodDefinition();

@@ -131,6 +131,7 @@ public final class YamlReader {
     if (Files.isDirectory(file)) {
       throw new YamlException("this is a directory, not a YAML file", SourceLocation.ofFile(name), null);
     }
+    rejectOverlongLine(file, name);
     try (InputStream in = Files.newInputStream(file);
         Reader reader = new UnicodeReader(in)) {
       return YamlReaderEngine.read(reader, name, limits, offset -> locateInFile(file, name, offset));
@@ -154,6 +155,13 @@ public final class YamlReader {
   public List<YamlDocument> readAll(String content, String fileName) {
     Objects.requireNonNull(content, "content");
     Objects.requireNonNull(fileName, "fileName");
+    if (content.length() > limits.codePointLimit()) {
+      try {
+        rejectOverlongLine(new StringReader(content), fileName);
+      } catch (IOException e) {
+        throw new YamlException("cannot read the text: " + e.getMessage(), SourceLocation.ofFile(fileName), e);
+      }
+    }
     return YamlReaderEngine.read(
         new StringReader(content),
         fileName,
@@ -175,6 +183,45 @@ public final class YamlReader {
     Objects.requireNonNull(reader, "reader");
     Objects.requireNonNull(fileName, "fileName");
     return YamlReaderEngine.read(reader, fileName, limits, offset -> null);
+  }
+
+  /**
+   * A single line longer than the document limit can never be read: reject it at once, in linear time. SnakeYAML's
+   * scanner is quadratic on one very long token, so without this a 20 MB one-line value takes minutes to fail.
+   */
+  private void rejectOverlongLine(Path file, String name) {
+    try {
+      if (Files.size(file) <= limits.codePointLimit()) {
+        return;
+      }
+      try (InputStream in = Files.newInputStream(file);
+          Reader reader = new UnicodeReader(in)) {
+        rejectOverlongLine(reader, name);
+      }
+    } catch (IOException e) {
+      // unreadable or not valid text: the normal read below reports it with its own message
+    }
+  }
+
+  private void rejectOverlongLine(Reader reader, String name) throws IOException {
+    int limit = limits.codePointLimit();
+    char[] buf = new char[8192];
+    long lineLength = 0;
+    int line = 1;
+    int n;
+    while ((n = reader.read(buf)) > 0) {
+      for (int i = 0; i < n; i++) {
+        if (buf[i] == '\n') {
+          line++;
+          lineLength = 0;
+        } else if (!Character.isLowSurrogate(buf[i]) && ++lineLength > limit) {
+          // the same text as the limit SnakeYAML enforces; the location names the overlong line
+          throw new YamlException("this document is larger than the limit of " + limit + " code points; split it"
+              + " into smaller documents, or raise YamlReader.Builder.codePointLimit if the file is trusted",
+              new SourceLocation(name, line, 1, ""), null);
+        }
+      }
+    }
   }
 
   private static SourceLocation locateInFile(Path file, String name, int offset) {

@@ -375,4 +375,23 @@ class YamlReaderErrorsTest {
         .isInstanceOf(IllegalArgumentException.class);
     assertThatThrownBy(() -> YamlReader.builder().maxAliasExpansion(-1)).isInstanceOf(IllegalArgumentException.class);
   }
+
+  @org.junit.jupiter.api.Test
+  void aSingleLineLongerThanTheLimitIsRejectedAtOnceInLinearTime() throws Exception {
+    String huge = "value: \"" + "x".repeat(20_000_000) + "\"\n";
+    java.nio.file.Path file = java.nio.file.Files.createTempFile("huge", ".yaml");
+    try {
+      java.nio.file.Files.writeString(file, huge);
+      for (java.util.function.Supplier<java.util.List<YamlDocument>> read : java.util.List.<java.util.function.Supplier<java.util.List<YamlDocument>>>of(
+          () -> new YamlReader().readAll(file), () -> new YamlReader().readAll(huge, "huge.yaml"))) {
+        YamlException e = org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(java.time.Duration.ofSeconds(20),
+            () -> org.junit.jupiter.api.Assertions.assertThrows(YamlException.class, read::get));
+        org.assertj.core.api.Assertions.assertThat(e.getMessage())
+            .startsWith("this document is larger than the limit of 3145728 code points");
+        org.assertj.core.api.Assertions.assertThat(e.location().orElseThrow().line()).isEqualTo(1);
+      }
+    } finally {
+      java.nio.file.Files.deleteIfExists(file);
+    }
+  }
 }
