@@ -18,6 +18,7 @@ import dev.workloadmap.sdk.tree.TreeText;
 import dev.workloadmap.sdk.tree.WorkloadTree;
 import dev.workloadmap.sdk.validation.DefinitionLoadException;
 import dev.workloadmap.sdk.validation.DefinitionValidator;
+import dev.workloadmap.sdk.validation.SchemaCheck;
 import dev.workloadmap.sdk.validation.ValidationReport;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import java.nio.file.Path;
@@ -46,6 +47,7 @@ public final class WorkloadMap {
   private final String gpuResourceName;
   private final DefinitionLoader.Mode loaderMode;
   private final DefinitionValidator validator;
+  private final SchemaCheck schemaCheck;
   private final TreeBuilder treeBuilder;
   private final StatusEvaluator statusEvaluator;
 
@@ -56,6 +58,8 @@ public final class WorkloadMap {
     this.loaderMode = b.loaderMode;
     // the reference's rules plus the SDK's jq lint (decision c: unknown names, as-precedence, RE2 regexes)
     this.validator = new DefinitionValidator(engine).withRule(new JqLintRule());
+    // layer 2 (spec 4.3): the JSON Schema's shape rules, unknown fields with the loader's severity
+    this.schemaCheck = new SchemaCheck(loaderMode == DefinitionLoader.Mode.STRICT);
     this.treeBuilder = new TreeBuilder(engine, strict);
     this.statusEvaluator = new StatusEvaluator(engine, strict);
   }
@@ -111,6 +115,8 @@ public final class WorkloadMap {
       if (r.definition() != null) {
         report = report.merge(validator.validate(r.definition()));
       }
+      // after the shape and reference layers, which own the problems they share with the schema (SchemaCheck)
+      report = report.merge(schemaCheck.check(r.document(), report));
       out.add(new Loaded(r.definition(), report));
     }
     return out;
