@@ -17,7 +17,6 @@ import com.networknt.schema.dialect.Dialects;
 import com.networknt.schema.keyword.NonValidationKeyword;
 import com.networknt.schema.path.PathType;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.util.List;
 import java.util.Locale;
@@ -45,7 +44,6 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 class CrdAgreementTest {
 
-  static final String CRD_RESOURCE = "META-INF/workloadmap/crd/karta.run.ai.yaml";
   private static final String ROOT = "/spec/structureDefinition/rootComponent";
   private static final String CHILD = "/spec/structureDefinition/childComponents/0";
   private static final String GANG = "/spec/optimizationInstructions/gangScheduling";
@@ -55,9 +53,8 @@ class CrdAgreementTest {
       CRD.at("/spec/versions/0/schema/openAPIV3Schema").deepCopy()));
 
   static JsonNode loadCrd() {
-    try (InputStream in = CrdAgreementTest.class.getClassLoader().getResourceAsStream(CRD_RESOURCE)) {
-      assertThat(in).as("classpath resource " + CRD_RESOURCE).isNotNull();
-      return Definitions.YAML.readTree(in);
+    try {
+      return Definitions.YAML.readTree(KartaCrd.text());
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
@@ -278,6 +275,65 @@ class CrdAgreementTest {
     }
     if (s.path("additionalProperties").isObject()) {
       structural(s.get("additionalProperties"), at + "/*", problems);
+    }
+  }
+
+  /**
+   * Field by field, the CRD has exactly the properties and required fields of the JSON Schema's current form, so
+   * that a field added to one and forgotten in the other fails here (metadata, status and the top-level required
+   * list are the API server's own, see the class comment).
+   */
+  @Test
+  void crdHasTheJsonSchemasFieldsAndRequiredListsEverywhere() throws IOException {
+    JsonNode schema;
+    try (java.io.InputStream in = getClass().getClassLoader().getResourceAsStream(SchemaValidator.SCHEMA_RESOURCE)) {
+      schema = Definitions.JSON.readTree(in);
+    }
+    List<String> differences = new java.util.ArrayList<>();
+    compare(schema, schema.at("/$defs/Karta"), CRD.at("/spec/versions/0/schema/openAPIV3Schema"), "", differences);
+    assertThat(differences).isEmpty();
+  }
+
+  private static JsonNode resolve(JsonNode schema, JsonNode node) {
+    return node.has("$ref") ? schema.at(node.get("$ref").asText().substring(1)) : node;
+  }
+
+  private static void compare(JsonNode schema, JsonNode json, JsonNode crd, String at, List<String> out) {
+    json = resolve(schema, json);
+    if (at.isEmpty() || at.equals("/metadata") || at.startsWith("/status")) {
+      if (at.isEmpty()) {
+        for (Map.Entry<String, JsonNode> p : json.path("properties").properties()) {
+          if (!Set.of("metadata", "status", "apiVersion", "kind").contains(p.getKey())) {
+            compare(schema, p.getValue(), crd.path("properties").path(p.getKey()), "/" + p.getKey(), out);
+          }
+        }
+      }
+      return;
+    }
+    Set<String> jsonProps = new TreeSet<>();
+    json.path("properties").fieldNames().forEachRemaining(jsonProps::add);
+    Set<String> crdProps = new TreeSet<>();
+    crd.path("properties").fieldNames().forEachRemaining(crdProps::add);
+    if (!jsonProps.equals(crdProps)) {
+      out.add(at + ": properties " + jsonProps + " vs CRD " + crdProps);
+    }
+    Set<String> jsonRequired = new TreeSet<>();
+    json.path("required").forEach(r -> jsonRequired.add(r.asText()));
+    Set<String> crdRequired = new TreeSet<>();
+    crd.path("required").forEach(r -> crdRequired.add(r.asText()));
+    if (!jsonRequired.equals(crdRequired)) {
+      out.add(at + ": required " + jsonRequired + " vs CRD " + crdRequired);
+    }
+    if (!json.path("type").equals(crd.path("type"))) {
+      out.add(at + ": type " + json.path("type") + " vs CRD " + crd.path("type"));
+    }
+    for (String p : jsonProps) {
+      if (crdProps.contains(p)) {
+        compare(schema, json.at("/properties/" + p), crd.at("/properties/" + p), at + "/" + p, out);
+      }
+    }
+    if (json.has("items")) {
+      compare(schema, json.get("items"), crd.path("items"), at + "/items", out);
     }
   }
 }
