@@ -1,9 +1,18 @@
 package dev.workloadmap.maven;
 
 import dev.workloadmap.sdk.WorkloadMap;
+import dev.workloadmap.sdk.report.ReportFormat;
+import dev.workloadmap.sdk.report.Reports;
 import dev.workloadmap.sdk.validation.Finding;
 import dev.workloadmap.sdk.validation.Severity;
+import dev.workloadmap.sdk.verify.VerifyReport;
+import java.io.File;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.util.Set;
 import org.apache.maven.plugin.AbstractMojo;
+import org.apache.maven.plugin.MojoExecutionException;
+import org.apache.maven.plugin.MojoFailureException;
 import org.apache.maven.plugin.logging.Log;
 import org.apache.maven.plugins.annotations.Parameter;
 
@@ -21,6 +30,63 @@ public abstract class AbstractWorkloadMapMojo extends AbstractMojo {
   /** Fail fast on the first evaluation error, like the reference implementation, instead of containing errors. */
   @Parameter(property = "workloadmap.strict", defaultValue = "false")
   protected boolean strict;
+
+  /** Fail the build on warnings too (validate and verify). */
+  @Parameter(property = "workloadmap.failOnWarning", defaultValue = "false")
+  protected boolean failOnWarning;
+
+  /**
+   * Report files to write, comma-separated: {@code json}, {@code sarif}, {@code junit} (none by default). Written by
+   * validate and verify, also when the build then fails.
+   */
+  @Parameter(property = "workloadmap.reports")
+  protected String reports;
+
+  /**
+   * Where report files go; default {@code workloadmap-reports} in the project's build directory ({@code
+   * target/workloadmap-reports}, also without a project).
+   */
+  @Parameter(property = "workloadmap.reportsDirectory")
+  protected File reportsDirectory;
+
+  /** The project's build directory; Maven's stub project (no POM) leaves it unresolved. */
+  @Parameter(defaultValue = "${project.build.directory}", readonly = true)
+  protected File buildDirectory;
+
+  /** File names in reports are relative to this directory (the project's, or the current one without a project). */
+  @Parameter(defaultValue = "${project.basedir}", readonly = true)
+  protected File baseDirectory;
+
+  /**
+   * The formats of {@link #reports}, checked before any work is done.
+   *
+   * @throws MojoFailureException an unknown format name (the message lists the known ones)
+   */
+  protected Set<ReportFormat> reportFormats() throws MojoFailureException {
+    try {
+      return ReportFormat.parseList(reports);
+    } catch (IllegalArgumentException e) {
+      throw new MojoFailureException("workloadmap.reports: " + e.getMessage());
+    }
+  }
+
+  /** Writes {@code report} in each of {@code formats} and logs each file written. */
+  protected void writeReports(VerifyReport report, Set<ReportFormat> formats) throws MojoExecutionException {
+    if (formats.isEmpty()) {
+      return;
+    }
+    Path base = baseDirectory != null ? baseDirectory.toPath() : Path.of("").toAbsolutePath();
+    Path build = buildDirectory != null && !buildDirectory.getPath().contains("${") ? buildDirectory.toPath()
+        : base.resolve("target");
+    Path dir = reportsDirectory != null ? reportsDirectory.toPath() : build.resolve("workloadmap-reports");
+    try {
+      for (Path written : Reports.write(report, formats, dir, base, failOnWarning)) {
+        getLog().info("Wrote " + written);
+      }
+    } catch (UncheckedIOException e) {
+      throw new MojoExecutionException(e.getMessage(), e);
+    }
+  }
 
   protected WorkloadMap workloadMap() {
     return WorkloadMap.builder().gpuResourceName(gpuResourceName).strict(strict).build();

@@ -1,6 +1,7 @@
 package dev.workloadmap.maven;
 
 import dev.workloadmap.sdk.WorkloadMapException;
+import dev.workloadmap.sdk.report.ReportFormat;
 import dev.workloadmap.sdk.validation.Finding;
 import dev.workloadmap.sdk.validation.Severity;
 import dev.workloadmap.sdk.verify.DefinitionResult;
@@ -12,6 +13,7 @@ import java.io.File;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Set;
 import java.util.function.UnaryOperator;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugin.MojoFailureException;
@@ -23,7 +25,9 @@ import org.apache.maven.plugins.annotations.Parameter;
 /**
  * Loads and validates every definition under {@code definitionsDirectory}, runs each definition's fixtures, prints
  * each fixture's tree, and ends with {@code N definitions, M fixtures, K failed}. All findings are listed with
- * file:line:column and JSON pointer; then the build fails once.
+ * file:line:column and JSON pointer; then the build fails once. Validation (the whole pipeline of {@code
+ * workloadmap:validate}) runs first for each definition, and a definition with errors has its fixtures skipped. With
+ * {@code -Dworkloadmap.reports=sarif,junit,json} the results are also written as report files.
  *
  * <p>Layout: {@code <definitionsDirectory>/<name>/definition.yaml} and {@code
  * <definitionsDirectory>/<name>/fixtures/<case>/{object.yaml | fixture.yaml, expected.yaml}}.
@@ -51,10 +55,6 @@ public class VerifyMojo extends AbstractWorkloadMapMojo {
   @Parameter(property = "workloadmap.printTrees", defaultValue = "true")
   boolean printTrees;
 
-  /** Fail the build on warnings too. */
-  @Parameter(property = "workloadmap.failOnWarning", defaultValue = "false")
-  boolean failOnWarning;
-
   /** Fail when the directory holds no definition (off: a project without definitions is not an error). */
   @Parameter(property = "workloadmap.failIfEmpty", defaultValue = "false")
   boolean failIfEmpty;
@@ -69,6 +69,7 @@ public class VerifyMojo extends AbstractWorkloadMapMojo {
       log.info("Skipping Workload Map verification (workloadmap.skip)");
       return;
     }
+    Set<ReportFormat> formats = reportFormats();
     Path root = definitionsDirectory.toPath();
     List<Path> files;
     try {
@@ -119,6 +120,7 @@ public class VerifyMojo extends AbstractWorkloadMapMojo {
     }
     String summary = report.summary()
         + (warnings == 0 ? "" : ", " + warnings + (warnings == 1 ? " warning" : " warnings"));
+    writeReports(report, formats);
     if (report.failed()) {
       log.error(summary);
       throw new MojoFailureException(summary + ". Fix the findings listed above (file:line:column /pointer: message);"

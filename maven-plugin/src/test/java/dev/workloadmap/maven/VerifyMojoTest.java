@@ -226,4 +226,22 @@ class VerifyMojoTest {
     assertThatThrownBy(m::execute).isInstanceOf(MojoFailureException.class)
         .hasMessageStartingWith("No definitions found in " + file);
   }
+
+  @Test
+  void reportsCoverValidationAndFixturesAndAreWrittenBeforeTheFailure() throws Exception {
+    VerifyMojo m = mojo("verify-bad-definition");
+    m.reports = "junit,sarif";
+    m.baseDirectory = dir.toFile();
+    m.reportsDirectory = dir.resolve("reports").toFile();
+
+    assertThatThrownBy(m::execute).isInstanceOf(MojoFailureException.class);
+
+    String junit = Files.readString(dir.resolve("reports/TEST-workloadmap.xml"));
+    assertThat(junit).contains("<testsuite name=\"trainer\" tests=\"2\" failures=\"0\"")
+        .contains("<testcase classname=\"workloadmap.trainer\" name=\"fixture demo\"")
+        .contains("[model.type]");
+    String sarif = Files.readString(dir.resolve("reports/workloadmap.sarif"));
+    assertThat(sarif).contains("\"uri\" : \"workloadmap/wrong-type/definition.yaml\"");
+    assertThat(log.lines).contains("[INFO] Wrote " + dir.resolve("reports/TEST-workloadmap.xml"));
+  }
 }

@@ -20,6 +20,7 @@ import dev.workloadmap.sdk.tree.TreeText;
 import dev.workloadmap.sdk.tree.WorkloadTree;
 import dev.workloadmap.sdk.validation.DefinitionLoadException;
 import dev.workloadmap.sdk.validation.DefinitionValidator;
+import dev.workloadmap.sdk.validation.SchemaCheck;
 import dev.workloadmap.sdk.validation.ValidationReport;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import java.nio.file.Path;
@@ -48,6 +49,7 @@ public final class WorkloadMap {
   private final String gpuResourceName;
   private final DefinitionLoader.Mode loaderMode;
   private final DefinitionValidator validator;
+  private final SchemaCheck schemaCheck;
   private final TreeBuilder treeBuilder;
   private final StatusEvaluator statusEvaluator;
 
@@ -62,6 +64,8 @@ public final class WorkloadMap {
         .withRule(new JqLintRule())
         .withRule(new EvaluationContextRule())
         .withRule(new StructureLintRule());
+    // layer 2 (spec 4.3): the JSON Schema's shape rules, unknown fields with the loader's severity
+    this.schemaCheck = new SchemaCheck(loaderMode == DefinitionLoader.Mode.STRICT);
     this.treeBuilder = new TreeBuilder(engine, strict);
     this.statusEvaluator = new StatusEvaluator(engine, strict);
   }
@@ -117,6 +121,8 @@ public final class WorkloadMap {
       if (r.definition() != null) {
         report = report.merge(validator.validate(r.definition()));
       }
+      // after the shape and reference layers, which own the problems they share with the schema (SchemaCheck)
+      report = report.merge(schemaCheck.check(r.document(), report));
       out.add(new Loaded(r.definition(), report));
     }
     return out;

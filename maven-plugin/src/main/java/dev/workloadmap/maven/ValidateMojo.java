@@ -1,0 +1,156 @@
+package dev.workloadmap.maven;
+
+import dev.workloadmap.sdk.WorkloadMap;
+import dev.workloadmap.sdk.report.ReportFormat;
+import dev.workloadmap.sdk.report.Reports;
+import dev.workloadmap.sdk.validation.Finding;
+import dev.workloadmap.sdk.validation.Severity;
+import dev.workloadmap.sdk.validation.ValidationReport;
+import dev.workloadmap.sdk.verify.DefinitionResult;
+import dev.workloadmap.sdk.verify.VerifyReport;
+import dev.workloadmap.sdk.yaml.SourceLocation;
+import dev.workloadmap.sdk.yaml.YamlException;
+import java.io.File;
+import java.io.IOException;
+import java.nio.file.FileVisitResult;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.SimpleFileVisitor;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import org.apache.maven.plugin.MojoExecutionException;
+import org.apache.maven.plugin.MojoFailureException;
+import org.apache.maven.plugin.logging.Log;
+import org.apache.maven.plugins.annotations.LifecyclePhase;
+import org.apache.maven.plugins.annotations.Mojo;
+import org.apache.maven.plugins.annotations.Parameter;
+
+/**
+ * Lints definitions without running any fixture: loads and validates every definition file under {@code
+ * workloadmap.path} (a file, or a folder searched recursively for {@code .yaml}, {@code .yml} and {@code .json} files,
+ * skipping {@code fixtures} folders) through the whole pipeline of spec §4.3 (YAML, schema, reference rules, SDK
+ * checks), with unknown fields as errors. Each finding is printed as one line ({@code file:line:column /pointer:
+ * message [rule] (hint)}) at its severity, then a summary, then the build fails once if there were errors (or warnings,
+ * with {@code -Dworkloadmap.failOnWarning}). Works without a project: {@code mvn
+ * dev.workloadmap:workloadmap-maven-plugin:validate -Dworkloadmap.path=my-definition.yaml}.
+ */
+@Mojo(name = "validate", defaultPhase = LifecyclePhase.VALIDATE, requiresProject = false, threadSafe = true)
+public class ValidateMojo extends AbstractWorkloadMapMojo {
+
+  /** A definition file, or a folder of them. */
+  @Parameter(property = "workloadmap.path", defaultValue = "${project.basedir}/src/main/workloadmap")
+  File path;
+
+  /** Skip this goal only. */
+  @Parameter(property = "workloadmap.validate.skip", defaultValue = "false")
+  boolean validateSkip;
+
+  /** Fail when the path holds no definition file (off: a project without definitions is not an error). */
+  @Parameter(property = "workloadmap.failIfEmpty", defaultValue = "false")
+  boolean failIfEmpty;
+
+  @Override
+  public void execute() throws MojoExecutionException, MojoFailureException {
+    Log log = getLog();
+    if (skip || validateSkip) {
+      log.info("Skipping Workload Map validation (workloadmap.skip)");
+      return;
+    }
+    Set<ReportFormat> formats = reportFormats();
+    Path root = path.toPath();
+    List<Path> files;
+    try {
+      files = definitionFiles(root);
+    } catch (IOException e) {
+      throw new MojoExecutionException("cannot list " + root + ": " + e.getMessage(), e);
+    }
+    if (files.isEmpty()) {
+      String msg = "No definition files found at " + root + " (workloadmap.path: a .yaml file or a folder of them)";
+      if (failIfEmpty) {
+        throw new MojoFailureException(msg);
+      }
+      log.info(msg);
+      return;
+    }
+    WorkloadMap workloadMap = workloadMap();
+    List<DefinitionResult> results = new ArrayList<>();
+    for (Path file : files) {
+      results.addAll(validate(workloadMap, file));
+    }
+    int errors = 0;
+    int warnings = 0;
+    for (DefinitionResult d : results) {
+      for (Finding f : d.report().findings()) {
+        log(log, f);
+        errors += f.severity() == Severity.ERROR ? 1 : 0;
+        warnings += f.severity() == Severity.WARNING ? 1 : 0;
+      }
+    }
+    VerifyReport report = Reports.forValidation(results);
+    writeReports(report, formats);
+    String summary = "Validated " + count(results.size(), "definition") + " in " + count(files.size(), "file") + ": "
+        + count(errors, "error") + ", " + count(warnings, "warning");
+    if (errors > 0 || (failOnWarning && warnings > 0)) {
+      log.error(summary);
+      throw new MojoFailureException(summary + ". Fix the findings listed above (file:line:column /pointer: message)"
+          + (errors == 0 ? ", or set workloadmap.failOnWarning=false." : "."));
+    }
+    log.info(summary);
+  }
+
+  /** One result per definition document of {@code file}; a file that is not readable YAML is one error. */
+  static List<DefinitionResult> validate(WorkloadMap workloadMap, Path file) {
+    List<WorkloadMap.Loaded> loaded;
+    try {
+      loaded = workloadMap.read(file);
+    } catch (YamlException e) {
+      SourceLocation at = e.location().orElse(SourceLocation.ofFile(file.toString()));
+      return List.of(Reports.validated(file, file.getFileName().toString(),
+          ValidationReport.of(List.of(new Finding("yaml.syntax", Severity.ERROR, e.getMessage(), at, "", null)))));
+    }
+    List<DefinitionResult> out = new ArrayList<>();
+    for (int i = 0; i < loaded.size(); i++) {
+      WorkloadMap.Loaded l = loaded.get(i);
+      String name = l.definition() != null && l.definition().name() != null ? l.definition().name()
+          : file.getFileName() + (loaded.size() == 1 ? "" : "#" + (i + 1));
+      out.add(Reports.validated(file, name, l.report()));
+    }
+    return out;
+  }
+
+  /** {@code root} itself when it is a file; else every YAML or JSON file below it, outside fixtures folders. */
+  static List<Path> definitionFiles(Path root) throws IOException {
+    if (Files.isRegularFile(root)) {
+      return List.of(root);
+    }
+    if (!Files.isDirectory(root)) {
+      return List.of();
+    }
+    List<Path> out = new ArrayList<>();
+    Files.walkFileTree(root, new SimpleFileVisitor<>() {
+      @Override
+      public FileVisitResult preVisitDirectory(Path dir, BasicFileAttributes attrs) {
+        return dir.getFileName() != null && dir.getFileName().toString().equals("fixtures") && !dir.equals(root)
+            ? FileVisitResult.SKIP_SUBTREE : FileVisitResult.CONTINUE;
+      }
+
+      @Override
+      public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) {
+        String name = file.getFileName().toString().toLowerCase(Locale.ROOT);
+        if (attrs.isRegularFile() && (name.endsWith(".yaml") || name.endsWith(".yml") || name.endsWith(".json"))) {
+          out.add(file);
+        }
+        return FileVisitResult.CONTINUE;
+      }
+    });
+    out.sort(null);
+    return out;
+  }
+
+  private static String count(int n, String noun) {
+    return n + " " + noun + (n == 1 ? "" : "s");
+  }
+}

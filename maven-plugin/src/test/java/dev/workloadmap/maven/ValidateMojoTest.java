@@ -1,0 +1,158 @@
+package dev.workloadmap.maven;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.workloadmap.sdk.yaml.YamlReader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.apache.maven.plugin.MojoFailureException;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code workloadmap:validate} line by line, on a copy of the {@code validate-outside-project} invoker folder and on
+ * small files: one line per finding, the summary, report files, one failure.
+ */
+class ValidateMojoTest {
+
+  @TempDir Path dir;
+
+  private final RecordingLog log = new RecordingLog();
+
+  private static final boolean POSITIONS =
+      !new YamlReader().readAll("probe: 1\n", "probe.yaml").get(0).positions().isEmpty();
+
+  private static final String GOOD = """
+      apiVersion: run.ai/v1alpha1
+      kind: Karta
+      metadata: {name: good}
+      spec:
+        structureDefinition:
+          rootComponent:
+            name: job
+            kind: {group: batch, version: v1, kind: Job}
+            statusDefinition:
+              statusMappings:
+                completed: [{byPhase: Complete}]
+      """;
+
+  private ValidateMojo mojo(Path path) {
+    ValidateMojo m = new ValidateMojo();
+    m.setLog(log);
+    m.path = path.toFile();
+    m.gpuResourceName = "nvidia.com/gpu";
+    m.baseDirectory = dir.toFile();
+    m.reportsDirectory = dir.resolve("target/workloadmap-reports").toFile();
+    return m;
+  }
+
+  private Path defs() {
+    return ItProjects.copy("validate-outside-project", "defs", dir.resolve("defs"));
+  }
+
+  private static String at(String lineColumn) {
+    return POSITIONS ? lineColumn : "";
+  }
+
+  @Test
+  void folderWithABadDefinitionListsEveryFindingThenFailsOnce() {
+    Path defs = defs();
+    ValidateMojo m = mojo(defs);
+    String bad = defs.resolve("bad.yaml").toString();
+
+    assertThatThrownBy(m::execute).isInstanceOf(MojoFailureException.class).hasMessage(
+        "Validated 2 definitions in 2 files: 2 errors, 0 warnings. Fix the findings listed above"
+            + " (file:line:column /pointer: message).");
+    assertThat(log.lines).hasSize(3);
+    assertThat(log.lines.get(0)).isEqualTo("[ERROR] " + bad + at(":12:9")
+        + " /spec/structureDefinition/rootComponent/specDefinition/podTemplateSpecPth: unknown field"
+        + " \"podTemplateSpecPth\" in specDefinition; did you mean \"podTemplateSpecPath\"? [model.unknown-field]"
+        + " (rename it to \"podTemplateSpecPath\")");
+    assertThat(log.lines.get(1)).startsWith("[ERROR] " + bad + at(":18:64")
+        + " /spec/structureDefinition/rootComponent/podSelector/componentTypeSelector/matchLabels: ")
+        .contains("[schema.minProperties]");
+    assertThat(log.lines.get(2)).isEqualTo("[ERROR] Validated 2 definitions in 2 files: 2 errors, 0 warnings");
+  }
+
+  @Test
+  void reportsAreWrittenBeforeTheFailureWithFilesRelativeToTheBase() throws Exception {
+    ValidateMojo m = mojo(defs());
+    m.reports = "sarif, json,junit";
+
+    assertThatThrownBy(m::execute).isInstanceOf(MojoFailureException.class);
+
+    Path reports = dir.resolve("target/workloadmap-reports");
+    assertThat(log.lines).contains("[INFO] Wrote " + reports.resolve("workloadmap.sarif"),
+        "[INFO] Wrote " + reports.resolve("workloadmap-report.json"),
+        "[INFO] Wrote " + reports.resolve("TEST-workloadmap.xml"));
+    JsonNode sarif = new ObjectMapper().readTree(reports.resolve("workloadmap.sarif").toFile());
+    assertThat(sarif.at("/runs/0/results/0/locations/0/physicalLocation/artifactLocation/uri").asText())
+        .isEqualTo("defs/bad.yaml");
+    JsonNode json = new ObjectMapper().readTree(reports.resolve("workloadmap-report.json").toFile());
+    assertThat(json.at("/summary/errors").asInt()).isEqualTo(2);
+    assertThat(json.at("/definitions/1/file").asText()).isEqualTo("defs/nested/good.yaml");
+  }
+
+  @Test
+  void singleGoodFilePasses() throws Exception {
+    Path file = ItProjects.write(dir.resolve("good.yaml"), GOOD);
+    mojo(file).execute();
+    assertThat(log.lines).containsExactly("[INFO] Validated 1 definition in 1 file: 0 errors, 0 warnings");
+  }
+
+  @Test
+  void warningsPassUnlessFailOnWarning() throws Exception {
+    String legacy = GOOD.replace("apiVersion: run.ai/v1alpha1\nkind: Karta",
+        "apiVersion: optimization.nvidia.com/v1alpha1\nkind: ResourceInterface");
+    Path file = ItProjects.write(dir.resolve("legacy.yaml"), legacy);
+    mojo(file).execute();
+    assertThat(log.lines).last().isEqualTo("[INFO] Validated 1 definition in 1 file: 0 errors, 1 warning");
+    assertThat(log.lines.get(0)).startsWith("[WARNING] " + file + at(":2:1") + " /kind: ResourceInterface is deprecated");
+
+    log.lines.clear();
+    ValidateMojo strict = mojo(file);
+    strict.failOnWarning = true;
+    assertThatThrownBy(strict::execute).isInstanceOf(MojoFailureException.class).hasMessage(
+        "Validated 1 definition in 1 file: 0 errors, 1 warning. Fix the findings listed above"
+            + " (file:line:column /pointer: message), or set workloadmap.failOnWarning=false.");
+  }
+
+  @Test
+  void unreadableYamlIsOneFindingNotAStackTrace() {
+    Path file = ItProjects.write(dir.resolve("broken.yaml"), "a: [1, 2\n");
+    assertThatThrownBy(mojo(file)::execute).isInstanceOf(MojoFailureException.class)
+        .hasMessageStartingWith("Validated 1 definition in 1 file: 1 error, 0 warnings.");
+    assertThat(log.lines.get(0)).startsWith("[ERROR] " + file).endsWith("[yaml.syntax]");
+  }
+
+  @Test
+  void missingPathIsNotAnErrorUnlessFailIfEmpty() throws Exception {
+    mojo(dir.resolve("nothing")).execute();
+    assertThat(log.lines).containsExactly("[INFO] No definition files found at " + dir.resolve("nothing")
+        + " (workloadmap.path: a .yaml file or a folder of them)");
+    ValidateMojo m = mojo(dir.resolve("nothing"));
+    m.failIfEmpty = true;
+    assertThatThrownBy(m::execute).isInstanceOf(MojoFailureException.class);
+  }
+
+  @Test
+  void unknownReportFormatFailsBeforeAnyWork() {
+    ValidateMojo m = mojo(defs());
+    m.reports = "sarif,html";
+    assertThatThrownBy(m::execute).isInstanceOf(MojoFailureException.class)
+        .hasMessage("workloadmap.reports: unknown report format \"html\"; known formats: json, sarif, junit");
+    assertThat(log.lines).isEmpty();
+    assertThat(Files.exists(dir.resolve("target/workloadmap-reports"))).isFalse();
+  }
+
+  @Test
+  void skipLogsAndDoesNothing() throws Exception {
+    ValidateMojo m = mojo(defs());
+    m.validateSkip = true;
+    m.execute();
+    assertThat(log.lines).containsExactly("[INFO] Skipping Workload Map validation (workloadmap.skip)");
+  }
+}
