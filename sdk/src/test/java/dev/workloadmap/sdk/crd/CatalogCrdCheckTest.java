@@ -1,0 +1,186 @@
+package dev.workloadmap.sdk.crd;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.workloadmap.sdk.definition.Definition;
+import dev.workloadmap.sdk.definition.DefinitionLoader;
+import dev.workloadmap.sdk.definition.Gvk;
+import dev.workloadmap.sdk.validation.Finding;
+import dev.workloadmap.sdk.validation.Severity;
+import dev.workloadmap.sdk.yaml.YamlDocument;
+import dev.workloadmap.sdk.yaml.YamlReader;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The catalog against the real CRDs of {@code shared/data/crds} (skipped when absent): every definition whose root
+ * kind has a CRD there ({@code <kind lower>.<group>.yaml}; core kinds have none) passes the static path check with
+ * no error, and every fixture object of those definitions validates against the CRD version it names.
+ */
+class CatalogCrdCheckTest {
+
+  private static final Path CATALOG = Path.of("..", "catalog", "src", "main", "workloadmap");
+
+  /** A catalog definition with its folder and its CRD file. */
+  record Entry(Definition definition, Path folder, Path crd) {}
+
+  private static final List<Entry> ENTRIES = new ArrayList<>();
+  private static final List<String> WITHOUT_CRD = new ArrayList<>();
+
+  static Path sharedDir() {
+    String property = System.getProperty("workloadmap.shared.dir");
+    if (property != null && Files.isDirectory(Path.of(property))) {
+      return Path.of(property);
+    }
+    for (String candidate : new String[] {"../../shared", "../shared"}) {
+      if (Files.isDirectory(Path.of(candidate))) {
+        return Path.of(candidate);
+      }
+    }
+    return null;
+  }
+
+  static Path crdFile(Path crds, Gvk gvk) {
+    return crds.resolve(gvk.kind().toLowerCase(Locale.ROOT) + "." + gvk.group() + ".yaml");
+  }
+
+  @BeforeAll
+  static void readCatalog() throws IOException {
+    Path shared = sharedDir();
+    Assumptions.assumeTrue(shared != null && Files.isDirectory(shared.resolve("data/crds")),
+        "shared data not found (set -Dworkloadmap.shared.dir or place it at ../../shared); the CRDs are read from"
+            + " shared/data/crds");
+    Assumptions.assumeTrue(Files.isDirectory(CATALOG),
+        "the catalog sources are not next to the sdk module (" + CATALOG.toAbsolutePath() + ")");
+    Path crds = shared.resolve("data/crds");
+    List<Path> files;
+    try (Stream<Path> s = Files.walk(CATALOG)) {
+      files = s.filter(p -> p.getFileName().toString().equals("definition.yaml")).sorted().toList();
+    }
+    for (Path f : files) {
+      for (DefinitionLoader.Result r : new DefinitionLoader(DefinitionLoader.Mode.STRICT).load(f)) {
+        Definition d = r.definition();
+        Path crd = crdFile(crds, d.rootGvk());
+        if (d.rootGvk().group().isEmpty() || !Files.isRegularFile(crd)) {
+          WITHOUT_CRD.add(d.name());
+        } else {
+          ENTRIES.add(new Entry(d, f.getParent(), crd));
+        }
+      }
+    }
+  }
+
+  @Test
+  void everyDefinitionWithACrdPassesThePathCheck() {
+    assertThat(ENTRIES).as("catalog definitions with a CRD in shared/data/crds").hasSizeGreaterThanOrEqualTo(15);
+    List<String> errors = new ArrayList<>();
+    int checked = 0;
+    for (Entry e : ENTRIES) {
+      List<Finding> findings = new CrdPathCheck(CrdSchema.load(e.crd(), e.definition().rootGvk()))
+          .check(e.definition());
+      findings.stream().filter(f -> f.severity() == Severity.ERROR).forEach(f -> errors.add(f.toString()));
+      checked++;
+    }
+    assertThat(errors).as("CRD path errors in %d catalog definitions", checked).isEmpty();
+    // core kinds (Pod, Deployment, Job, ...) have no CRD
+    assertThat(WITHOUT_CRD).allSatisfy(n -> assertThat(n).matches("(apps|batch|core)-.*"));
+  }
+
+  @Test
+  void everyFixtureObjectValidatesAgainstItsCrd() throws IOException {
+    List<String> problems = new ArrayList<>();
+    int validated = 0;
+    for (Entry e : ENTRIES) {
+      Crd crd = Crd.load(e.crd(), e.definition().rootGvk());
+      CrdObjectValidator validator = new CrdObjectValidator(crd);
+      Path fixtures = e.folder().resolve("fixtures");
+      if (!Files.isDirectory(fixtures)) {
+        continue;
+      }
+      List<Path> dirs;
+      try (Stream<Path> s = Files.list(fixtures)) {
+        dirs = s.filter(Files::isDirectory).sorted().toList();
+      }
+      for (Path dir : dirs) {
+        JsonNode object = FixtureObjects.read(dir, e.definition().rootGvk().kind(), sharedDir());
+        if (object == null) {
+          continue;
+        }
+        validated++;
+        List<CrdViolation> violations = object.has("apiVersion") ? validator.validate(object)
+            : crd.schema(e.definition().rootGvk().version()).validate(object);
+        for (CrdViolation v : violations) {
+          problems.add(dir + ": " + v);
+        }
+      }
+    }
+    assertThat(validated).as("fixture objects validated").isGreaterThan(50);
+    assertThat(problems).isEmpty();
+  }
+
+  @Test
+  void checkingTheWholeCatalogWarmTakesWellUnderASecond() {
+    List<CrdPathCheck> checks = ENTRIES.stream()
+        .map(e -> new CrdPathCheck(CrdSchema.load(e.crd(), e.definition().rootGvk()))).toList();
+    for (int warm = 0; warm < 20; warm++) {
+      for (int i = 0; i < ENTRIES.size(); i++) {
+        checks.get(i).check(ENTRIES.get(i).definition());
+      }
+    }
+    long start = System.nanoTime();
+    for (int i = 0; i < ENTRIES.size(); i++) {
+      // loading again hits the cache (same unchanged file)
+      new CrdPathCheck(CrdSchema.load(ENTRIES.get(i).crd(), ENTRIES.get(i).definition().rootGvk()))
+          .check(ENTRIES.get(i).definition());
+    }
+    long millis = (System.nanoTime() - start) / 1_000_000;
+    assertThat(millis).as("warm check of %d definitions, ms", ENTRIES.size()).isLessThan(250);
+  }
+
+  /** Reads a fixture's object as the Verifier does: object.yaml, or fixture.yaml's object.shared / object.file. */
+  static final class FixtureObjects {
+    private static final YamlReader YAML = new YamlReader();
+
+    static JsonNode read(Path dir, String kind, Path shared) {
+      Path fixture = dir.resolve("fixture.yaml");
+      Path source = dir.resolve("object.yaml");
+      String name = null;
+      if (Files.isRegularFile(fixture)) {
+        JsonNode obj = YAML.readAll(fixture).get(0).root().path("object");
+        if (obj.isObject()) {
+          kind = obj.path("kind").asText(kind);
+          name = obj.path("name").asText(null);
+          if (obj.has("shared")) {
+            source = shared.resolve(obj.path("shared").asText());
+          } else {
+            source = dir.resolve(obj.path("file").asText());
+          }
+        }
+      }
+      if (!Files.isRegularFile(source)) {
+        return null;
+      }
+      String k = kind;
+      String n = name;
+      List<YamlDocument> all = YAML.readAll(source).stream().filter(d -> !d.root().isNull()).toList();
+      if (name == null && all.size() == 1 && all.get(0).kind().isEmpty()) {
+        return all.get(0).root(); // a fragment (no apiVersion and kind), resolved with the definition's version
+      }
+      List<YamlDocument> docs = all.stream()
+          .filter(d -> d.kind().equals(k))
+          .filter(d -> n == null || n.equals(d.root().path("metadata").path("name").asText(null)))
+          .toList();
+      assertThat(docs).as("documents of kind %s in %s", kind, source).hasSize(1);
+      return docs.get(0).root();
+    }
+  }
+}
