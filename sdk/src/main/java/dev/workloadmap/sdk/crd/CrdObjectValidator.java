@@ -33,9 +33,11 @@ import java.util.Objects;
 public final class CrdObjectValidator {
 
   /** What a JSON Schema validator does not do that a Kubernetes API server does. */
-  public static final String LIMITATIONS = "Not applied (an API server would): pruning of unknown fields where the "
-      + "schema does not preserve them, defaulting, CEL rules (x-kubernetes-validations), list-type map/set "
-      + "uniqueness and the validation of metadata (ObjectMeta) and embedded resources beyond their schema.";
+  public static final String LIMITATIONS = "As an API server does before validating, null values of fields that "
+      + "are not nullable are dropped and schema defaults are applied to absent fields (of a copy). Not applied: "
+      + "pruning of unknown fields where the schema does not preserve them (unknown fields are accepted), CEL rules "
+      + "(x-kubernetes-validations), list-type map/set uniqueness, and the validation of metadata (ObjectMeta) and "
+      + "embedded resources beyond their schema.";
 
   /** The {@code x-kubernetes-*} extension keywords of structural schemas, accepted without validation. */
   static final List<String> KUBERNETES_KEYWORDS = List.of(
@@ -93,20 +95,24 @@ public final class CrdObjectValidator {
   static Compiled compile(JsonNode openApiV3Schema) {
     Schema schema = REGISTRY.getSchema(openApiV3Schema);
     schema.initializeValidators();
-    return new Compiled(schema);
+    return new Compiled(schema, openApiV3Schema);
   }
 
   /** A compiled schema. */
   static final class Compiled {
     private final Schema schema;
+    private final JsonNode node;
 
-    Compiled(Schema schema) {
+    Compiled(Schema schema, JsonNode node) {
       this.schema = schema;
+      this.node = node;
     }
 
     List<CrdViolation> validate(JsonNode object) {
       List<CrdViolation> out = new ArrayList<>();
-      for (Error e : schema.validate(object)) {
+      JsonNode prepared = object.deepCopy();
+      Defaulting.apply(prepared, node);
+      for (Error e : schema.validate(prepared)) {
         String pointer = e.getInstanceLocation() == null ? "" : e.getInstanceLocation().toString();
         out.add(new CrdViolation(pointer, e.getKeyword() == null ? "" : e.getKeyword(), e.getMessage()));
       }
