@@ -161,7 +161,7 @@ public final class CrdPathCheck implements ValidationRule {
     PathInterpreter interpreter = new PathInterpreter(schema.describe(), field.expression());
     List<Val> results;
     try {
-      results = interpreter.run(tree, schema.openApiV3Schema());
+      results = interpreter.run(tree, schema.pathSchema());
     } catch (StackOverflowError e) {
       out.add(finding(d, field, NOT_CHECKED, Severity.INFO, "not checked against " + schema.describe()
           + ": the expression is nested too deeply", "", 0));

@@ -21,6 +21,27 @@ public final class CrdSchema {
   private final String version;
   private final JsonNode schema;
   private volatile CrdObjectValidator.Compiled compiled;
+  private volatile JsonNode pathSchema;
+
+  /**
+   * The fields of ObjectMeta (metav1), which an API server validates for every custom resource's top-level {@code
+   * metadata} whatever the CRD says (CRDs give it as a bare {@code type: object}).
+   */
+  private static final String OBJECT_META = """
+      {"type": "object", "properties": {
+        "name": {"type": "string"}, "generateName": {"type": "string"}, "namespace": {"type": "string"},
+        "uid": {"type": "string"}, "resourceVersion": {"type": "string"}, "generation": {"type": "integer"},
+        "creationTimestamp": {"type": "string"}, "deletionTimestamp": {"type": "string"},
+        "deletionGracePeriodSeconds": {"type": "integer"},
+        "labels": {"type": "object", "additionalProperties": {"type": "string"}},
+        "annotations": {"type": "object", "additionalProperties": {"type": "string"}},
+        "ownerReferences": {"type": "array", "items": {"type": "object", "properties": {
+          "apiVersion": {"type": "string"}, "kind": {"type": "string"}, "name": {"type": "string"},
+          "uid": {"type": "string"}, "controller": {"type": "boolean"}, "blockOwnerDeletion": {"type": "boolean"}}}},
+        "finalizers": {"type": "array", "items": {"type": "string"}},
+        "managedFields": {"type": "array", "items": {"type": "object", "x-kubernetes-preserve-unknown-fields": true}},
+        "selfLink": {"type": "string"}}}
+      """;
 
   CrdSchema(Crd crd, String version, JsonNode schema) {
     this.crd = crd;
@@ -67,6 +88,30 @@ public final class CrdSchema {
   /** The {@code openAPIV3Schema} node (shared; do not modify). */
   public JsonNode openApiV3Schema() {
     return schema;
+  }
+
+  /**
+   * The schema paths are checked against: {@link #openApiV3Schema()} with the top-level {@code metadata} described
+   * as ObjectMeta when the CRD leaves it a bare object.
+   */
+  JsonNode pathSchema() {
+    JsonNode p = pathSchema;
+    if (p == null) {
+      p = schema;
+      JsonNode meta = schema.path("properties").path("metadata");
+      if (schema.path("properties").isObject() && !meta.path("properties").isObject()) {
+        try {
+          com.fasterxml.jackson.databind.node.ObjectNode copy = schema.deepCopy();
+          ((com.fasterxml.jackson.databind.node.ObjectNode) copy.get("properties")).set("metadata",
+              new com.fasterxml.jackson.databind.ObjectMapper().readTree(OBJECT_META));
+          p = copy;
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+          throw new IllegalStateException("bad built-in ObjectMeta schema", e);
+        }
+      }
+      pathSchema = p;
+    }
+    return p;
   }
 
   /** {@code JobSet v1alpha2}, as messages name it. */
