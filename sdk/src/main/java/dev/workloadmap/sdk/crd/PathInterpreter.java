@@ -209,7 +209,9 @@ final class PathInterpreter {
         } else if (l instanceof Lookup.Missing m) {
           if (missingIn == null) {
             missingIn = s;
-            known = m.known();
+            known = new TreeSet<>(m.known());
+          } else {
+            known.addAll(m.known()); // suggest from every alternative
           }
         } else if (l instanceof Lookup.NotObject n) {
           if (notObjectIn == null) {
