@@ -10,6 +10,9 @@ import com.networknt.schema.dialect.Dialects;
 import com.networknt.schema.keyword.NonValidationKeyword;
 import com.networknt.schema.path.PathType;
 import dev.workloadmap.sdk.definition.Gvk;
+import dev.workloadmap.sdk.validation.Finding;
+import dev.workloadmap.sdk.validation.Severity;
+import dev.workloadmap.sdk.yaml.YamlDocument;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -91,6 +94,28 @@ public final class CrdObjectValidator {
     }
     return crd.schema(gvk.version()).validate(object);
   }
+
+  /**
+   * Validates an object read from YAML (a fixture) and reports each violation as a finding at the line and column
+   * of the offending value (its key; the nearest existing parent for a missing required field), with the object's
+   * JSON pointer.
+   *
+   * @return {@value #FIXTURE_SCHEMA} errors; empty when the object matches its CRD version
+   */
+  public List<Finding> check(YamlDocument object) {
+    Objects.requireNonNull(object, "object");
+    List<Finding> out = new ArrayList<>();
+    for (CrdViolation v : validate(object.root())) {
+      String where = v.pointer().isEmpty() ? "the object" : v.pointer();
+      out.add(new Finding(FIXTURE_SCHEMA, Severity.ERROR, where + " does not match CRD " + crd.name() + ": "
+          + v.message() + " [" + v.keyword() + "]", object.locate(v.pointer()),
+          "fix the object to match the API it claims to be (" + LIMITATIONS + ")", null));
+    }
+    return out;
+  }
+
+  /** Rule id of an object (fixture) that does not match its CRD's schema. */
+  public static final String FIXTURE_SCHEMA = "crd.fixture-schema";
 
   static Compiled compile(JsonNode openApiV3Schema) {
     Schema schema = REGISTRY.getSchema(openApiV3Schema);

@@ -241,7 +241,8 @@ final class PathInterpreter {
     if (!anyOk) {
       if (missingIn != null) {
         String suggestion = Suggest.closest(name, known);
-        problem(CrdPathCheck.UNKNOWN_FIELD, "no field " + name + " in " + subject + " " + where(missingIn.path())
+        problem(CrdPathCheck.UNKNOWN_FIELD, "no field " + name + (missingIn.path().isEmpty()
+            ? " at the top level of " + subject : " in " + subject + " " + missingIn.path())
             + (suggestion == null ? "" : "; did you mean " + suggestion + "?"),
             "fields of " + where(missingIn.path()) + ": " + abbreviate(known), at);
       } else if (notObjectType != null && optionalDepth == 0) {

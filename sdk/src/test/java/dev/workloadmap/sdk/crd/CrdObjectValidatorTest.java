@@ -109,6 +109,23 @@ class CrdObjectValidatorTest {
   }
 
   @Test
+  void findingsPointAtTheLineAndColumnOfTheValue() {
+    String yaml = VALID.replace("mode: fast", "mode: medium");
+    var doc = new dev.workloadmap.sdk.yaml.YamlReader().readAll(yaml, "fixture/object.yaml").get(0);
+    assertThat(VALIDATOR.check(doc)).singleElement().satisfies(f -> {
+      assertThat(f.ruleId()).isEqualTo(CrdObjectValidator.FIXTURE_SCHEMA);
+      assertThat(f.severity()).isEqualTo(dev.workloadmap.sdk.validation.Severity.ERROR);
+      assertThat(f.message()).startsWith("/spec/mode does not match CRD widgets.example.com: ").endsWith("[enum]");
+      assertThat(f.location().file()).isEqualTo("fixture/object.yaml");
+      assertThat(new int[] {f.location().line(), f.location().column()})
+          .containsExactly(CrdPathCheckTest.at(yaml, "spec:", "mode"));
+      assertThat(f.location().pointer()).isEqualTo("/spec/mode");
+    });
+    assertThat(VALIDATOR.check(new dev.workloadmap.sdk.yaml.YamlReader().readAll(VALID, "ok.yaml").get(0)))
+        .isEmpty();
+  }
+
+  @Test
   void theLimitationsAreStated() {
     assertThat(CrdObjectValidator.LIMITATIONS).contains("pruning", "CEL", "defaults");
   }

@@ -106,7 +106,7 @@ class CrdPathCheckTest {
   @Test
   void unknownFieldAtTheTopLevelAndWithoutACloseName() {
     assertError(child("instanceIdPath: .sepc.groups[].name"), CrdPathCheck.UNKNOWN_FIELD,
-        "no field sepc in Widget v1 the top level; did you mean spec?", "instanceIdPath", "sepc");
+        "no field sepc at the top level of Widget v1; did you mean spec?", "instanceIdPath", "sepc");
     assertError(root("scaleDefinition: {replicasPath: .spec.completelyDifferent}"), CrdPathCheck.UNKNOWN_FIELD,
         "no field completelyDifferent in Widget v1 spec", "replicasPath", "completelyDifferent");
   }
