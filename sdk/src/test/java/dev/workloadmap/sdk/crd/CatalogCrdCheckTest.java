@@ -122,6 +122,75 @@ class CatalogCrdCheckTest {
   }
 
   @Test
+  void aTypoInARealDefinitionIsFoundInTheRealCrd() throws IOException {
+    Entry jobset = ENTRIES.stream().filter(e -> e.definition().name().equals("jobset-x-k8s-io-jobset-v1alpha2"))
+        .findFirst().orElseThrow();
+    String text = Files.readString(jobset.folder().resolve("definition.yaml"))
+        .replace("instanceIdPath: .spec.replicatedJobs[].name", "instanceIdPath: .spec.replicatedJob[].name");
+    Definition d = new DefinitionLoader(DefinitionLoader.Mode.STRICT).load(text, "jobset.yaml").get(0).definition();
+    List<Finding> errors = new CrdPathCheck(CrdSchema.load(jobset.crd(), d.rootGvk())).check(d).stream()
+        .filter(f -> f.severity() == Severity.ERROR).toList();
+    assertThat(errors).singleElement().satisfies(f -> {
+      assertThat(f.ruleId()).isEqualTo(CrdPathCheck.UNKNOWN_FIELD);
+      assertThat(f.message()).endsWith(": no field replicatedJob in JobSet v1alpha2 spec; did you mean replicatedJobs?");
+      String line = text.lines().filter(l -> l.contains("instanceIdPath: .spec.replicatedJob[]")).findFirst()
+          .orElseThrow();
+      assertThat(f.location().line()).isEqualTo(text.lines().toList().indexOf(line) + 1);
+      assertThat(f.location().column()).isEqualTo(line.indexOf("replicatedJob[]") + 1);
+    });
+  }
+
+  @Test
+  void renamingAnyFieldOfAWorkloadPathIsMostlyCaught() throws IOException {
+    // every `.name` token of the workload-side expressions, renamed to `.namezz` one at a time
+    int renamed = 0;
+    int caught = 0;
+    java.util.regex.Pattern token = java.util.regex.Pattern.compile("\\.([a-zA-Z][a-zA-Z0-9]*)");
+    for (Entry e : ENTRIES) {
+      CrdPathCheck check = new CrdPathCheck(CrdSchema.load(e.crd(), e.definition().rootGvk()));
+      for (dev.workloadmap.sdk.internal.model.JqFields.JqField field
+          : dev.workloadmap.sdk.internal.model.JqFields.of(e.definition())) {
+        if (CrdPathCheck.role(field.pointer()) == null) {
+          continue;
+        }
+        java.util.regex.Matcher m = token.matcher(field.expression());
+        while (m.find()) {
+          String mutated = field.expression().substring(0, m.end()) + "zz" + field.expression().substring(m.end());
+          Definition d = withExpression(e.definition(), field.pointer(), mutated);
+          if (d == null) {
+            continue;
+          }
+          renamed++;
+          if (check.check(d).stream().anyMatch(f -> f.severity() == Severity.ERROR)) {
+            caught++;
+          }
+        }
+      }
+    }
+    System.out.println("renamed fields caught by the CRD check: " + caught + " of " + renamed);
+    assertThat(renamed).isGreaterThan(500);
+    assertThat(caught).as("renamed fields caught").isGreaterThan(renamed * 3 / 4); // 1890 of 2241 when written
+  }
+
+  /** {@code d} with the jq field at {@code pointer} replaced, reloaded from YAML; null when it does not load. */
+  private static Definition withExpression(Definition d, String pointer, String expression) {
+    com.fasterxml.jackson.databind.node.ObjectNode root = d.source().root().deepCopy();
+    int slash = pointer.lastIndexOf('/');
+    JsonNode parent = root.at(pointer.substring(0, slash));
+    if (!(parent instanceof com.fasterxml.jackson.databind.node.ObjectNode o)) {
+      return null;
+    }
+    o.put(pointer.substring(slash + 1), expression);
+    try {
+      String yaml = new com.fasterxml.jackson.dataformat.yaml.YAMLMapper().writeValueAsString(root);
+      List<DefinitionLoader.Result> r = new DefinitionLoader(DefinitionLoader.Mode.STRICT).load(yaml, "mutated.yaml");
+      return r.size() == 1 && r.get(0).report().errors().isEmpty() ? r.get(0).definition() : null;
+    } catch (com.fasterxml.jackson.core.JsonProcessingException ex) {
+      return null;
+    }
+  }
+
+  @Test
   void everyFixtureObjectValidatesAgainstItsCrd() throws IOException {
     List<String> problems = new ArrayList<>();
     java.util.Set<String> seen = new java.util.HashSet<>();
