@@ -179,11 +179,12 @@ class VerifyMojoTest {
     m.execute();
 
     Path stale = defs.resolve("trainer/fixtures/stale/expected.yaml");
-    assertThat(log.lines).containsExactly(
+    // the passing fixture keeps its hand-written expectation; only the stale one is rewritten
+    assertThat(log.lines).filteredOn(l -> !l.contains("[lint.deprecated-pod-groups]")).containsExactly(
         "[INFO] Verifying 1 Workload Map definition(s) in " + defs,
-        "[INFO] [UPDATED] trainer/demo (wrote " + defs.resolve("trainer/fixtures/demo/expected.yaml") + ")",
+        "[INFO] [PASSED] trainer/demo",
         "[INFO] [UPDATED] trainer/stale (wrote " + stale + ")",
-        "[INFO] 1 definition, 2 fixtures, 0 failed, 2 updated");
+        "[INFO] 1 definition, 2 fixtures, 0 failed, 1 updated");
     assertThat(ItProjects.read(stale)).contains("replicas: 3").doesNotContain("replicas: 2");
 
     log.lines.clear();

@@ -91,7 +91,8 @@ class SchemaCheckTest {
                   - componentName: job
                     filters: [.a, .a]
         """));
-    assertThat(f).extracting(Finding::ruleId, x -> x.location().pointer())
+    // besides the info that podGroups is the deprecated form (lint.deprecated-pod-groups)
+    assertThat(f).filteredOn(x -> x.severity() != Severity.INFO).extracting(Finding::ruleId, x -> x.location().pointer())
         .containsExactly(tuple("schema.uniqueItems",
             "/spec/optimizationInstructions/gangScheduling/podGroups/0/members/0/filters"));
   }
