@@ -151,11 +151,66 @@ final class Generators {
   }
 
   /**
-   * {@code any(g; cond)} and {@code all(g; cond)} as gojq defines them ({@code isempty(g | cond or empty) | not}
-   * and {@code isempty(g | cond and empty)}): the generator stops at the first output of {@code cond} that decides
-   * the answer. jackson-jq evaluates one more item first, so {@code any(1, error("x"); . == 1)} fails there. The
-   * one-argument and zero-argument forms are jackson-jq's definitions, which resolve to these.
+   * The decision of one {@code any}/{@code all} call. Once decided, the rest of the stream is drained without
+   * evaluating the condition: unwinding the generator with an exception costs microseconds per call, while draining
+   * a few more items of a small list is cheap. A stream that goes on past {@link #DRAIN_LIMIT} items is cut with the
+   * exception, and an error raised after the decision is ignored, so the outcome is gojq's {@code
+   * isempty(first(g | select(cond))) | not}: items after the decisive one never become a result or an error.
    */
+  private static final class Decision {
+    private final boolean any;
+    private final Streams.Stop stop = new Streams.Stop();
+    private int drained = -1;
+
+    Decision(boolean any) {
+      this.any = any;
+    }
+
+    boolean decided() {
+      return drained >= 0;
+    }
+
+    /** Counts one item skipped after the decision; cuts the stream past the limit. */
+    void skip() {
+      if (++drained > DRAIN_LIMIT) {
+        throw stop;
+      }
+    }
+
+    /** One output of the condition. */
+    void verdict(JsonNode v) {
+      if (decided()) {
+        skip();
+      } else if (Streams.truthy(v) == any) {
+        drained = 0;
+      }
+    }
+
+    interface Body {
+      void run() throws JsonQueryException;
+    }
+
+    /** Runs a generator, absorbing this decision's cut and any error raised after the decision. */
+    void run(Body body) throws JsonQueryException {
+      try {
+        body.run();
+      } catch (Streams.Stop s) {
+        if (s != stop) {
+          throw s;
+        }
+      } catch (JsonQueryException | RuntimeException e) {
+        if (!decided()) {
+          throw e;
+        }
+      }
+    }
+
+    JsonNode result() {
+      return BooleanNode.valueOf(any == decided());
+    }
+  }
+
+  /** {@code any/2} and {@code all/2}, native: they stop at the first decisive item (see {@link Decision}). */
   static final class AnyAll implements Function {
     private final boolean any;
 
@@ -169,53 +224,18 @@ final class Generators {
       Deadline.State deadline = Deadline.current();
       Expression g = args.get(0);
       Expression cond = args.get(1);
-      // Once decided, the rest of the stream is skipped without evaluating cond: unwinding the generator with an
-      // exception costs microseconds per call, while draining a few more items of a small list is cheap. A stream
-      // that goes on (or fails) after the decision is cut with the exception, so the outcome is gojq's
-      // isempty(first(g | select(cond))) | not: later items are never evaluated into a result or an error.
-      int[] afterDecision = {-1};
-      Streams.Stop stop = new Streams.Stop();
-      try {
-        g.apply(
-            scope,
-            in,
-            (Output)
-                item -> {
-                  if (afterDecision[0] >= 0) {
-                    if (++afterDecision[0] > DRAIN_LIMIT) {
-                      throw stop;
-                    }
-                    return;
-                  }
-                  cond.apply(
-                      scope,
-                      item,
-                      (Output)
-                          verdict -> {
-                            deadline.tick();
-                            if (afterDecision[0] >= 0) {
-                              if (++afterDecision[0] > DRAIN_LIMIT) {
-                                throw stop;
-                              }
-                              return;
-                            }
-                            if (Streams.truthy(verdict) == any) {
-                              afterDecision[0] = 0;
-                            }
-                          });
-                });
-      } catch (Streams.Stop s) {
-        if (s != stop) {
-          throw s;
+      Decision d = new Decision(any);
+      d.run(() -> g.apply(scope, in, (Output) item -> {
+        if (d.decided()) {
+          d.skip();
+          return;
         }
-      } catch (JsonQueryException | RuntimeException e) {
-        if (afterDecision[0] < 0) {
-          throw e;
-        }
-        // an error raised after the decisive item: gojq never evaluates that far
-      }
-      boolean result = any == (afterDecision[0] >= 0);
-      output.emit(BooleanNode.valueOf(result), null);
+        cond.apply(scope, item, (Output) verdict -> {
+          deadline.tick();
+          d.verdict(verdict);
+        });
+      }));
+      output.emit(d.result(), null);
     }
   }
 
@@ -239,45 +259,19 @@ final class Generators {
       }
       Deadline.State deadline = Deadline.current();
       Expression cond = args.isEmpty() ? null : args.get(0);
-      boolean decided = false;
-      Streams.Stop stop = new Streams.Stop();
+      Decision d = new Decision(any);
       for (JsonNode item : in) {
         deadline.tick();
         if (cond == null) {
-          if (Streams.truthy(item) == any) {
-            decided = true;
-            break;
-          }
-          continue;
+          d.verdict(item);
+        } else {
+          d.run(() -> cond.apply(scope, item, (Output) d::verdict));
         }
-        int[] afterDecision = {-1};
-        try {
-          cond.apply(scope, item, (Output) verdict -> {
-            if (afterDecision[0] >= 0) {
-              if (++afterDecision[0] > DRAIN_LIMIT) {
-                throw stop;
-              }
-              return;
-            }
-            if (Streams.truthy(verdict) == any) {
-              afterDecision[0] = 0;
-            }
-          });
-        } catch (Streams.Stop s) {
-          if (s != stop) {
-            throw s;
-          }
-        } catch (JsonQueryException | RuntimeException e) {
-          if (afterDecision[0] < 0) {
-            throw e;
-          }
-        }
-        if (afterDecision[0] >= 0) {
-          decided = true;
+        if (d.decided()) {
           break;
         }
       }
-      output.emit(BooleanNode.valueOf(any == decided), null);
+      output.emit(d.result(), null);
     }
   }
 }
