@@ -49,6 +49,14 @@ public abstract class AbstractWorkloadMapMojo extends AbstractMojo {
   @Parameter(property = "workloadmap.reportsDirectory")
   protected File reportsDirectory;
 
+  /**
+   * A folder of CRD files named {@code <kind lower>.<group>.yaml}: a definition's target CRD is {@code crd.yaml} in
+   * the definition's folder, else found here; with it the definition's paths are checked against the CRD (validate
+   * and verify) and fixture objects are validated against its schema (verify). Absent: one INFO per definition.
+   */
+  @Parameter(property = "workloadmap.crdDirectory", defaultValue = "${maven.multiModuleProjectDirectory}/../shared/data/crds")
+  protected File crdDirectory;
+
   /** The project's build directory; Maven's stub project (no POM) leaves it unresolved. */
   @Parameter(defaultValue = "${project.build.directory}", readonly = true)
   protected File buildDirectory;
@@ -86,6 +94,11 @@ public abstract class AbstractWorkloadMapMojo extends AbstractMojo {
     } catch (UncheckedIOException e) {
       throw new MojoExecutionException(e.getMessage(), e);
     }
+  }
+
+  /** {@link #crdDirectory} as a path; null when unset or left unresolved (no multi-module directory). */
+  protected Path crdPath() {
+    return crdDirectory == null || crdDirectory.getPath().contains("${") ? null : crdDirectory.toPath();
   }
 
   protected WorkloadMap workloadMap() {

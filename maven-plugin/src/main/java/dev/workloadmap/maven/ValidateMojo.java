@@ -6,6 +6,7 @@ import dev.workloadmap.sdk.report.Reports;
 import dev.workloadmap.sdk.validation.Finding;
 import dev.workloadmap.sdk.validation.Severity;
 import dev.workloadmap.sdk.validation.ValidationReport;
+import dev.workloadmap.sdk.verify.CrdLookup;
 import dev.workloadmap.sdk.verify.DefinitionResult;
 import dev.workloadmap.sdk.verify.VerifyReport;
 import dev.workloadmap.sdk.yaml.SourceLocation;
@@ -34,7 +35,8 @@ import org.apache.maven.plugins.annotations.Parameter;
  * skipping {@code fixtures} folders) through the whole pipeline of spec §4.3 (YAML, schema, reference rules, SDK
  * checks), with unknown fields as errors. Each finding is printed as one line ({@code file:line:column /pointer:
  * message [rule] (hint)}) at its severity, then a summary, then the build fails once if there were errors (or warnings,
- * with {@code -Dworkloadmap.failOnWarning}). Works without a project: {@code mvn
+ * with {@code -Dworkloadmap.failOnWarning}). A definition whose CRD is found ({@code crd.yaml} beside it, which is not
+ * read as a definition, or in {@code workloadmap.crdDirectory}) also has its paths checked against the CRD. Works without a project: {@code mvn
  * dev.workloadmap:workloadmap-maven-plugin:validate -Dworkloadmap.path=my-definition.yaml}.
  */
 @Mojo(name = "validate", defaultPhase = LifecyclePhase.VALIDATE, requiresProject = false, threadSafe = true)
@@ -78,7 +80,7 @@ public class ValidateMojo extends AbstractWorkloadMapMojo {
     WorkloadMap workloadMap = workloadMap();
     List<DefinitionResult> results = new ArrayList<>();
     for (Path file : files) {
-      results.addAll(validate(workloadMap, file));
+      results.addAll(validate(workloadMap, file, crdPath()));
     }
     int errors = 0;
     int warnings = 0;
@@ -103,6 +105,14 @@ public class ValidateMojo extends AbstractWorkloadMapMojo {
 
   /** One result per definition document of {@code file}; a file that is not readable YAML is one error. */
   static List<DefinitionResult> validate(WorkloadMap workloadMap, Path file) {
+    return validate(workloadMap, file, null);
+  }
+
+  /**
+   * As {@link #validate(WorkloadMap, Path)}, and each valid definition's paths are checked against its CRD ({@code
+   * crd.yaml} beside the file, or in {@code crdDirectory}; {@link CrdLookup}).
+   */
+  static List<DefinitionResult> validate(WorkloadMap workloadMap, Path file, Path crdDirectory) {
     List<WorkloadMap.Loaded> loaded;
     try {
       loaded = workloadMap.read(file);
@@ -116,7 +126,11 @@ public class ValidateMojo extends AbstractWorkloadMapMojo {
       WorkloadMap.Loaded l = loaded.get(i);
       String name = l.definition() != null && l.definition().name() != null ? l.definition().name()
           : file.getFileName() + (loaded.size() == 1 ? "" : "#" + (i + 1));
-      out.add(Reports.validated(file, name, l.report()));
+      ValidationReport report = l.report();
+      if (l.valid()) {
+        report = report.merge(ValidationReport.of(CrdLookup.check(l.definition(), file, crdDirectory).findings()));
+      }
+      out.add(Reports.validated(file, name, report));
     }
     return out;
   }
@@ -140,6 +154,9 @@ public class ValidateMojo extends AbstractWorkloadMapMojo {
       @Override
       public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) {
         String name = file.getFileName().toString().toLowerCase(Locale.ROOT);
+        if (attrs.isRegularFile() && !file.equals(root) && name.equals(CrdLookup.CRD_FILE)) {
+          return FileVisitResult.CONTINUE; // a definition's CRD, not a definition
+        }
         if (attrs.isRegularFile() && (name.endsWith(".yaml") || name.endsWith(".yml") || name.endsWith(".json"))) {
           out.add(file);
         }

@@ -26,7 +26,9 @@ import org.apache.maven.plugins.annotations.Parameter;
  * Loads and validates every definition under {@code definitionsDirectory}, runs each definition's fixtures, prints
  * each fixture's tree, and ends with {@code N definitions, M fixtures, K failed}. All findings are listed with
  * file:line:column and JSON pointer; then the build fails once. Validation (the whole pipeline of {@code
- * workloadmap:validate}) runs first for each definition, and a definition with errors has its fixtures skipped. With
+ * workloadmap:validate}) runs first for each definition, and a definition with errors has its fixtures skipped. When
+ * the definition's CRD is found ({@code crd.yaml} beside it, or in {@code workloadmap.crdDirectory}), its paths are
+ * checked against the CRD and each fixture object is validated against the CRD's schema. With
  * {@code -Dworkloadmap.reports=sarif,junit,json} the results are also written as report files.
  *
  * <p>Layout: {@code <definitionsDirectory>/<name>/definition.yaml} and {@code
@@ -90,7 +92,8 @@ public class VerifyMojo extends AbstractWorkloadMapMojo {
     Verifier verifier;
     try {
       verifier = new Verifier(workloadMap(),
-          new VerifyOptions(sharedDirectory == null ? null : sharedDirectory.toPath(), updateExpected, ci));
+          new VerifyOptions(sharedDirectory == null ? null : sharedDirectory.toPath(), updateExpected, ci,
+              crdPath()));
     } catch (WorkloadMapException e) {
       throw new MojoFailureException(e.getMessage());
     }
@@ -106,7 +109,7 @@ public class VerifyMojo extends AbstractWorkloadMapMojo {
       if (d.report().hasErrors()) {
         int n = d.report().errors().size();
         log.error("[INVALID] " + d.file().getParent().getFileName() + ": " + n + (n == 1 ? " error" : " errors")
-            + "; its fixtures were not run");
+            + (d.fixtures().isEmpty() ? "; its fixtures were not run" : ""));
       }
       for (Finding f : d.report().findings()) {
         log(log, f);

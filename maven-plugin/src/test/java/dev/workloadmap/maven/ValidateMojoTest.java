@@ -46,11 +46,18 @@ class ValidateMojoTest {
     m.gpuResourceName = "nvidia.com/gpu";
     m.baseDirectory = dir.toFile();
     m.reportsDirectory = dir.resolve("target/workloadmap-reports").toFile();
+    m.crdDirectory = dir.resolve("no-crds").toFile();
     return m;
   }
 
   private Path defs() {
     return ItProjects.copy("validate-outside-project", "defs", dir.resolve("defs"));
+  }
+
+  /** The INFO line of a batch/Job definition: no CRD beside it, and the CRD directory is missing. */
+  private String noCrd(Path file) {
+    return "[INFO] " + file + ": no CRD for batch/Job: static CRD checks skipped [crd.not-found] (looked for crd.yaml"
+        + " beside the definition; CRD directory " + dir.resolve("no-crds") + " is absent)";
   }
 
   private static String at(String lineColumn) {
@@ -66,7 +73,7 @@ class ValidateMojoTest {
     assertThatThrownBy(m::execute).isInstanceOf(MojoFailureException.class).hasMessage(
         "Validated 2 definitions in 2 files: 2 errors, 0 warnings. Fix the findings listed above"
             + " (file:line:column /pointer: message).");
-    assertThat(log.lines).hasSize(3);
+    assertThat(log.lines).hasSize(4);
     assertThat(log.lines.get(0)).isEqualTo("[ERROR] " + bad + at(":12:9")
         + " /spec/structureDefinition/rootComponent/specDefinition/podTemplateSpecPth: unknown field"
         + " \"podTemplateSpecPth\" in specDefinition; did you mean \"podTemplateSpecPath\"? [model.unknown-field]"
@@ -74,7 +81,8 @@ class ValidateMojoTest {
     assertThat(log.lines.get(1)).startsWith("[ERROR] " + bad + at(":18:64")
         + " /spec/structureDefinition/rootComponent/podSelector/componentTypeSelector/matchLabels: ")
         .contains("[schema.minProperties]");
-    assertThat(log.lines.get(2)).isEqualTo("[ERROR] Validated 2 definitions in 2 files: 2 errors, 0 warnings");
+    assertThat(log.lines.get(2)).isEqualTo(noCrd(defs.resolve("nested/good.yaml")));
+    assertThat(log.lines.get(3)).isEqualTo("[ERROR] Validated 2 definitions in 2 files: 2 errors, 0 warnings");
   }
 
   @Test
@@ -100,7 +108,7 @@ class ValidateMojoTest {
   void singleGoodFilePasses() throws Exception {
     Path file = ItProjects.write(dir.resolve("good.yaml"), GOOD);
     mojo(file).execute();
-    assertThat(log.lines).containsExactly("[INFO] Validated 1 definition in 1 file: 0 errors, 0 warnings");
+    assertThat(log.lines).containsExactly(noCrd(file), "[INFO] Validated 1 definition in 1 file: 0 errors, 0 warnings");
   }
 
   @Test
@@ -110,7 +118,8 @@ class ValidateMojoTest {
     Path file = ItProjects.write(dir.resolve("legacy.yaml"), legacy);
     mojo(file).execute();
     assertThat(log.lines).last().isEqualTo("[INFO] Validated 1 definition in 1 file: 0 errors, 1 warning");
-    assertThat(log.lines.get(0)).startsWith("[WARNING] " + file + at(":2:1") + " /kind: ResourceInterface is deprecated");
+    assertThat(log.lines).filteredOn(l -> l.startsWith("[WARNING]")).singleElement().asString()
+        .startsWith("[WARNING] " + file + at(":2:1") + " /kind: ResourceInterface is deprecated");
 
     log.lines.clear();
     ValidateMojo strict = mojo(file);
@@ -119,6 +128,49 @@ class ValidateMojoTest {
         "Validated 1 definition in 1 file: 0 errors, 1 warning. Fix the findings listed above"
             + " (file:line:column /pointer: message), or set workloadmap.failOnWarning=false.");
   }
+
+  @Test
+  void aCrdBesideTheDefinitionIsNotADefinitionAndChecksItsPaths() {
+    Path crds = dir.resolve("crds");
+    ItProjects.write(crds.resolve("job.batch.yaml"), JOB_CRD);
+    Path file = ItProjects.write(dir.resolve("defs/job/definition.yaml"), GOOD.replace("statusDefinition:",
+        "scaleDefinition: {replicasPath: .spec.paralelism}\n      statusDefinition:"));
+    ItProjects.write(dir.resolve("defs/job/crd.yaml"), JOB_CRD);
+    ValidateMojo m = mojo(dir.resolve("defs"));
+    m.crdDirectory = crds.toFile();
+
+    assertThatThrownBy(m::execute).isInstanceOf(MojoFailureException.class)
+        .hasMessageStartingWith("Validated 1 definition in 1 file: 1 error, 0 warnings.");
+    assertThat(log.lines).filteredOn(l -> l.startsWith("[ERROR] " + file)).singleElement().asString()
+        .contains("no field paralelism in Job v1 spec; did you mean parallelism?", "[crd.unknown-field]");
+  }
+
+  /** A cut-down Job "CRD" (batch/v1 Job has none; the lookup does not care), spec.parallelism and status.active. */
+  private static final String JOB_CRD = """
+      apiVersion: apiextensions.k8s.io/v1
+      kind: CustomResourceDefinition
+      metadata: {name: jobs.batch}
+      spec:
+        group: batch
+        names: {kind: Job, plural: jobs}
+        scope: Namespaced
+        versions:
+          - name: v1
+            served: true
+            storage: true
+            schema:
+              openAPIV3Schema:
+                type: object
+                properties:
+                  spec:
+                    type: object
+                    properties:
+                      parallelism: {type: integer}
+                  status:
+                    type: object
+                    properties:
+                      active: {type: integer}
+      """;
 
   @Test
   void unreadableYamlIsOneFindingNotAStackTrace() {

@@ -32,6 +32,7 @@ class VerifyMojoTest {
     m.setLog(log);
     m.definitionsDirectory = definitions.toFile();
     m.sharedDirectory = dir.resolve("no-shared").toFile();
+    m.crdDirectory = dir.resolve("no-crds").toFile();
     m.gpuResourceName = "nvidia.com/gpu";
     m.printTrees = true;
     m.environment = environment::get;
@@ -44,6 +45,13 @@ class VerifyMojoTest {
 
   private String root() {
     return dir.resolve("workloadmap").toString();
+  }
+
+  /** The INFO line of the trainer definition, whose CRD is nowhere (crdDirectory points to a missing folder). */
+  private String noCrd() {
+    return "[INFO] " + root() + "/trainer/definition.yaml: no CRD for example.com/Trainer: static CRD checks skipped"
+        + " [crd.not-found] (looked for crd.yaml beside the definition; CRD directory " + dir.resolve("no-crds")
+        + " is absent)";
   }
 
   @Test
@@ -60,7 +68,7 @@ class VerifyMojoTest {
         "[INFO]   └── worker  replicas: 3  gpu: 6",
         "[INFO]   Phase: Running");
     assertThat(log.lines)
-        .endsWith("[INFO]   TOTAL      4         8    0    0", "[INFO] 1 definition, 1 fixture, 0 failed");
+        .endsWith("[INFO]   TOTAL      4         8    0    0", noCrd(), "[INFO] 1 definition, 1 fixture, 0 failed");
     assertThat(log.lines).allSatisfy(l -> assertThat(l).doesNotEndWith("  ").doesNotStartWith("[ERROR]"));
   }
 
@@ -74,6 +82,7 @@ class VerifyMojoTest {
     assertThat(log.lines).containsExactly(
         "[INFO] Verifying 1 Workload Map definition(s) in " + root(),
         "[INFO] [PASSED] trainer/demo",
+        noCrd(),
         "[INFO] 1 definition, 1 fixture, 0 failed");
   }
 
@@ -92,6 +101,7 @@ class VerifyMojoTest {
         "[INFO] Verifying 1 Workload Map definition(s) in " + root(),
         "[INFO] [PASSED] trainer/demo",
         "[ERROR] [FAILED] trainer/stale (1 mismatch(es))",
+        noCrd(),
         "[ERROR] " + root() + "/trainer/fixtures/stale/expected.yaml" + position
             + " /root/children/0/instances/1/replicas: expected 2, actual 3 [fixture.mismatch] (fix the definition,"
             + " or update the expectation (-Dworkloadmap.updateExpected=true) if the new result is right)",
@@ -126,6 +136,52 @@ class VerifyMojoTest {
               + " line 6, column 3) [yaml.syntax]");
     }
     assertThat(log.lines.get(log.lines.size() - 1)).matches("\\[ERROR] 4 definitions, 1 fixture, \\d failed");
+  }
+
+  @Test
+  void aCrdInTheCrdDirectoryChecksEachFixtureObjectAndFailsOnAViolation() throws Exception {
+    VerifyMojo m = mojo("verify-passes");
+    m.printTrees = false;
+    Path crds = dir.resolve("crds");
+    m.crdDirectory = crds.toFile();
+    // every group needs a priority in this CRD, and the demo object's groups have none
+    ItProjects.write(crds.resolve("trainer.example.com.yaml"), """
+        apiVersion: apiextensions.k8s.io/v1
+        kind: CustomResourceDefinition
+        metadata: {name: trainers.example.com}
+        spec:
+          group: example.com
+          names: {kind: Trainer, plural: trainers}
+          scope: Namespaced
+          versions:
+            - name: v1
+              served: true
+              storage: true
+              schema:
+                openAPIV3Schema:
+                  type: object
+                  x-kubernetes-preserve-unknown-fields: true
+                  properties:
+                    spec:
+                      type: object
+                      x-kubernetes-preserve-unknown-fields: true
+                      properties:
+                        groups:
+                          type: array
+                          items:
+                            type: object
+                            x-kubernetes-preserve-unknown-fields: true
+                            required: [priority]
+                            properties:
+                              priority: {type: integer}
+        """);
+
+    assertThatThrownBy(m::execute).isInstanceOf(MojoFailureException.class)
+        .hasMessageStartingWith("1 definition, 1 fixture, 1 failed.");
+    assertThat(log.lines).noneMatch(l -> l.contains("[crd.not-found]")).noneMatch(l -> l.contains("[INVALID]"));
+    assertThat(log.lines).filteredOn(l -> l.contains("[crd.fixture-schema]")).isNotEmpty()
+        .allSatisfy(l -> assertThat(l).startsWith("[ERROR] " + root() + "/trainer/fixtures/demo/object.yaml")
+            .contains("/spec/groups/", "does not match CRD trainers.example.com"));
   }
 
   @Test
@@ -184,6 +240,7 @@ class VerifyMojoTest {
         "[INFO] Verifying 1 Workload Map definition(s) in " + defs,
         "[INFO] [PASSED] trainer/demo",
         "[INFO] [UPDATED] trainer/stale (wrote " + stale + ")",
+        noCrd(),
         "[INFO] 1 definition, 2 fixtures, 0 failed, 1 updated");
     assertThat(ItProjects.read(stale)).contains("replicas: 3").doesNotContain("replicas: 2");
 

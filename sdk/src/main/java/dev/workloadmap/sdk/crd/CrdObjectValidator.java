@@ -103,9 +103,23 @@ public final class CrdObjectValidator {
    * @return {@value #FIXTURE_SCHEMA} errors; empty when the object matches its CRD version
    */
   public List<Finding> check(YamlDocument object) {
+    return check(object, null);
+  }
+
+  /**
+   * As {@link #check(YamlDocument)}, and an object without {@code apiVersion} (a status-only fragment) is validated
+   * against the schema of {@code fragmentVersion} instead of being reported for its missing apiVersion.
+   *
+   * @param fragmentVersion the CRD version for fragments, or null to report them
+   * @throws CrdException when a fragment is checked and the CRD has no {@code fragmentVersion}
+   */
+  public List<Finding> check(YamlDocument object, String fragmentVersion) {
     Objects.requireNonNull(object, "object");
     List<Finding> out = new ArrayList<>();
-    for (CrdViolation v : validate(object.root())) {
+    boolean fragment = fragmentVersion != null && object.root().path("apiVersion").asText("").isEmpty();
+    List<CrdViolation> violations = fragment ? crd.schema(fragmentVersion).validate(object.root())
+        : validate(object.root());
+    for (CrdViolation v : violations) {
       String where = v.pointer().isEmpty() ? "the object" : v.pointer();
       out.add(new Finding(FIXTURE_SCHEMA, Severity.ERROR, where + " does not match CRD " + crd.name() + ": "
           + v.message() + " [" + v.keyword() + "]", object.locate(v.pointer()),

@@ -7,6 +7,9 @@ import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import dev.workloadmap.sdk.PreparedDefinition;
 import dev.workloadmap.sdk.WorkloadMap;
 import dev.workloadmap.sdk.WorkloadMapException;
+import dev.workloadmap.sdk.crd.Crd;
+import dev.workloadmap.sdk.crd.CrdException;
+import dev.workloadmap.sdk.crd.CrdObjectValidator;
 import dev.workloadmap.sdk.definition.Definition;
 import dev.workloadmap.sdk.definition.Gvk;
 import dev.workloadmap.sdk.internal.model.NodeReader;
@@ -38,10 +41,17 @@ import java.util.stream.Stream;
  * &lt;root&gt;/&lt;definition&gt;/fixtures/&lt;case&gt;/object.yaml      the workload object (the document of the root kind)
  * &lt;root&gt;/&lt;definition&gt;/fixtures/&lt;case&gt;/fixture.yaml     optional: description, and the object from elsewhere:
  *                                               object: {shared: data/samples/x.yaml, kind: X, name: n} or {file: ../x.yaml}
+ *                                               crdSchema: skip, reason: why (a deliberately partial real object)
  * &lt;root&gt;/&lt;definition&gt;/fixtures/&lt;case&gt;/expected.yaml    the expected result, a subset of the tree's JSON form
  * </pre>
  *
- * Every finding is collected; nothing stops at the first failure. Progress (each fixture's tree) goes to the
+ * When the definition's target CRD is found ({@link CrdLookup}: {@code crd.yaml} beside the definition, else {@link
+ * VerifyOptions#crdDirectory()}), its workload-side paths are checked against the CRD (the findings join the
+ * definition's report) and every fixture object is validated against the CRD's schema ({@value
+ * CrdObjectValidator#FIXTURE_SCHEMA} errors join the fixture's findings) unless its fixture.yaml says {@code crdSchema:
+ * skip} with a {@code reason}. Without a CRD, one {@value CrdLookup#NOT_FOUND} INFO says the checks were skipped.
+ *
+ * <p>Every finding is collected; nothing stops at the first failure. Progress (each fixture's tree) goes to the
  * listener as it is produced.
  */
 public final class Verifier {
@@ -49,7 +59,7 @@ public final class Verifier {
   /** The definition file name inside a definition folder. */
   public static final String DEFINITION_FILE = "definition.yaml";
 
-  private static final Set<String> FIXTURE_FIELDS = Set.of("description", "object");
+  private static final Set<String> FIXTURE_FIELDS = Set.of("description", "object", "crdSchema", "reason");
   private static final Set<String> OBJECT_FIELDS = Set.of("shared", "file", "kind", "name");
 
   private final WorkloadMap workloadMap;
@@ -107,6 +117,8 @@ public final class Verifier {
     if (!l.valid()) {
       return new DefinitionResult(file, name, l.report(), List.of());
     }
+    CrdLookup crd = CrdLookup.check(l.definition(), file, options.crdDirectory());
+    ValidationReport report = l.report().merge(ValidationReport.of(crd.findings()));
     PreparedDefinition prepared = new PreparedDefinition(l.definition(), l.report());
     List<FixtureResult> fixtures = new ArrayList<>();
     Path fixturesDir = file.getParent().resolve("fixtures");
@@ -118,30 +130,39 @@ public final class Verifier {
         throw new UncheckedIOException("cannot list " + fixturesDir, e);
       }
       for (Path c : cases) {
-        FixtureResult r = runFixture(prepared, c);
+        FixtureResult r = runFixture(prepared, c, crd.crd());
         fixtures.add(r);
         if (progress != null) {
           progress.accept(r);
         }
       }
     }
-    return new DefinitionResult(file, name, l.report(), fixtures);
+    return new DefinitionResult(file, name, report, fixtures);
   }
 
-  /** Runs one fixture folder. */
+  /** Runs one fixture folder, without CRD schema validation. */
   public FixtureResult runFixture(PreparedDefinition prepared, Path dir) {
+    return runFixture(prepared, dir, null);
+  }
+
+  /**
+   * Runs one fixture folder; when {@code crd} is not null, the object is also validated against it (unless the
+   * fixture.yaml says {@code crdSchema: skip}).
+   */
+  public FixtureResult runFixture(PreparedDefinition prepared, Path dir, Crd crd) {
     String name = dir.getFileName().toString();
     List<Finding> findings = new ArrayList<>();
     JsonNode object;
+    ObjectSource src;
     try {
-      ObjectSource src = objectSource(dir, prepared.definition(), findings);
+      src = objectSource(dir, prepared.definition(), findings);
       if (src == null) {
         return new FixtureResult(name, dir, Outcome.FAILED, "no object", null, "", findings);
       }
       if (src.skipReason != null) {
         return new FixtureResult(name, dir, Outcome.SKIPPED, src.skipReason, null, "", findings);
       }
-      object = src.object;
+      object = src.object == null ? null : src.object.root();
     } catch (YamlException e) {
       findings.add(fromException("yaml.syntax", e, dir));
       return new FixtureResult(name, dir, Outcome.FAILED, "unreadable object", null, "", findings);
@@ -160,6 +181,14 @@ public final class Verifier {
     if (note != null) {
       findings.add(new Finding("fixture.other-version", Severity.INFO, note, SourceLocation.ofFile(dir.toString()),
           "", null));
+    }
+    if (crd != null && src.crdSkipReason == null) {
+      try {
+        findings.addAll(new CrdObjectValidator(crd).check(src.object, prepared.definition().rootGvk().version()));
+      } catch (CrdException e) {
+        findings.add(new Finding(CrdObjectValidator.FIXTURE_SCHEMA, Severity.ERROR, e.getMessage(),
+            SourceLocation.ofFile(dir.toString()), "", null));
+      }
     }
     WorkloadTree tree;
     try {
@@ -246,7 +275,11 @@ public final class Verifier {
             + " definition " + d.name() + " (as the reference CLI resolves another served version)";
   }
 
-  private record ObjectSource(JsonNode object, String skipReason) {}
+  private record ObjectSource(YamlDocument object, String skipReason, String crdSkipReason) {
+    ObjectSource(YamlDocument object, String skipReason) {
+      this(object, skipReason, null);
+    }
+  }
 
   private ObjectSource objectSource(Path dir, Definition def, List<Finding> findings) {
     Path objectFile = dir.resolve("object.yaml");
@@ -257,12 +290,34 @@ public final class Verifier {
       YamlDocument doc = docs.isEmpty() ? null : docs.get(0);
       if (doc == null || !doc.root().isObject()) {
         findings.add(new Finding("fixture.shape", Severity.ERROR, "fixture.yaml must be a mapping",
-            SourceLocation.ofFile(fixtureFile.toString()), "fields: description, object", null));
+            SourceLocation.ofFile(fixtureFile.toString()), "fields: description, object, crdSchema, reason", null));
         return null;
       }
       NodeReader r = new NodeReader(doc, true);
       r.checkFields(doc.root(), "", FIXTURE_FIELDS, "fixture.yaml");
       r.string(doc.root(), "", "description", false);
+      String crdSchema = r.string(doc.root(), "", "crdSchema", false);
+      String reason = r.string(doc.root(), "", "reason", false);
+      String crdSkip = null;
+      if (crdSchema != null && !crdSchema.equals("skip")) {
+        findings.add(new Finding("fixture.crd-schema", Severity.ERROR, "crdSchema must be \"skip\", found \""
+            + crdSchema + "\"", doc.locate("/crdSchema"), "leave crdSchema out to validate the object against its CRD",
+            null));
+        return null;
+      }
+      if (crdSchema != null) {
+        if (reason == null || reason.isBlank()) {
+          findings.add(new Finding("fixture.crd-schema", Severity.ERROR,
+              "crdSchema: skip needs a reason (why this object does not match its CRD)", doc.locate("/crdSchema"),
+              "add reason: for example \"partial real object: the sample has no spec.predictor\"", null));
+          return null;
+        }
+        crdSkip = reason;
+      } else if (reason != null) {
+        findings.add(new Finding("fixture.crd-schema", Severity.ERROR, "reason is only used with crdSchema: skip",
+            doc.locate("/reason"), "add crdSchema: skip, or remove reason", null));
+        return null;
+      }
       JsonNode obj = r.object(doc.root(), "", "object", false);
       if (obj != null) {
         r.checkFields(obj, "/object", OBJECT_FIELDS, "object");
@@ -299,14 +354,16 @@ public final class Verifier {
               doc.locate(shared != null ? "/object/shared" : "/object/file"), "check the path", null));
           return null;
         }
-        return new ObjectSource(pick(yaml.readAll(source), kind, objectName, source, findings), null);
+        return new ObjectSource(pick(yaml.readAll(source), kind, objectName, source, findings), null, crdSkip);
       }
       findings.addAll(r.findings());
       if (!r.findings().isEmpty()) {
         return null;
       }
-    }
-    if (Files.isRegularFile(objectFile)) {
+      if (Files.isRegularFile(objectFile)) {
+        return new ObjectSource(pick(yaml.readAll(objectFile), kind, null, objectFile, findings), null, crdSkip);
+      }
+    } else if (Files.isRegularFile(objectFile)) {
       return new ObjectSource(pick(yaml.readAll(objectFile), kind, null, objectFile, findings), null);
     }
     findings.add(new Finding("fixture.object", Severity.ERROR, "fixture has no object.yaml and no fixture.yaml object",
@@ -314,17 +371,17 @@ public final class Verifier {
     return null;
   }
 
-  private static JsonNode pick(List<YamlDocument> docs, String kind, String name, Path file, List<Finding> findings) {
+  private static YamlDocument pick(List<YamlDocument> docs, String kind, String name, Path file, List<Finding> findings) {
     List<YamlDocument> nonEmpty = docs.stream().filter(d -> !d.root().isNull()).toList();
     if (name == null && nonEmpty.size() == 1
         && (nonEmpty.get(0).kind().isEmpty() || nonEmpty.get(0).kind().equals(kind))) {
-      return nonEmpty.get(0).root();
+      return nonEmpty.get(0);
     }
     List<YamlDocument> matching = nonEmpty.stream().filter(d -> d.kind().equals(kind))
         .filter(d -> name == null || name.equals(d.root().path("metadata").path("name").asText(null)))
         .toList();
     if (matching.size() == 1) {
-      return matching.get(0).root();
+      return matching.get(0);
     }
     String what = "kind " + kind + (name == null ? "" : " named " + name);
     findings.add(new Finding("fixture.object", Severity.ERROR,

@@ -89,6 +89,55 @@ final class Layout {
                 replicas: 3
       """;
 
+  /**
+   * A hand-written CRD for {@link #TRAINER}'s root kind {@code example.com/v1 Trainer}: {@code spec.groups[]} with
+   * {@code name}, integer {@code replicas} and an open {@code template}; {@code status.phase} and {@code
+   * status.conditions[]} whose items require {@code type}, {@code status} and {@code lastTransitionTime}. Line 34 is
+   * the {@code lastTransitionTime} required entry.
+   */
+  static final String TRAINER_CRD = """
+      apiVersion: apiextensions.k8s.io/v1
+      kind: CustomResourceDefinition
+      metadata: {name: trainers.example.com}
+      spec:
+        group: example.com
+        names: {kind: Trainer, plural: trainers}
+        scope: Namespaced
+        versions:
+          - name: v1
+            served: true
+            storage: true
+            schema:
+              openAPIV3Schema:
+                type: object
+                properties:
+                  spec:
+                    type: object
+                    properties:
+                      groups:
+                        type: array
+                        items:
+                          type: object
+                          required: [name]
+                          properties:
+                            name: {type: string}
+                            replicas: {type: integer}
+                            template: {type: object, x-kubernetes-preserve-unknown-fields: true}
+                  status:
+                    type: object
+                    properties:
+                      phase: {type: string}
+                      conditions:
+                        type: array
+                        items:
+                          type: object
+                          required: [type, status, lastTransitionTime]
+                          properties:
+                            type: {type: string}
+                            status: {type: string}
+                            lastTransitionTime: {type: string, format: date-time}
+      """;
+
   final Path root;
 
   Layout(Path root) {
