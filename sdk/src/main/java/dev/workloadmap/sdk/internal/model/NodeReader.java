@@ -89,33 +89,24 @@ public final class NodeReader {
 
   /** The object at {@code field}, or null when absent or null; a non-object is reported. */
   public JsonNode object(JsonNode parent, String pointer, String field, boolean required) {
-    JsonNode n = parent.get(field);
-    String at = child(pointer, field);
-    if (n == null || n.isNull()) {
-      if (required) {
-        missing(pointer, field);
-      }
-      return null;
-    }
-    if (!n.isObject()) {
-      wrongType(at, field, "an object", n);
-      return null;
-    }
-    return n;
+    return container(parent, pointer, field, required, true);
   }
 
   /** The array at {@code field}, or null when absent or null; a non-array is reported. */
   public JsonNode array(JsonNode parent, String pointer, String field, boolean required) {
+    return container(parent, pointer, field, required, false);
+  }
+
+  private JsonNode container(JsonNode parent, String pointer, String field, boolean required, boolean object) {
     JsonNode n = parent.get(field);
-    String at = child(pointer, field);
     if (n == null || n.isNull()) {
       if (required) {
         missing(pointer, field);
       }
       return null;
     }
-    if (!n.isArray()) {
-      wrongType(at, field, "a list", n);
+    if (object ? !n.isObject() : !n.isArray()) {
+      wrongType(child(pointer, field), field, object ? "an object" : "a list", n);
       return null;
     }
     return n;
