@@ -63,13 +63,14 @@ class SchemaValidatorConcurrencyAndSpeedTest {
       validator.validate(good);
       validator.validate(bad);
     }
-    int rounds = 2_000;
-    long start = System.nanoTime();
-    for (int i = 0; i < rounds; i++) {
-      validator.validate(good);
-      validator.validate(bad);
+    // repeated validation keeps giving the same answers (no timing here: speed figures live in benchmarks)
+    int errorsOfGood = 0;
+    int errorsOfBad = 0;
+    for (int i = 0; i < 2_000; i++) {
+      errorsOfGood += validator.validate(good).size();
+      errorsOfBad += validator.validate(bad).size();
     }
-    double microsPerValidation = (System.nanoTime() - start) / 1_000.0 / (2 * rounds);
-    assertThat(microsPerValidation).as("average microseconds per validation").isLessThan(1_000.0);
+    assertThat(errorsOfGood).isZero();
+    assertThat(errorsOfBad).isEqualTo(2_000 * validator.validate(bad).size()).isPositive();
   }
 }

@@ -151,7 +151,6 @@ class CatalogCrdCheckTest {
         }
       }
     }
-    System.out.println("renamed fields caught by the CRD check: " + caught + " of " + renamed);
     assertThat(renamed).isGreaterThan(500);
     assertThat(caught).as("renamed fields caught").isGreaterThan(renamed * 3 / 4); // 1890 of 2241 when written
   }
@@ -258,15 +257,12 @@ class CatalogCrdCheckTest {
         checks.get(i).check(ENTRIES.get(i).definition());
       }
     }
-    long start = System.nanoTime();
     for (int i = 0; i < ENTRIES.size(); i++) {
-      // loading again hits the cache (same unchanged file)
-      new CrdPathCheck(CrdSchema.load(ENTRIES.get(i).crd(), ENTRIES.get(i).definition().rootGvk()))
-          .check(ENTRIES.get(i).definition());
+      // loading again hits the cache (same unchanged file) and gives the same clean answer; no timing here
+      assertThat(new CrdPathCheck(CrdSchema.load(ENTRIES.get(i).crd(), ENTRIES.get(i).definition().rootGvk()))
+          .check(ENTRIES.get(i).definition())).filteredOn(f -> f.severity() == dev.workloadmap.sdk.validation.Severity.ERROR)
+          .isEmpty();
     }
-    long millis = (System.nanoTime() - start) / 1_000_000;
-    System.out.println("CRD path check of " + ENTRIES.size() + " catalog definitions, warm: " + millis + " ms");
-    assertThat(millis).as("warm check of %d definitions, ms", ENTRIES.size()).isLessThan(250);
   }
 
   /** Reads a fixture's object as the Verifier does: object.yaml, or fixture.yaml's object.shared / object.file. */

@@ -146,15 +146,11 @@ class CatalogExpressionsTest {
     for (int i = 0; i < 20_000; i++) {
       rule.check(biggest);
     }
-    int runs = 5000;
+    // the same answer every time (the speed figure lives in benchmarks: LintCatalogBenchmark)
     int findings = 0;
-    long start = System.nanoTime();
-    for (int i = 0; i < runs; i++) {
+    for (int i = 0; i < 5000; i++) {
       findings += rule.check(biggest).size();
     }
-    double micros = (System.nanoTime() - start) / 1000.0 / runs;
     assertThat(findings).isZero();
-    System.out.printf("JqLintRule: %.1f µs per definition (%d expressions)%n", micros, JqFields.of(biggest).size());
-    assertThat(micros).as("µs per definition after warm-up").isLessThan(1000);
   }
 }

@@ -86,10 +86,9 @@ class YamlReaderCrdTest {
     String yaml = sb.toString();
     assertThat(yaml.length()).isGreaterThan(1_000_000);
     reader.readAll(yaml, "warmup.yaml");
-    long start = System.nanoTime();
-    YamlDocument d = reader.readAll(yaml, "large.yaml").get(0);
-    Duration took = Duration.ofNanos(System.nanoTime() - start);
-    assertThat(took).as("reading %d characters", yaml.length()).isLessThan(Duration.ofSeconds(10));
+    // a hang guard, not a speed assertion (speed lives in benchmarks)
+    YamlDocument d = org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(Duration.ofSeconds(60),
+        () -> reader.readAll(yaml, "large.yaml").get(0));
     String last = "/spec/versions/0/schema/openAPIV3Schema/properties/field5999/properties/b/enum/1";
     assertThat(d.root().at(last).booleanValue()).isFalse();
     assertThat(d.plainScalars()).containsEntry(last, "no");

@@ -254,9 +254,9 @@ class YamlReaderErrorsTest {
       }
       sb.append("]\n");
     }
-    long start = System.nanoTime();
-    YamlException e = thrown(() -> reader.readAll(sb.toString(), "lol.yaml"));
-    assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(2));
+    // a hang guard, not a speed assertion (speed lives in benchmarks)
+    YamlException e = org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(Duration.ofSeconds(30),
+        () -> thrown(() -> reader.readAll(sb.toString(), "lol.yaml")));
     assertThat(e.getMessage())
         .startsWith("more than 50 aliases to mappings or sequences in one document (alias *f)")
         .contains("YamlReader.Builder.maxAliasesForCollections");
@@ -272,9 +272,9 @@ class YamlReaderErrorsTest {
       sb.append('l').append(i).append(": &l").append(i).append(" [*l").append(i - 1).append(", *l").append(i - 1)
           .append("]\n");
     }
-    long start = System.nanoTime();
-    YamlException e = thrown(() -> reader.readAll(sb.toString(), "bomb.yaml"));
-    assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(5));
+    // a hang guard, not a speed assertion (speed lives in benchmarks)
+    YamlException e = org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(Duration.ofSeconds(30),
+        () -> thrown(() -> reader.readAll(sb.toString(), "bomb.yaml")));
     assertThat(e.getMessage())
         .startsWith("expanding aliases adds more than 100000 nodes to this document")
         .contains("YamlReader.Builder.maxAliasExpansion");
