@@ -8,6 +8,7 @@ import dev.workloadmap.sdk.definition.Definition;
 import dev.workloadmap.sdk.definition.FragmentedPodSpecDefinition;
 import dev.workloadmap.sdk.definition.ScaleDefinition;
 import dev.workloadmap.sdk.definition.SpecDefinition;
+import dev.workloadmap.sdk.internal.model.JqFields;
 import dev.workloadmap.sdk.jq.JqException;
 import dev.workloadmap.sdk.jq.JqInput;
 import dev.workloadmap.sdk.jq.JqValues;
@@ -221,22 +222,9 @@ public final class ComponentExtractor {
     return new EvaluationProblem(c.name(), documentPath(pointer), expression, message, d.locate(pointer));
   }
 
+  /** The field as a document path relative to structureDefinition, for example {@code childComponents[0].scaleDefinition}. */
   private static String documentPath(String pointer) {
-    StringBuilder sb = new StringBuilder();
-    for (String part : pointer.split("/")) {
-      if (part.isEmpty()) {
-        continue;
-      }
-      if (part.chars().allMatch(Character::isDigit)) {
-        sb.append('[').append(part).append(']');
-      } else {
-        if (sb.length() > 0) {
-          sb.append('.');
-        }
-        sb.append(part);
-      }
-    }
-    String s = sb.toString();
+    String s = JqFields.documentPath(pointer);
     return s.startsWith("spec.structureDefinition.") ? s.substring("spec.structureDefinition.".length()) : s;
   }
 
