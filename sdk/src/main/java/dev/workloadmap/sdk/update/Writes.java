@@ -52,7 +52,7 @@ final class Writes {
     if (s.podTemplateSpecPath() == null) {
       throw new DefinitionNotFoundException(c.name(), "does not have pod template spec definition");
     }
-    return zip(c, object, s.podTemplateSpecPath(), unzip(c, object, byId, "pod template specs"));
+    return zip(c, object, "podTemplateSpecPath", s.podTemplateSpecPath(), unzip(c, object, byId, "pod template specs"));
   }
 
   JsonNode podSpecs(ComponentDefinition c, JsonNode object, Map<String, JsonNode> byId) {
@@ -60,7 +60,7 @@ final class Writes {
     if (s.podSpecPath() == null) {
       throw new DefinitionNotFoundException(c.name(), "does not have pod spec definition");
     }
-    return zip(c, object, s.podSpecPath(), unzip(c, object, byId, "pod specs"));
+    return zip(c, object, "podSpecPath", s.podSpecPath(), unzip(c, object, byId, "pod specs"));
   }
 
   JsonNode podMetadata(ComponentDefinition c, JsonNode object, Map<String, JsonNode> byId) {
@@ -68,7 +68,7 @@ final class Writes {
     if (s.metadataPath() == null) {
       throw new DefinitionNotFoundException(c.name(), "does not have pod metadata definition");
     }
-    return zip(c, object, s.metadataPath(), unzip(c, object, byId, "pod metadata"));
+    return zip(c, object, "metadataPath", s.metadataPath(), unzip(c, object, byId, "pod metadata"));
   }
 
   /**
@@ -114,7 +114,7 @@ final class Writes {
       for (JsonNode v : values) {
         written.add(v == null ? zero(field) : v);
       }
-      current = zipSkippingEmpty(c, current, path, written);
+      current = zipSkippingEmpty(c, current, field + "Path", path, written);
     }
     return current;
   }
@@ -124,10 +124,20 @@ final class Writes {
    * (absent, null or equally empty): a partial update then never adds {@code labels: {}} or a null next to values
    * that exist (a refinement of spec §5.6's "all values are written"; the object means the same either way).
    */
-  private JsonNode zipSkippingEmpty(ComponentDefinition c, JsonNode object, String path, List<JsonNode> values) {
+  private JsonNode zipSkippingEmpty(ComponentDefinition c, JsonNode object, String field, String path,
+      List<JsonNode> values) {
     if (!c.hasInstanceIdPath()) {
-      return zip(c, object, path, values);
+      return zip(c, object, field, path, values);
     }
+    try {
+      return zipSkippingEmptyUnchecked(c, object, field, path, values);
+    } catch (JqException e) {
+      throw notAPath(c, field, e);
+    }
+  }
+
+  private JsonNode zipSkippingEmptyUnchecked(ComponentDefinition c, JsonNode object, String field, String path,
+      List<JsonNode> values) {
     JqInput in = JqInput.of(object);
     List<JsonNode> now = engine.compile(path).apply(in);
     boolean skipSome = false;
@@ -135,7 +145,7 @@ final class Writes {
       skipSome |= isEmpty(values.get(i)) && isEmpty(now.get(i));
     }
     if (!skipSome) {
-      return zip(c, object, path, values);
+      return zip(c, object, field, path, values);
     }
     JsonNode paths = engine.compile("[path(" + path + "\n)]").apply(in).get(0);
     if (paths.size() != values.size()) {
@@ -208,10 +218,28 @@ final class Writes {
   }
 
   /** With instanceIdPath: AssignZip; without: values[0] assigned to every selected path (spec §5.6). */
-  private JsonNode zip(ComponentDefinition c, JsonNode object, String path, List<JsonNode> values) {
-    JsonNode written = c.hasInstanceIdPath() ? engine.assignZip(path, object, values)
-        : engine.assign(path, object, values.get(0));
+  private JsonNode zip(ComponentDefinition c, JsonNode object, String field, String path, List<JsonNode> values) {
+    JsonNode written;
+    try {
+      written = c.hasInstanceIdPath() ? engine.assignZip(path, object, values)
+          : engine.assign(path, object, values.get(0));
+    } catch (JqException e) {
+      throw notAPath(c, field, e);
+    }
     return Lossless.reconcile(object, written);
+  }
+
+  /**
+   * The engine's error, with a hint when the expression computes a value instead of selecting a place ({@code //
+   * {}}, object construction, {@code if ... then {...}}): such a definition can be read but not written.
+   */
+  private static RuntimeException notAPath(ComponentDefinition c, String field, JqException e) {
+    if (e.getMessage() != null && e.getMessage().contains("Invalid path expression")) {
+      return new UpdateException("the " + field + " of component " + c.name() + " is not a path expression (it"
+          + " computes a value, for example with \"// {}\" or object construction), so it cannot be written: "
+          + e.getMessage(), e);
+    }
+    return e;
   }
 
   private static SpecDefinition spec(ComponentDefinition c) {

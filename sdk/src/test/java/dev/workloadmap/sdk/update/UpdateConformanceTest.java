@@ -261,7 +261,8 @@ class UpdateConformanceTest {
         .podTemplateSpecs("r", Map.of("", json("{}"))).apply())
         .isInstanceOf(UpdateException.class)
         .hasMessageContaining("JQ execution error for expression '.spec.template // 1'")
-        .cause().isInstanceOf(dev.workloadmap.sdk.jq.JqEvaluationException.class);
+        .hasMessageContaining("is not a path expression")
+        .cause().cause().isInstanceOf(dev.workloadmap.sdk.jq.JqEvaluationException.class);
   }
 
   /** FX-3 with the suspend definition of SR-01/SR-02 on the root. */
