@@ -18,6 +18,7 @@ import dev.workloadmap.sdk.tree.TreeBuilder;
 import dev.workloadmap.sdk.tree.TreeJson;
 import dev.workloadmap.sdk.tree.TreeText;
 import dev.workloadmap.sdk.tree.WorkloadTree;
+import dev.workloadmap.sdk.update.WorkloadUpdate;
 import dev.workloadmap.sdk.validation.DefinitionLoadException;
 import dev.workloadmap.sdk.validation.DefinitionValidator;
 import dev.workloadmap.sdk.validation.SchemaCheck;
@@ -205,6 +206,34 @@ public final class WorkloadMap {
     checkKind(definition.definition(), object);
     Definition d = definition.definition();
     return statusEvaluator.evaluate(d, d.rootComponent(), JqInput.of(object));
+  }
+
+  /**
+   * Starts an update of {@code object} (spec §5.6): chain per-instance writes ({@code podTemplateSpecs}, {@code
+   * podSpecs}, {@code podMetadata}, {@code fragmentedPodSpecs}, {@code fragmentedField}), convenience operations over
+   * every instance ({@code setSchedulerName}, {@code addLabels}, {@code addAnnotations}, {@code setResources}) and
+   * {@code suspend}/{@code resume} (§3.8), then {@link WorkloadUpdate#apply()} for the updated object and its RFC 6902
+   * patch. {@code object} is copied and never modified; fields no operation targets keep their value, key order and
+   * number form.
+   *
+   * <pre>{@code
+   * UpdateResult r = wm.update(jobset, object).setSchedulerName("kai-scheduler").suspend().apply();
+   * }</pre>
+   *
+   * @throws WorkloadMapException the object is not of the definition's group and kind
+   * @throws NullPointerException when an argument is null
+   */
+  public WorkloadUpdate update(PreparedDefinition definition, JsonNode object) {
+    Objects.requireNonNull(definition, "definition is null: prepare one with prepare(loadDefinition(path))");
+    Objects.requireNonNull(object, "object is null: pass the workload object as JSON");
+    checkKind(definition.definition(), object);
+    return WorkloadUpdate.of(engine, definition.definition(), object);
+  }
+
+  /** Like {@link #update(PreparedDefinition, JsonNode)} for a fabric8 {@link GenericKubernetesResource}. */
+  public WorkloadUpdate update(PreparedDefinition definition, GenericKubernetesResource object) {
+    Objects.requireNonNull(object, "object is null: pass the workload object");
+    return update(definition, MAPPER.<JsonNode>valueToTree(object));
   }
 
   /**

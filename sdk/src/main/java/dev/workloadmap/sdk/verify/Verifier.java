@@ -43,6 +43,8 @@ import java.util.stream.Stream;
  *                                               object: {shared: data/samples/x.yaml, kind: X, name: n} or {file: ../x.yaml}
  *                                               crdSchema: skip, reason: why (a deliberately partial real object)
  * &lt;root&gt;/&lt;definition&gt;/fixtures/&lt;case&gt;/expected.yaml    the expected result, a subset of the tree's JSON form
+ * &lt;root&gt;/&lt;definition&gt;/fixtures/&lt;case&gt;/updates/*.yaml   optional update cases: operations and the expected
+ *                                               RFC 6902 patch against the object (class UpdateCases)
  * </pre>
  *
  * When the definition's target CRD is found ({@link CrdLookup}: {@code crd.yaml} beside the definition, else {@link
@@ -65,10 +67,12 @@ public final class Verifier {
   private final WorkloadMap workloadMap;
   private final VerifyOptions options;
   private final YamlReader yaml = new YamlReader();
+  private final UpdateCases updateCases;
 
   public Verifier(WorkloadMap workloadMap, VerifyOptions options) {
     this.workloadMap = workloadMap;
     this.options = options;
+    this.updateCases = new UpdateCases(workloadMap, options.updateExpected());
     if (options.updateExpected() && options.ci()) {
       throw new WorkloadMapException("refusing workloadmap.updateExpected=true in CI (CI is set): expected files are"
           + " never rewritten silently in CI; update them locally and commit the change");
@@ -207,12 +211,36 @@ public final class Verifier {
       FixtureResult compared = Files.isRegularFile(expectedFile)
           ? compareWithExpected(name, dir, tree, text, actual, expectedFile, new ArrayList<>(findings)) : null;
       if (compared != null && compared.outcome() == Outcome.PASSED) {
-        return compared;
+        return withUpdateCases(compared, prepared, object);
       }
       writeExpected(expectedFile, actual);
-      return new FixtureResult(name, dir, Outcome.UPDATED, "wrote " + expectedFile, tree, text, findings);
+      return withUpdateCases(new FixtureResult(name, dir, Outcome.UPDATED, "wrote " + expectedFile, tree, text,
+          findings), prepared, object);
     }
-    return compareWithExpected(name, dir, tree, text, actual, expectedFile, findings);
+    return withUpdateCases(compareWithExpected(name, dir, tree, text, actual, expectedFile, findings), prepared,
+        object);
+  }
+
+  /** Adds the outcome of the fixture's update cases ({@code updates/*.yaml}, see {@link UpdateCases}). */
+  private FixtureResult withUpdateCases(FixtureResult r, PreparedDefinition prepared, JsonNode object) {
+    UpdateCases.Outcome u = updateCases.run(prepared, object, r.directory());
+    if (u.cases() == 0) {
+      return r;
+    }
+    List<Finding> all = new ArrayList<>(r.findings());
+    all.addAll(u.findings());
+    boolean updateFailed = u.findings().stream().anyMatch(f -> f.severity() == Severity.ERROR);
+    if (r.outcome() == Outcome.FAILED || updateFailed) {
+      String reason = r.outcome() == Outcome.FAILED ? r.reason()
+          : u.findings().size() + " update case mismatch(es)";
+      return new FixtureResult(r.name(), r.directory(), Outcome.FAILED, reason, r.tree(), r.text(), all);
+    }
+    if (!u.written().isEmpty()) {
+      String reason = (r.outcome() == Outcome.UPDATED ? r.reason() + "; " : "") + "wrote expectedPatch in "
+          + u.written().stream().map(p -> p.getFileName().toString()).toList();
+      return new FixtureResult(r.name(), r.directory(), Outcome.UPDATED, reason, r.tree(), r.text(), all);
+    }
+    return new FixtureResult(r.name(), r.directory(), r.outcome(), r.reason(), r.tree(), r.text(), all);
   }
 
   private FixtureResult compareWithExpected(String name, Path dir, WorkloadTree tree, String text, ObjectNode actual,

@@ -1,0 +1,279 @@
+package dev.workloadmap.sdk.update;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.workloadmap.sdk.definition.ComponentDefinition;
+import dev.workloadmap.sdk.definition.FragmentedPodSpecDefinition;
+import dev.workloadmap.sdk.definition.SpecDefinition;
+import dev.workloadmap.sdk.definition.SuspendDefinition;
+import dev.workloadmap.sdk.extract.ComponentExtractor;
+import dev.workloadmap.sdk.extract.DefinitionNotFoundException;
+import dev.workloadmap.sdk.jq.JqException;
+import dev.workloadmap.sdk.jq.JqInput;
+import dev.workloadmap.sdk.spi.JqEngine;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The reference's write operations on one component (spec §5.6), each taking the current object and returning the
+ * updated copy. Values are written exactly as given; {@link Lossless} keeps the original's form wherever a value equals
+ * what was there.
+ */
+final class Writes {
+
+  /** The write order of fragmented fields (spec §5.6). */
+  static final List<String> FRAGMENTED_WRITE_ORDER = List.of("schedulerName", "priorityClassName", "image", "labels",
+      "annotations", "resources", "podAffinity", "nodeAffinity", "container", "resourceClaims", "containers");
+
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  private final JqEngine engine;
+  private final ComponentExtractor extractor;
+
+  Writes(JqEngine engine) {
+    this.engine = engine;
+    this.extractor = new ComponentExtractor(engine);
+  }
+
+  ComponentExtractor extractor() {
+    return extractor;
+  }
+
+  /** The instance ids in stream order: {@code [""]} without {@code instanceIdPath} (spec §5.2 item 2). */
+  List<String> ids(ComponentDefinition c, JsonNode object) {
+    return c.hasInstanceIdPath() ? extractor.instanceIds(c, JqInput.of(object)) : List.of("");
+  }
+
+  JsonNode podTemplateSpecs(ComponentDefinition c, JsonNode object, Map<String, JsonNode> byId) {
+    SpecDefinition s = spec(c);
+    if (s.podTemplateSpecPath() == null) {
+      throw new DefinitionNotFoundException(c.name(), "does not have pod template spec definition");
+    }
+    return zip(c, object, "podTemplateSpecPath", s.podTemplateSpecPath(), unzip(c, object, byId, "pod template specs"));
+  }
+
+  JsonNode podSpecs(ComponentDefinition c, JsonNode object, Map<String, JsonNode> byId) {
+    SpecDefinition s = spec(c);
+    if (s.podSpecPath() == null) {
+      throw new DefinitionNotFoundException(c.name(), "does not have pod spec definition");
+    }
+    return zip(c, object, "podSpecPath", s.podSpecPath(), unzip(c, object, byId, "pod specs"));
+  }
+
+  JsonNode podMetadata(ComponentDefinition c, JsonNode object, Map<String, JsonNode> byId) {
+    SpecDefinition s = spec(c);
+    if (s.metadataPath() == null) {
+      throw new DefinitionNotFoundException(c.name(), "does not have pod metadata definition");
+    }
+    return zip(c, object, "metadataPath", s.metadataPath(), unzip(c, object, byId, "pod metadata"));
+  }
+
+  /**
+   * UpdateFragmentedPodSpec for the given fields (each id maps to its fields by name; a field left out of an
+   * instance's map is empty for that instance). Field by field in the write order: a set path whose values are all
+   * empty is skipped; an unset path with a non-empty value is an error; otherwise every value is written.
+   */
+  JsonNode fragmented(ComponentDefinition c, JsonNode object, Map<String, Map<String, JsonNode>> byId) {
+    SpecDefinition s = spec(c);
+    FragmentedPodSpecDefinition f = s.fragmentedPodSpecDefinition();
+    if (f == null) {
+      throw new DefinitionNotFoundException(c.name(), "does not have fragmented pod spec definition");
+    }
+    List<String> ids = ids(c, object);
+    for (String id : ids) {
+      if (!byId.containsKey(id)) {
+        throw new UpdateException("failed to unzip fragmented pod specs: value not found for instance id: " + id);
+      }
+    }
+    Map<String, String> paths = f.paths();
+    JsonNode current = object;
+    for (String field : FRAGMENTED_WRITE_ORDER) {
+      List<JsonNode> values = new ArrayList<>(ids.size());
+      boolean allEmpty = true;
+      for (String id : ids) {
+        JsonNode v = byId.get(id).get(field);
+        values.add(v);
+        allEmpty &= isEmpty(v);
+      }
+      String path = paths.get(field);
+      if (path == null) {
+        if (!allEmpty) {
+          throw new UpdateException("failed to update fragmented field " + field
+              + ": path is not defined and values are not empty (component " + c.name() + " has no " + field
+              + "Path)");
+        }
+        continue;
+      }
+      if (allEmpty) {
+        continue; // spec §5.6: no nulls or empty values written where every instance is empty
+      }
+      List<JsonNode> written = new ArrayList<>(values.size());
+      for (JsonNode v : values) {
+        written.add(v == null ? zero(field) : v);
+      }
+      current = zipSkippingEmpty(c, current, field + "Path", path, written);
+    }
+    return current;
+  }
+
+  /**
+   * Like {@link #zip}, except that an empty value is not written where the instance's current value is already empty
+   * (absent, null or equally empty): a partial update then never adds {@code labels: {}} or a null next to values
+   * that exist (a refinement of spec §5.6's "all values are written"; the object means the same either way).
+   */
+  private JsonNode zipSkippingEmpty(ComponentDefinition c, JsonNode object, String field, String path,
+      List<JsonNode> values) {
+    if (!c.hasInstanceIdPath()) {
+      return zip(c, object, field, path, values);
+    }
+    try {
+      return zipSkippingEmptyUnchecked(c, object, field, path, values);
+    } catch (JqException e) {
+      throw notAPath(c, field, e);
+    }
+  }
+
+  private JsonNode zipSkippingEmptyUnchecked(ComponentDefinition c, JsonNode object, String field, String path,
+      List<JsonNode> values) {
+    JqInput in = JqInput.of(object);
+    List<JsonNode> now = engine.compile(path).apply(in);
+    boolean skipSome = false;
+    for (int i = 0; i < values.size() && i < now.size(); i++) {
+      skipSome |= isEmpty(values.get(i)) && isEmpty(now.get(i));
+    }
+    if (!skipSome) {
+      return zip(c, object, field, path, values);
+    }
+    JsonNode paths = engine.compile("[path(" + path + "\n)]").apply(in).get(0);
+    if (paths.size() != values.size()) {
+      throw new UpdateException("JQ execution error for expression '" + path + "': array length mismatch: expected "
+          + paths.size() + " values but got " + values.size());
+    }
+    JsonNode current = object;
+    for (int i = 0; i < values.size(); i++) {
+      if (!(isEmpty(values.get(i)) && isEmpty(now.get(i)))) {
+        current = Lossless.reconcile(current, engine.assign(literal(paths.get(i)), current, values.get(i)));
+      }
+    }
+    return current;
+  }
+
+  /** A jq path expression for a path array from {@code path(...)}: {@code .["spec"]["services"][0]}. */
+  static String literal(JsonNode pathArray) {
+    StringBuilder b = new StringBuilder(".");
+    for (JsonNode step : pathArray) {
+      b.append('[').append(step.isTextual() ? step.toString() : step.asText()).append(']');
+    }
+    return b.toString();
+  }
+
+  /** Runs the suspend or resume actions in order (spec §3.8, §5.6). */
+  JsonNode actions(ComponentDefinition c, JsonNode object, boolean suspend) {
+    SuspendDefinition d = c.suspendDefinition();
+    if (d == null) {
+      throw new UpdateException("component " + c.name() + " does not have suspendDefinition");
+    }
+    List<SuspendDefinition.Action> actions = suspend ? d.suspendActions() : d.resumeActions();
+    String list = suspend ? "suspendActions" : "resumeActions";
+    JsonNode current = object;
+    for (int i = 0; i < actions.size(); i++) {
+      SuspendDefinition.Action a = actions.get(i);
+      JsonNode value;
+      try {
+        value = JSON.readTree(a.value());
+      } catch (JsonProcessingException e) {
+        throw new UpdateException(list + "[" + i + "]: value " + a.value() + " is not JSON (a JSON-encoded string is"
+            + " expected, such as true or '\"Suspended\"'): " + e.getOriginalMessage(), e);
+      }
+      if (value == null || value.isMissingNode()) {
+        throw new UpdateException(list + "[" + i + "]: value is empty (a JSON-encoded string is expected)");
+      }
+      try {
+        current = Lossless.reconcile(current, engine.assign(a.path(), current, value));
+      } catch (JqException e) {
+        throw new UpdateException(list + "[" + i + "]: " + e.getMessage(), e);
+      }
+    }
+    return current;
+  }
+
+  /** Assign(path, value) with the original's form kept. */
+  JsonNode assign(String path, JsonNode object, JsonNode value) {
+    return Lossless.reconcile(object, engine.assign(path, object, value));
+  }
+
+  private List<JsonNode> unzip(ComponentDefinition c, JsonNode object, Map<String, JsonNode> byId, String what) {
+    List<String> ids = ids(c, object);
+    List<JsonNode> values = new ArrayList<>(ids.size());
+    for (String id : ids) {
+      if (!byId.containsKey(id)) {
+        throw new UpdateException("failed to unzip " + what + ": value not found for instance id: " + id);
+      }
+      values.add(byId.get(id));
+    }
+    return values;
+  }
+
+  /** With instanceIdPath: AssignZip; without: values[0] assigned to every selected path (spec §5.6). */
+  private JsonNode zip(ComponentDefinition c, JsonNode object, String field, String path, List<JsonNode> values) {
+    JsonNode written;
+    try {
+      written = c.hasInstanceIdPath() ? engine.assignZip(path, object, values)
+          : engine.assign(path, object, values.get(0));
+    } catch (JqException e) {
+      throw notAPath(c, field, e);
+    }
+    return Lossless.reconcile(object, written);
+  }
+
+  /**
+   * The engine's error, with a hint when the expression computes a value instead of selecting a place ({@code //
+   * {}}, object construction, {@code if ... then {...}}): such a definition can be read but not written.
+   */
+  private static RuntimeException notAPath(ComponentDefinition c, String field, JqException e) {
+    if (e.getMessage() != null && e.getMessage().contains("Invalid path expression")) {
+      return new UpdateException("the " + field + " of component " + c.name() + " is not a path expression (it"
+          + " computes a value, for example with \"// {}\" or object construction), so it cannot be written: "
+          + e.getMessage(), e);
+    }
+    return e;
+  }
+
+  private static SpecDefinition spec(ComponentDefinition c) {
+    if (c.specDefinition() == null) {
+      throw new DefinitionNotFoundException(c.name(), "does not have spec definition");
+    }
+    return c.specDefinition();
+  }
+
+  /** {@code ""}, an empty map, null or an empty list (spec §5.6); a field left out counts as empty. */
+  static boolean isEmpty(JsonNode v) {
+    return v == null || v.isNull() || v.isMissingNode() || (v.isTextual() && v.asText().isEmpty())
+        || ((v.isObject() || v.isArray()) && v.isEmpty());
+  }
+
+  /** The zero value of a fragmented field (spec §5.4), written for an empty instance when others are not empty. */
+  private static JsonNode zero(String field) {
+    return switch (field) {
+      case "schedulerName", "priorityClassName", "image" -> JSON.getNodeFactory().textNode("");
+      case "containers", "resourceClaims" -> JSON.createArrayNode();
+      default -> JSON.createObjectNode();
+    };
+  }
+
+  /** Pairs ids with extracted values by index (spec §5.2 item 3); duplicate ids keep the last value. */
+  static <T> Map<String, T> pair(String component, String what, List<String> ids, List<T> values) {
+    if (ids.size() != values.size()) {
+      throw new UpdateException("component " + component + ": failed to get " + what + ": instance ids count ("
+          + ids.size() + ") does not match results count (" + values.size() + ")");
+    }
+    Map<String, T> out = new LinkedHashMap<>();
+    for (int i = 0; i < ids.size(); i++) {
+      out.put(ids.get(i), values.get(i));
+    }
+    return out;
+  }
+}
