@@ -196,8 +196,9 @@ public final class GangPlanner {
     List<String> names = pods.stream().map(p -> p.pod().name()).sorted(SortedKeys::compareCodePoints).toList();
     LivePod first = pods.get(0).pod();
     String effective = pods.get(0).membership().effectiveComponent();
-    boolean sameComponent = pods.stream().allMatch(p -> p.pod().component().equals(first.component())
-        && p.membership().effectiveComponent().equals(effective));
+    boolean sameMembership = pods.stream().allMatch(p -> p.membership().effectiveComponent().equals(effective));
+    boolean sameComponent = sameMembership
+        && pods.stream().allMatch(p -> p.pod().component().equals(first.component()));
     try {
       // instance: every pod of one instance whose id is a key value
       String instance = null;
@@ -208,10 +209,13 @@ public final class GangPlanner {
       Map<String, String> restrictions = instance == null ? Map.of() : Map.of(first.component(), instance);
       String instanceScope = instance == null ? "" : "instance " + instance + " of " + first.component();
       // replica: every pod of one replica whose key is a key value
+      // (the pods may sit on different components under it: a LeaderWorkerSet group's leader and workers)
       Optional<ComponentDefinition> rc = d.component(first.component())
           .flatMap(c -> PodAttributor.replicaComponent(d, c));
-      if (sameComponent && rc.isPresent() && first.replicaKey() != null && key.contains(first.replicaKey())
-          && pods.stream().allMatch(p -> first.replicaKey().equals(p.pod().replicaKey()))) {
+      if (sameMembership && rc.isPresent() && first.replicaKey() != null && key.contains(first.replicaKey())
+          && pods.stream().allMatch(p -> first.replicaKey().equals(p.pod().replicaKey())
+              && d.component(p.pod().component()).flatMap(c -> PodAttributor.replicaComponent(d, c))
+                  .map(ComponentDefinition::name).equals(rc.map(ComponentDefinition::name)))) {
         String r = rc.get().name();
         String scope = "replica " + first.replicaKey() + " of " + r + (instance == null ? "" : ", " + instanceScope);
         if (scales.hasChildren(r)) {
@@ -227,7 +231,8 @@ public final class GangPlanner {
                 && p.replicaKey() != null)
             .map(LivePod::replicaKey).distinct().count();
         int size = replicas == 0 ? instScale : ceilDiv(instScale, (int) replicas);
-        return new Gang(key, size, Basis.REPLICA_OBSERVED, scope + " (" + replicas + (replicas == 1 ? " replica" : " replicas") + " observed)", names);
+        String observed = " (" + replicas + (replicas == 1 ? " replica" : " replicas") + " observed)";
+        return new Gang(key, size, Basis.REPLICA_OBSERVED, scope + observed, names);
       }
       if (instance != null) {
         int size = effective.equals(first.component())
