@@ -44,8 +44,7 @@ public final class TreeText {
     if (tree.status() != null) {
       out.append("Phase: ").append(String.join(",", tree.status().phases())).append('\n');
     }
-    out.append('\n').append("Resources:\n");
-    appendAligned(out, resourceTable(tree, gpuResourceName));
+    appendResources(out, tree, gpuResourceName);
     if (!tree.problems().isEmpty()) {
       out.append('\n').append("Problems:\n");
       for (EvaluationProblem p : tree.problems()) {
@@ -53,6 +52,15 @@ public final class TreeText {
       }
     }
     return out.toString();
+  }
+
+  /**
+   * Appends the {@code Resources:} block (spec §7.4): a blank line, the header and one row per pod-bearing component
+   * (or instance) with a TOTAL row, aligned. The live view ({@code dev.workloadmap.sdk.live.LiveText}) shares it.
+   */
+  public static void appendResources(StringBuilder out, WorkloadTree tree, String gpuResourceName) {
+    out.append('\n').append("Resources:\n");
+    appendAligned(out, resourceTable(tree, gpuResourceName));
   }
 
   private static void componentRows(ComponentNode c, String indent, boolean last, List<String[]> rows, String gpu) {
@@ -128,7 +136,7 @@ public final class TreeText {
   }
 
   /** Appends rows as columns separated by at least two spaces, with trailing whitespace trimmed. */
-  static void appendAligned(StringBuilder out, List<String[]> rows) {
+  public static void appendAligned(StringBuilder out, List<String[]> rows) {
     int cols = rows.stream().mapToInt(r -> r.length).max().orElse(0);
     int[] width = new int[cols];
     for (String[] r : rows) {

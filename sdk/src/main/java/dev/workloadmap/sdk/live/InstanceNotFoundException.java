@@ -1,0 +1,25 @@
+package dev.workloadmap.sdk.live;
+
+import java.util.List;
+
+/**
+ * A pod's extracted instance id is not one of the component's instance ids (spec §5.7 GetMatchingInstanceId,
+ * conformance PQ-41, II-05): {@code could not match instance id "x". existing instance ids [a b]}. Live discovery drops
+ * such a pod as a leftover of a removed instance (spec §5.8 item 4) and reports it.
+ */
+public class InstanceNotFoundException extends PodQueryException {
+  private static final long serialVersionUID = 1L;
+
+  private final String instanceId;
+
+  public InstanceNotFoundException(String instanceId, List<String> existing) {
+    super("could not match instance id \"" + instanceId + "\". existing instance ids [" + String.join(" ", existing)
+        + "]");
+    this.instanceId = instanceId;
+  }
+
+  /** The id the pod carries. */
+  public String instanceId() {
+    return instanceId;
+  }
+}

@@ -1,0 +1,79 @@
+package dev.workloadmap.sdk.live;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * Decides whether a pod belongs to a workload by its owner chain (spec §5.8 item 2). An object is owned when any of its
+ * ownerReferences carries the root's UID; otherwise the walk continues upward only through its controller reference
+ * (undefined upstream; our behaviour), at most {@link #MAX_DEPTH} levels above the pod. An owner the {@link
+ * OwnerLookup} cannot read counts as not owned. Selectors never decide ownership.
+ *
+ * <p>Results are cached per owner UID, so the pods of one Job cost one lookup. One instance serves one root object;
+ * not thread-safe.
+ */
+public final class OwnerChain {
+
+  /** Owner levels walked above the pod (the reference CLI's limit). */
+  public static final int MAX_DEPTH = 6;
+
+  private final String rootUid;
+  private final OwnerLookup lookup;
+  private final Map<String, Boolean> ownedByUid = new HashMap<>();
+  private int lookups;
+
+  /**
+   * @param rootUid the workload's {@code metadata.uid}
+   * @param lookup reads intermediate owners
+   */
+  public OwnerChain(String rootUid, OwnerLookup lookup) {
+    this.rootUid = Objects.requireNonNull(rootUid, "rootUid");
+    this.lookup = Objects.requireNonNull(lookup, "lookup");
+  }
+
+  /** True when {@code pod}'s owner chain reaches the root UID within {@link #MAX_DEPTH} levels. */
+  public boolean owns(JsonNode pod) {
+    String ns = pod.path("metadata").path("namespace").asText("");
+    return reaches(OwnerReference.of(pod), ns, 1);
+  }
+
+  /** How many owners were read through the lookup (for tests of the cache). */
+  public int lookups() {
+    return lookups;
+  }
+
+  private boolean reaches(List<OwnerReference> refs, String ns, int depth) {
+    for (OwnerReference r : refs) {
+      if (rootUid.equals(r.uid())) {
+        return true;
+      }
+    }
+    if (depth >= MAX_DEPTH) {
+      return false;
+    }
+    for (OwnerReference r : refs) {
+      if (r.controller()) {
+        return ownerReaches(r, ns, depth);
+      }
+    }
+    return false;
+  }
+
+  private boolean ownerReaches(OwnerReference r, String ns, int depth) {
+    Boolean cached = ownedByUid.get(r.uid());
+    if (cached != null) {
+      return cached;
+    }
+    ownedByUid.put(r.uid(), false); // a cycle reads as not owned
+    lookups++;
+    Optional<JsonNode> owner = lookup.find(ns, r);
+    boolean owned = owner.isPresent()
+        && reaches(OwnerReference.of(owner.get()), owner.get().path("metadata").path("namespace").asText(ns), depth + 1);
+    ownedByUid.put(r.uid(), owned);
+    return owned;
+  }
+}

@@ -1,0 +1,31 @@
+package dev.workloadmap.sdk.live;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * One entry of {@code metadata.ownerReferences}.
+ *
+ * @param apiVersion the owner's apiVersion, such as {@code batch/v1}
+ * @param kind the owner's kind
+ * @param name the owner's name (in the owned object's namespace)
+ * @param uid the owner's UID
+ * @param controller true when the reference is the managing controller ({@code controller: true})
+ */
+public record OwnerReference(String apiVersion, String kind, String name, String uid, boolean controller) {
+
+  /** The references of an object's JSON ({@code metadata.ownerReferences}); entries without a uid are skipped. */
+  public static List<OwnerReference> of(JsonNode object) {
+    List<OwnerReference> out = new ArrayList<>();
+    for (JsonNode r : object.path("metadata").path("ownerReferences")) {
+      String uid = r.path("uid").asText("");
+      if (uid.isEmpty()) {
+        continue;
+      }
+      out.add(new OwnerReference(r.path("apiVersion").asText(""), r.path("kind").asText(""),
+          r.path("name").asText(""), uid, r.path("controller").asBoolean(false)));
+    }
+    return out;
+  }
+}

@@ -1,0 +1,11 @@
+package dev.workloadmap.sdk.live;
+
+/**
+ * A pod owned by the workload that no component claimed (spec §5.8 items 3 and 4): it matched no type selector, its
+ * instance id is not one of the component's (a leftover of a removed instance), or a selector failed on it.
+ *
+ * @param name the pod's name
+ * @param reason why, in the reference's wording ({@code no component found for pod x}, {@code could not match
+ *     instance id ...})
+ */
+public record UnmatchedPod(String name, String reason) {}
