@@ -12,7 +12,6 @@ import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.fabric8.kubernetes.client.dsl.MixedOperation;
-import io.fabric8.kubernetes.client.dsl.NonNamespaceOperation;
 import io.fabric8.kubernetes.client.dsl.Resource;
 import io.fabric8.kubernetes.client.dsl.base.ResourceDefinitionContext;
 import java.io.IOException;
@@ -152,10 +151,10 @@ final class Cluster implements AutoCloseable {
         GenericKubernetesResourceList page;
         if (r.namespaced() && ns != null) {
           page = op(r).inNamespace(ns).list(options);
+        } else if (r.namespaced()) {
+          page = op(r).inAnyNamespace().list(options);
         } else {
-          NonNamespaceOperation<GenericKubernetesResource, GenericKubernetesResourceList,
-              Resource<GenericKubernetesResource>> any = r.namespaced() ? op(r).inAnyNamespace() : op(r);
-          page = any.list(options);
+          page = op(r).list(options);
         }
         out.addAll(page.getItems());
         cont = page.getMetadata() == null ? null : page.getMetadata().getContinue();

@@ -129,7 +129,7 @@ public final class ClusterOptions {
     io.fabric8.kubernetes.api.model.Config kc;
     try {
       kc = io.fabric8.kubernetes.client.internal.KubeConfigUtils.parseConfig(file.toFile());
-    } catch (IOException | RuntimeException e) {
+    } catch (RuntimeException e) {
       throw new CliException(ExitCodes.USAGE, "kubeconfig", "cannot read kubeconfig " + file + ": " + e.getMessage(),
           null, null);
     }

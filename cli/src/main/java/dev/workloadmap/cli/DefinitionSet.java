@@ -8,7 +8,6 @@ import dev.workloadmap.sdk.catalog.Catalog;
 import dev.workloadmap.sdk.catalog.CatalogEntry;
 import dev.workloadmap.sdk.definition.Definition;
 import dev.workloadmap.sdk.definition.Gvk;
-import dev.workloadmap.sdk.yaml.YamlException;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.fabric8.kubernetes.client.dsl.base.ResourceDefinitionContext;
@@ -142,7 +141,7 @@ final class DefinitionSet {
           continue;
         }
         out.add(new Entry(loaded.get(0).definition(), CLUSTER, doc));
-      } catch (YamlException | dev.workloadmap.sdk.WorkloadMapException e) {
+      } catch (dev.workloadmap.sdk.WorkloadMapException e) {
         warnings.add("Karta " + name + " in the cluster cannot be read and is ignored: " + e.getMessage());
       }
     }
