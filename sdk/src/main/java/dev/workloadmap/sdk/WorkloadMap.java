@@ -5,11 +5,21 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.workloadmap.sdk.definition.Definition;
 import dev.workloadmap.sdk.definition.DefinitionLoader;
+import dev.workloadmap.sdk.gang.GangJson;
+import dev.workloadmap.sdk.gang.GangPlan;
+import dev.workloadmap.sdk.gang.GangPlanner;
+import dev.workloadmap.sdk.gang.SubtreeScale;
 import dev.workloadmap.sdk.jq.Jq;
 import dev.workloadmap.sdk.jq.JqInput;
 import dev.workloadmap.sdk.lint.EvaluationContextRule;
 import dev.workloadmap.sdk.lint.JqLintRule;
 import dev.workloadmap.sdk.lint.StructureLintRule;
+import dev.workloadmap.sdk.live.LiveJson;
+import dev.workloadmap.sdk.live.LiveText;
+import dev.workloadmap.sdk.live.LiveTree;
+import dev.workloadmap.sdk.live.OwnerLookup;
+import dev.workloadmap.sdk.live.PodAttributor;
+import dev.workloadmap.sdk.live.PodClassifier;
 import dev.workloadmap.sdk.resources.ResourceList;
 import dev.workloadmap.sdk.spi.JqEngine;
 import dev.workloadmap.sdk.status.StatusEvaluator;
@@ -23,6 +33,7 @@ import dev.workloadmap.sdk.validation.DefinitionValidator;
 import dev.workloadmap.sdk.validation.SchemaCheck;
 import dev.workloadmap.sdk.validation.ValidationReport;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
+import io.fabric8.kubernetes.api.model.Pod;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -52,6 +63,8 @@ public final class WorkloadMap {
   private final SchemaCheck schemaCheck;
   private final TreeBuilder treeBuilder;
   private final StatusEvaluator statusEvaluator;
+  private final PodAttributor podAttributor;
+  private final GangPlanner gangPlanner;
 
   private WorkloadMap(Builder b) {
     this.engine = b.engine;
@@ -68,6 +81,8 @@ public final class WorkloadMap {
     this.schemaCheck = new SchemaCheck(loaderMode == DefinitionLoader.Mode.STRICT);
     this.treeBuilder = new TreeBuilder(engine, strict);
     this.statusEvaluator = new StatusEvaluator(engine, strict);
+    this.podAttributor = new PodAttributor(engine);
+    this.gangPlanner = new GangPlanner(engine);
   }
 
   /** Default options: the shared jq engine (10 s, 1000 results), contained errors, {@code nvidia.com/gpu}, strict loading. */
@@ -246,6 +261,90 @@ public final class WorkloadMap {
   public ObjectNode toJson(WorkloadTree tree) {
     Objects.requireNonNull(tree, "tree");
     return TreeJson.toJson(tree, gpuResourceName);
+  }
+
+  /**
+   * Attributes live pods to a workload (spec §5.8): keeps the pods whose owner chain reaches the object's UID, places
+   * each on its component, instance and replica, and counts ready against desired pods per component. Pods owned by the
+   * workload that no component claims are in {@link LiveTree#unmatched()}; the others are named in {@link
+   * LiveTree#notOwned()}.
+   *
+   * <p>The SDK does not talk to a cluster: list the namespace's pods once (fabric8: {@code
+   * client.pods().inNamespace(ns).list(new ListOptionsBuilder().withResourceVersion("0").build())}) and pass an {@link
+   * OwnerLookup} that reads intermediate owners (Jobs, ReplicaSets, StatefulSets ...).
+   *
+   * @param object the workload object; must carry {@code metadata.uid}
+   * @param pods candidate pods as JSON
+   * @param owners reads intermediate owners; null or {@link OwnerLookup#none()} when every pod references the workload
+   *     directly
+   * @throws WorkloadMapException the object is not of the definition's kind or has no uid
+   */
+  public LiveTree attributePods(PreparedDefinition definition, JsonNode object, List<? extends JsonNode> pods,
+      OwnerLookup owners) {
+    WorkloadTree tree = resolve(definition, object);
+    return podAttributor.attribute(definition.definition(), tree, object, pods, owners);
+  }
+
+  /** Like {@link #attributePods(PreparedDefinition, JsonNode, List, OwnerLookup)} for fabric8 objects. */
+  public LiveTree attributePods(PreparedDefinition definition, GenericKubernetesResource object, List<Pod> pods,
+      OwnerLookup owners) {
+    List<JsonNode> json = new ArrayList<>(pods.size());
+    for (Pod p : pods) {
+      json.add(MAPPER.valueToTree(p));
+    }
+    return attributePods(definition, (JsonNode) MAPPER.valueToTree(object), json, owners);
+  }
+
+  /**
+   * The gang plan of attributed pods (spec §5.11, decision g): per pod group, its gangs (one per group key tuple) with
+   * minMember per gang, the group total, member pods, and subgroups left out with the reason. A definition without
+   * {@code gangScheduling} gives an empty plan.
+   *
+   * @param live the result of {@link #attributePods} with the same definition
+   */
+  public GangPlan gangPlan(PreparedDefinition definition, LiveTree live) {
+    Objects.requireNonNull(definition, "definition");
+    Objects.requireNonNull(live, "live");
+    return gangPlanner.plan(definition.definition(), live);
+  }
+
+  /** Attributes {@code pods} and builds their gang plan in one call. */
+  public GangPlan gangPlan(PreparedDefinition definition, JsonNode object, List<? extends JsonNode> pods,
+      OwnerLookup owners) {
+    return gangPlan(definition, attributePods(definition, object, pods, owners));
+  }
+
+  /** The subtree scales of {@code object} under {@code definition} (spec §5.11). */
+  public SubtreeScale subtreeScale(PreparedDefinition definition, JsonNode object) {
+    return SubtreeScale.of(resolve(definition, object));
+  }
+
+  /** The pod-side operations of spec §5.7 (type match, instance id, replica key, group keys, filters). */
+  public PodClassifier podClassifier() {
+    return podAttributor.classifier();
+  }
+
+  /** The gang planner, for a pod's effective membership (spec §5.11). */
+  public GangPlanner gangPlanner() {
+    return gangPlanner;
+  }
+
+  /** The live describe view (spec §7.4); {@code origin} such as {@code catalog}, may be null. */
+  public String renderText(LiveTree live, String origin) {
+    Objects.requireNonNull(live, "live");
+    return LiveText.render(live, origin, gpuResourceName);
+  }
+
+  /** The stable JSON form of a live tree (see {@link LiveJson}). */
+  public ObjectNode toJson(LiveTree live) {
+    Objects.requireNonNull(live, "live");
+    return LiveJson.toJson(live, gpuResourceName);
+  }
+
+  /** The stable JSON form of a gang plan (see {@link GangJson}). */
+  public ObjectNode toJson(GangPlan plan) {
+    Objects.requireNonNull(plan, "plan");
+    return GangJson.toJson(plan);
   }
 
   /** Options for {@link WorkloadMap}. */

@@ -1,0 +1,15 @@
+package dev.workloadmap.sdk.gang;
+
+import dev.workloadmap.sdk.WorkloadMapException;
+
+/**
+ * A gang computation that cannot give a result: {@code instance id is empty}, {@code instance id x not found} (spec
+ * §5.11 subtree scale), or a group key that cannot form a PodGroup name (FC-24).
+ */
+public class GangException extends WorkloadMapException {
+  private static final long serialVersionUID = 1L;
+
+  public GangException(String message) {
+    super(message);
+  }
+}
