@@ -87,6 +87,49 @@ abstract class BaseCommand implements Callable<Integer> {
     return set;
   }
 
+  /**
+   * A live workload named by {@code TYPE/NAME} or {@code TYPE NAME}.
+   *
+   * @param resolved the resolved type
+   * @param object the object as JSON
+   */
+  record Target(TypeResolver.Resolved resolved, com.fasterxml.jackson.databind.JsonNode object) {}
+
+  /**
+   * Resolves {@code TYPE/NAME} (or {@code TYPE NAME}) and reads the object from the cluster.
+   *
+   * @throws CliException usage, no definition, not installed, not found (exit 4), cluster errors
+   */
+  Target target(String typeToken, String nameArg, String verb) {
+    if (typeToken == null) {
+      throw CliException.usage("TYPE/NAME or TYPE NAME is required", "for example: workloadmap " + verb
+          + " jobset/my-training");
+    }
+    String[] tn = Workloads.splitTypeName(typeToken);
+    String name = tn[1];
+    if (name != null && nameArg != null) {
+      throw CliException.usage("give the NAME once: TYPE/NAME or TYPE NAME", null);
+    }
+    if (name == null) {
+      name = nameArg;
+    }
+    if (name == null) {
+      throw CliException.usage(verb + " needs a NAME", "list the names with: workloadmap get " + tn[0]);
+    }
+    Cluster cluster = cluster();
+    DefinitionSet defs = definitions(true);
+    TypeResolver.Resolved resolved = TypeResolver.resolve(tn[0], defs, cluster);
+    Cluster.ApiResource r = resolved.resource();
+    String ns = cluster.namespace();
+    io.fabric8.kubernetes.api.model.GenericKubernetesResource o = cluster.get(r, ns, name);
+    if (o == null) {
+      throw new CliException(ExitCodes.WORKLOAD_NOT_FOUND, "workload_not_found", r.kind() + " \"" + name
+          + "\" not found" + (r.namespaced() ? " in namespace " + ns : ""),
+          "list them with: workloadmap get " + tn[0] + (r.namespaced() ? " -n " + ns : ""), resolved.gvk().toString());
+    }
+    return new Target(resolved, Workloads.json(o));
+  }
+
   /** Runs the command, closes the connection and prints warnings last. */
   @Override
   public final Integer call() {

@@ -5,7 +5,6 @@ import dev.workloadmap.sdk.PreparedDefinition;
 import dev.workloadmap.sdk.definition.Gvk;
 import dev.workloadmap.sdk.live.LiveTree;
 import dev.workloadmap.sdk.live.OwnerLookup;
-import dev.workloadmap.sdk.live.PodAttributor;
 import dev.workloadmap.sdk.tree.WorkloadTree;
 import dev.workloadmap.sdk.yaml.YamlDocument;
 import dev.workloadmap.sdk.yaml.YamlException;
@@ -31,7 +30,7 @@ import picocli.CommandLine.Parameters;
  * {@code ready/desired}, GPUs, nodes and pods, the status line and the resources table (see {@link DescribeView}).
  *
  * <p>Live, the pods of the namespace are listed once ({@code resourceVersion: "0"}) and attributed through their owner
- * chains by the SDK ({@link PodAttributor}, spec §5.8). With {@code -f} (file mode) no cluster is needed: the catalog,
+ * chains by the SDK ({@code WorkloadMap.attributePods}, spec §5.8). With {@code -f} (file mode) no cluster is needed: the catalog,
  * plus the cluster's Karta objects when a cluster is configured and reachable, resolves the definition of the file's
  * single object (another served version of a covered kind resolves; the group must match exactly), and the output
  * shows the desired structure and requested resources.
@@ -150,40 +149,20 @@ final class DescribeCommand extends BaseCommand {
   }
 
   private DescribeView live() {
-    if (typeToken == null) {
-      throw CliException.usage("TYPE/NAME, TYPE NAME or -f FILE is required", "for example describe jobset/my-training");
-    }
-    String[] tn = Workloads.splitTypeName(typeToken);
-    String name = tn[1];
-    if (name != null && nameArg != null) {
-      throw CliException.usage("give the NAME once: TYPE/NAME or TYPE NAME", null);
-    }
-    if (name == null) {
-      name = nameArg;
-    }
-    if (name == null) {
-      throw CliException.usage("describe needs a NAME", "list the names with: workloadmap get " + tn[0]);
-    }
-    Cluster cluster = cluster();
-    DefinitionSet defs = definitions(true);
-    TypeResolver.Resolved resolved = TypeResolver.resolve(tn[0], defs, cluster);
-    Cluster.ApiResource r = resolved.resource();
-    String ns = cluster.namespace();
-    GenericKubernetesResource o = cluster.get(r, ns, name);
-    if (o == null) {
-      throw new CliException(ExitCodes.WORKLOAD_NOT_FOUND, "workload_not_found", r.kind() + " \"" + name
-          + "\" not found" + (r.namespaced() ? " in namespace " + ns : ""),
-          "list them with: workloadmap get " + tn[0] + (r.namespaced() ? " -n " + ns : ""), resolved.gvk().toString());
-    }
-    JsonNode object = Workloads.json(o);
-    PreparedDefinition p = new Workloads(wm()).prepare(resolved.definition().definition());
-    WorkloadTree tree = wm().resolve(p, object);
-    String podNs = r.namespaced() ? ns : null;
-    List<JsonNode> pods = listPods(cluster, podNs);
-    LiveTree liveTree = new PodAttributor(wm().engine()).attribute(resolved.definition().definition(), tree, object,
-        pods, ownerLookup(cluster));
-    String age = Ages.age(o.getMetadata().getCreationTimestamp(), Instant.now(env().clock()));
-    return new DescribeView(tree, liveTree, resolved.definition().origin(), age, wm().gpuResourceName());
+    Target t = target(typeToken, nameArg, "describe");
+    LiveTree liveTree = liveTree(this, t.resolved(), t.object());
+    String age = Ages.age(t.object().path("metadata").path("creationTimestamp").asText(""),
+        Instant.now(env().clock()));
+    return new DescribeView(liveTree.tree(), liveTree, t.resolved().definition().origin(), age,
+        wm().gpuResourceName());
+  }
+
+  /** The live workload {@code TYPE/NAME} with its pods attributed (shared with {@code gangs}). */
+  static LiveTree liveTree(BaseCommand cmd, TypeResolver.Resolved resolved, JsonNode object) {
+    Cluster cluster = cmd.cluster();
+    PreparedDefinition p = new Workloads(cmd.wm()).prepare(resolved.definition().definition());
+    return cmd.wm().attributePods(p, object,
+        listPods(cluster, resolved.resource().namespaced() ? cluster.namespace() : null), ownerLookup(cluster));
   }
 
   /** Every pod of the namespace (every namespace for a cluster-scoped root), listed once from the watch cache. */
