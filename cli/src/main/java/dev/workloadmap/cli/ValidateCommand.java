@@ -4,6 +4,7 @@ import dev.workloadmap.sdk.WorkloadMap;
 import dev.workloadmap.sdk.validation.Finding;
 import dev.workloadmap.sdk.validation.Severity;
 import dev.workloadmap.sdk.yaml.YamlException;
+import dev.workloadmap.sdk.yaml.YamlReader;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -52,11 +53,15 @@ final class ValidateCommand extends BaseCommand {
       throw new CliException(ExitCodes.USAGE, "read_error", name + " holds no definition",
           "give a file with a Karta (or legacy ResourceInterface) document", null);
     }
+    // the documents' metadata.name, for definitions that could not be mapped
+    List<String> docNames = new YamlReader().readAll(text, name).stream().filter(d -> !d.root().isNull())
+        .map(d -> d.root().path("metadata").path("name").asText("")).toList();
     boolean allValid = true;
     for (int i = 0; i < loaded.size(); i++) {
       WorkloadMap.Loaded l = loaded.get(i);
+      String docName = docNames.size() == loaded.size() ? docNames.get(i) : "";
       String defName = l.definition() != null && l.definition().name() != null ? l.definition().name()
-          : name + (loaded.size() == 1 ? "" : "#" + (i + 1));
+          : !docName.isEmpty() ? docName : name + (loaded.size() == 1 ? "" : "#" + (i + 1));
       if (l.valid()) {
         String gvk = l.definition().rootGvk() == null ? "none" : l.definition().rootGvk().toString();
         env().out().println("OK: " + defName + " is a valid Karta definition (GVK: " + gvk + ")");
