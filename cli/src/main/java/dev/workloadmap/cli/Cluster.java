@@ -1,11 +1,11 @@
 package dev.workloadmap.cli;
 
 import io.fabric8.kubernetes.api.model.APIGroup;
+import io.fabric8.kubernetes.api.model.APIGroupList;
 import io.fabric8.kubernetes.api.model.APIResource;
 import io.fabric8.kubernetes.api.model.APIResourceList;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResourceList;
-import io.fabric8.kubernetes.api.model.GroupVersionForDiscovery;
 import io.fabric8.kubernetes.api.model.ListOptions;
 import io.fabric8.kubernetes.api.model.ListOptionsBuilder;
 import io.fabric8.kubernetes.client.Config;
@@ -17,8 +17,15 @@ import io.fabric8.kubernetes.client.dsl.base.ResourceDefinitionContext;
 import java.io.IOException;
 import java.net.ConnectException;
 import java.net.UnknownHostException;
+import dev.workloadmap.sdk.definition.Gvk;
 import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 
 /**
  * One connection to a cluster: the client, the namespace that applies, discovery of served resources, paged lists,
@@ -42,7 +49,8 @@ final class Cluster implements AutoCloseable {
   private final KubernetesClient client;
   private final String namespace;
   private final String server;
-  private List<ApiResource> discovered;
+  private final Map<String, List<ApiResource>> byGroupVersion = new HashMap<>();
+  private Map<String, APIGroup> groups;
 
   Cluster(KubernetesClient client, Config config) {
     this.client = client;
@@ -59,59 +67,139 @@ final class Cluster implements AutoCloseable {
   }
 
   /**
-   * Every served resource of every group version (subresources left out). A group version that fails to answer is
-   * skipped, as kubectl's partial discovery does.
+   * Discovery of the resources that matter here (spec §7.2 step 2): the core group {@code v1} and every served version
+   * of every group a definition covers (one {@code /apis} request for the served and preferred versions, then
+   * {@code /apis/<group>/<version>}); subresources are left out. Asking only for covered groups keeps discovery to a few
+   * requests on clusters with many CRDs. A group version that does not answer is skipped, as kubectl's partial
+   * discovery does.
    *
-   * @throws CliException the cluster is unreachable or discovery is forbidden
+   * @param definitionGvks the root GVKs of the available definitions
+   * @throws CliException the cluster is unreachable or rejects the credentials
    */
-  List<ApiResource> discovery() {
-    if (discovered != null) {
-      return discovered;
+  List<ApiResource> discovery(Collection<Gvk> definitionGvks) {
+    Map<String, Set<String>> versionsByGroup = new LinkedHashMap<>();
+    for (Gvk g : definitionGvks) {
+      versionsByGroup.computeIfAbsent(g.group(), k -> new LinkedHashSet<>()).add(g.version());
     }
+    versionsByGroup.computeIfAbsent("", k -> new LinkedHashSet<>()).add("v1");
     List<ApiResource> out = new ArrayList<>();
     try {
-      addResources(out, "", "v1", true);
-      for (APIGroup g : client.getApiGroups().getGroups()) {
-        String preferred = g.getPreferredVersion() == null ? null : g.getPreferredVersion().getVersion();
-        for (GroupVersionForDiscovery v : g.getVersions()) {
-          addResources(out, g.getName(), v.getVersion(), v.getVersion().equals(preferred));
+      for (Map.Entry<String, Set<String>> e : versionsByGroup.entrySet()) {
+        String group = e.getKey();
+        Set<String> versions = new LinkedHashSet<>();
+        String preferred = null;
+        if (!group.isEmpty()) {
+          APIGroup g = apiGroup(group);
+          if (g != null && g.getVersions() != null) {
+            g.getVersions().forEach(v -> versions.add(v.getVersion()));
+            preferred = g.getPreferredVersion() == null ? null : g.getPreferredVersion().getVersion();
+          }
+        }
+        versions.addAll(e.getValue());
+        for (String v : versions) {
+          for (ApiResource r : resources(group, v)) {
+            out.add(new ApiResource(r.group(), r.version(), r.kind(), r.plural(), r.singular(), r.shortNames(),
+                r.namespaced(), group.isEmpty() || preferred == null || preferred.equals(v)));
+          }
         }
       }
     } catch (KubernetesClientException e) {
       throw translate(e, "discover the API resources", null);
     }
-    discovered = List.copyOf(out);
-    return discovered;
+    return out;
   }
 
-  private void addResources(List<ApiResource> out, String group, String version, boolean preferred) {
+  /** The group from one {@code /apis} request (cached), or null when it is not listed. */
+  private APIGroup apiGroup(String group) {
+    if (groups == null) {
+      groups = new HashMap<>();
+      try {
+        APIGroupList list = client.getApiGroups();
+        if (list != null && list.getGroups() != null) {
+          list.getGroups().forEach(g -> groups.put(g.getName(), g));
+        }
+      } catch (KubernetesClientException e) {
+        if (unreachable(e) || e.getCode() == 401) {
+          throw e;
+        }
+      }
+    }
+    return groups.get(group);
+  }
+
+  /** The served resources of one group version (cached); empty when it is not served. */
+  List<ApiResource> resources(String group, String version) {
+    String gv = group.isEmpty() ? version : group + "/" + version;
+    List<ApiResource> cached = byGroupVersion.get(gv);
+    if (cached != null) {
+      return cached;
+    }
+    List<ApiResource> out = new ArrayList<>();
     APIResourceList list;
     try {
-      list = client.getApiResources(group.isEmpty() ? version : group + "/" + version);
+      list = client.getApiResources(gv);
     } catch (KubernetesClientException e) {
       if (unreachable(e) || e.getCode() == 401) {
         throw e;
       }
-      return; // partial discovery
+      list = null; // partial discovery
     }
-    if (list == null) {
-      return;
-    }
-    for (APIResource r : list.getResources()) {
-      if (r.getName().contains("/")) {
-        continue;
+    if (list != null && list.getResources() != null) {
+      for (APIResource r : list.getResources()) {
+        if (r.getName() == null || r.getName().contains("/")) {
+          continue;
+        }
+        out.add(new ApiResource(group, version, r.getKind(), r.getName(),
+            r.getSingularName() == null ? "" : r.getSingularName(),
+            r.getShortNames() == null ? List.of() : List.copyOf(r.getShortNames()),
+            Boolean.TRUE.equals(r.getNamespaced()), true));
       }
-      out.add(new ApiResource(group, version, r.getKind(), r.getName(),
-          r.getSingularName() == null ? "" : r.getSingularName(),
-          r.getShortNames() == null ? List.of() : List.copyOf(r.getShortNames()),
-          Boolean.TRUE.equals(r.getNamespaced()), preferred));
+    }
+    byGroupVersion.put(gv, List.copyOf(out));
+    return byGroupVersion.get(gv);
+  }
+
+  /**
+   * The served resource of exactly this GVK, or null.
+   *
+   * @throws CliException the cluster is unreachable
+   */
+  ApiResource served(String group, String version, String kind) {
+    try {
+      return resources(group, version).stream().filter(r -> r.kind().equals(kind)).findFirst().orElse(null);
+    } catch (KubernetesClientException e) {
+      throw translate(e, "discover " + kind, kind);
     }
   }
 
-  /** The served resource of exactly this GVK, or null. */
-  ApiResource served(String group, String version, String kind) {
-    return discovery().stream().filter(r -> r.group().equals(group) && r.version().equals(version)
-        && r.kind().equals(kind)).findFirst().orElse(null);
+  /**
+   * The resource of an owner reference: discovered, else Kubernetes' own guess from the kind ({@code
+   * meta.UnsafeGuessKindToResource}: lower case, then {@code -es} after {@code s}, {@code -ies} for a consonant and
+   * {@code y}, else {@code -s}), namespaced when the owned object is.
+   */
+  ApiResource ownerResource(String apiVersion, String kind, boolean namespaced) {
+    Gvk g = Gvk.of(apiVersion, kind);
+    ApiResource r = served(g.group(), g.version(), g.kind());
+    if (r != null) {
+      return r;
+    }
+    String lower = kind.toLowerCase(java.util.Locale.ROOT);
+    return new ApiResource(g.group(), g.version(), kind, guessPlural(kind), lower, List.of(), namespaced, true);
+  }
+
+  /** Kubernetes' {@code meta.UnsafeGuessKindToResource}: the plural resource name guessed from a kind. */
+  static String guessPlural(String kind) {
+    String lower = kind.toLowerCase(java.util.Locale.ROOT);
+    if (lower.isEmpty()) {
+      return lower;
+    }
+    if (lower.endsWith("s")) {
+      return lower + "es";
+    }
+    if (lower.endsWith("y") && lower.length() > 1 && "aeiou".indexOf(lower.charAt(lower.length() - 2)) < 0) {
+      return lower.substring(0, lower.length() - 1) + "ies";
+    }
+    return lower + "s";
   }
 
   private MixedOperation<GenericKubernetesResource, GenericKubernetesResourceList, Resource<GenericKubernetesResource>>

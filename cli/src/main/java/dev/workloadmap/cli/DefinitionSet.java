@@ -212,6 +212,20 @@ final class DefinitionSet {
     return out;
   }
 
+  /** As {@link #gvksOfKind} for the plural Kubernetes guesses from each kind ({@link Cluster#guessPlural}). */
+  List<Gvk> gvksOfPlural(String plural, String group, String version) {
+    List<Gvk> out = new ArrayList<>();
+    for (Entry e : listing()) {
+      Gvk g = e.gvk();
+      if (g != null && Cluster.guessPlural(g.kind()).equals(plural.toLowerCase(Locale.ROOT))
+          && (group == null || g.group().equals(group)) && (version == null || g.version().equals(version))
+          && !out.contains(g)) {
+        out.add(g);
+      }
+    }
+    return out;
+  }
+
   List<String> warnings() {
     return warnings;
   }

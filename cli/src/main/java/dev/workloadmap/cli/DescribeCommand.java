@@ -181,11 +181,7 @@ final class DescribeCommand extends BaseCommand {
   static OwnerLookup ownerLookup(Cluster cluster) {
     return (ns, ref) -> {
       try {
-        Gvk g = Gvk.of(ref.apiVersion(), ref.kind());
-        Cluster.ApiResource r = cluster.served(g.group(), g.version(), g.kind());
-        if (r == null) {
-          return Optional.empty();
-        }
+        Cluster.ApiResource r = cluster.ownerResource(ref.apiVersion(), ref.kind(), !ns.isEmpty());
         GenericKubernetesResource owner = cluster.get(r, ns, ref.name());
         return Optional.ofNullable(owner).map(Workloads::json);
       } catch (CliException | KubernetesClientException e) {

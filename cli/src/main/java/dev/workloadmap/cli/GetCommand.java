@@ -305,16 +305,13 @@ final class GetCommand extends BaseCommand {
           return cached;
         }
         coveredAboveByUid.put(ref.uid(), false);
-        Gvk g = Gvk.of(ref.apiVersion(), ref.kind());
-        Cluster.ApiResource r = cluster.served(g.group(), g.version(), g.kind());
-        boolean above = false;
-        if (r != null) {
-          try {
-            GenericKubernetesResource owner = cluster.get(r, ns, ref.name());
-            above = owner != null && coveredAbove(Workloads.json(owner), ns, depth + 1);
-          } catch (CliException e) {
-            above = false; // an owner that cannot be read counts as not owned (spec §5.8 item 2)
-          }
+        boolean above;
+        try {
+          Cluster.ApiResource r = cluster.ownerResource(ref.apiVersion(), ref.kind(), !ns.isEmpty());
+          GenericKubernetesResource owner = cluster.get(r, ns, ref.name());
+          above = owner != null && coveredAbove(Workloads.json(owner), ns, depth + 1);
+        } catch (CliException e) {
+          above = false; // an owner that cannot be read counts as not owned (spec §5.8 item 2)
         }
         coveredAboveByUid.put(ref.uid(), above);
         return above;

@@ -15,7 +15,8 @@ import java.util.regex.Pattern;
  * of the forms {@code resource.group}, {@code resource.version.group} and {@code kind.version.group}, all
  * case-insensitive. When several groups serve the name, the core group wins, as in kubectl; otherwise the token is a
  * usage error listing {@code kind.version.group} tokens. When discovery finds nothing, the token falls back to an exact,
- * case-insensitive kind match against the definitions' root kinds, narrowed by the group and version it carries; a kind
+ * case-insensitive kind match against the definitions' root kinds (then to the plural Kubernetes would guess for the
+ * kind, so {@code rayclusters} works like {@code raycluster}), narrowed by the group and version it carries; a kind
  * covered at several versions is a usage error suggesting {@code kind.version.group} tokens. A type no definition
  * covers exits with {@link ExitCodes#NO_DEFINITION} and {@code no Karta definition covers "<token>"}; a covered type
  * the cluster does not serve exits with {@link ExitCodes#WORKLOAD_NOT_FOUND} and {@code <Kind> is not installed in
@@ -83,6 +84,9 @@ final class TypeResolver {
     for (Parsed p : readings) {
       List<Gvk> gvks = defs.gvksOfKind(p.name(), p.group(), p.version());
       if (gvks.isEmpty()) {
+        gvks = defs.gvksOfPlural(p.name(), p.group(), p.version());
+      }
+      if (gvks.isEmpty()) {
         continue;
       }
       Set<String> groupKinds = new LinkedHashSet<>();
@@ -105,7 +109,8 @@ final class TypeResolver {
     for (Parsed p : readings) {
       List<Cluster.ApiResource> matches = new ArrayList<>();
       String n = p.name().toLowerCase(Locale.ROOT);
-      for (Cluster.ApiResource r : cluster.discovery()) {
+      for (Cluster.ApiResource r : cluster.discovery(defs.listing().stream().map(DefinitionSet.Entry::gvk)
+          .filter(java.util.Objects::nonNull).toList())) {
         if ((p.group() != null && !r.group().equalsIgnoreCase(p.group()))
             || (p.version() != null && !r.version().equalsIgnoreCase(p.version()))) {
           continue;
@@ -131,28 +136,24 @@ final class TypeResolver {
         }
       }
       // one group and kind: the preferred version when a definition covers it, else the only covered version
-      Cluster.ApiResource chosen = null;
-      DefinitionSet.Entry entry = null;
       List<Cluster.ApiResource> covered = new ArrayList<>();
       for (Cluster.ApiResource m : matches) {
-        Gvk gvk = new Gvk(m.group(), m.version(), m.kind());
-        DefinitionSet.Entry e = defs.forGvk(gvk);
-        if (e != null) {
+        if (defs.isAmbiguous(gvkOf(m)) || defs.forGvk(gvkOf(m)) != null) {
           covered.add(m);
-          if (m.preferredVersion() || p.version() != null) {
-            chosen = m;
-            entry = e;
-          }
         }
       }
-      if (chosen == null && covered.size() == 1) {
+      List<Cluster.ApiResource> preferred = covered.stream().filter(Cluster.ApiResource::preferredVersion).toList();
+      Cluster.ApiResource chosen = null;
+      if (covered.size() == 1) {
         chosen = covered.get(0);
-        entry = defs.forGvk(new Gvk(chosen.group(), chosen.version(), chosen.kind()));
-      } else if (chosen == null && covered.size() > 1) {
-        List<Gvk> gvks = covered.stream().map(m -> new Gvk(m.group(), m.version(), m.kind())).toList();
+      } else if (preferred.size() == 1) {
+        chosen = preferred.get(0);
+      } else if (covered.size() > 1) {
+        List<Gvk> gvks = covered.stream().map(TypeResolver::gvkOf).toList();
         throw CliException.usage("\"" + token + "\" is covered at several served versions: " + tokens(gvks),
             "name one of them as kind.version.group, for example " + tokenOf(gvks.get(0)));
       }
+      DefinitionSet.Entry entry = chosen == null ? null : defs.forGvk(gvkOf(chosen));
       if (chosen == null) {
         Cluster.ApiResource m = matches.get(0);
         throw noDefinition(token, new Gvk(m.group(), m.version(), m.kind()));
@@ -160,6 +161,10 @@ final class TypeResolver {
       return new Resolved(token, entry, chosen);
     }
     return null;
+  }
+
+  private static Gvk gvkOf(Cluster.ApiResource r) {
+    return new Gvk(r.group(), r.version(), r.kind());
   }
 
   static CliException noDefinition(String token, Gvk gvk) {
