@@ -281,7 +281,18 @@ public final class WorkloadMap {
    */
   public LiveTree attributePods(PreparedDefinition definition, JsonNode object, List<? extends JsonNode> pods,
       OwnerLookup owners) {
-    WorkloadTree tree = resolve(definition, object);
+    return attributePods(definition, resolve(definition, object), object, pods, owners);
+  }
+
+  /**
+   * Like {@link #attributePods(PreparedDefinition, JsonNode, List, OwnerLookup)} for an object already resolved into
+   * {@code tree} with the same definition.
+   */
+  public LiveTree attributePods(PreparedDefinition definition, WorkloadTree tree, JsonNode object,
+      List<? extends JsonNode> pods, OwnerLookup owners) {
+    Objects.requireNonNull(definition, "definition");
+    Objects.requireNonNull(tree, "tree");
+    Objects.requireNonNull(object, "object");
     return podAttributor.attribute(definition.definition(), tree, object, pods, owners);
   }
 

@@ -227,7 +227,7 @@ public final class GangPlanner {
                 && p.replicaKey() != null)
             .map(LivePod::replicaKey).distinct().count();
         int size = replicas == 0 ? instScale : ceilDiv(instScale, (int) replicas);
-        return new Gang(key, size, Basis.REPLICA_OBSERVED, scope + " (" + replicas + " replicas observed)", names);
+        return new Gang(key, size, Basis.REPLICA_OBSERVED, scope + " (" + replicas + (replicas == 1 ? " replica" : " replicas") + " observed)", names);
       }
       if (instance != null) {
         int size = effective.equals(first.component())

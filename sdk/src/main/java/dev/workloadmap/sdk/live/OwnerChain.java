@@ -18,7 +18,10 @@ import java.util.Optional;
  */
 public final class OwnerChain {
 
-  /** Owner levels walked above the pod (the reference CLI's limit). */
+  /**
+   * Owner levels walked above the pod (the reference CLI's limit): the pod's owner is level 1, so the root may be the
+   * owner of the fifth intermediate owner at most.
+   */
   public static final int MAX_DEPTH = 6;
 
   private final String rootUid;

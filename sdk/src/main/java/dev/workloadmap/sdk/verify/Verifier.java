@@ -13,6 +13,8 @@ import dev.workloadmap.sdk.crd.CrdObjectValidator;
 import dev.workloadmap.sdk.definition.Definition;
 import dev.workloadmap.sdk.definition.Gvk;
 import dev.workloadmap.sdk.internal.model.NodeReader;
+import dev.workloadmap.sdk.live.LiveTree;
+import dev.workloadmap.sdk.live.OwnerLookup;
 import dev.workloadmap.sdk.tree.WorkloadTree;
 import dev.workloadmap.sdk.validation.Finding;
 import dev.workloadmap.sdk.validation.Severity;
@@ -58,6 +60,9 @@ public final class Verifier {
 
   /** The definition file name inside a definition folder. */
   public static final String DEFINITION_FILE = "definition.yaml";
+
+  /** The optional candidate pods of a fixture (spec §5.8): the live tree and gang plan become {@code live}/{@code gangs}. */
+  public static final String PODS_FILE = "pods.yaml";
 
   private static final Set<String> FIXTURE_FIELDS = Set.of("description", "object", "crdSchema", "reason");
   private static final Set<String> OBJECT_FIELDS = Set.of("shared", "file", "kind", "name");
@@ -200,6 +205,14 @@ public final class Verifier {
     }
     String text = workloadMap.renderText(tree, null);
     ObjectNode actual = workloadMap.toJson(tree);
+    Path podsFile = dir.resolve(PODS_FILE);
+    if (Files.isRegularFile(podsFile)) {
+      String liveText = addLive(prepared, tree, object, podsFile, actual, findings);
+      if (liveText == null) {
+        return new FixtureResult(name, dir, Outcome.FAILED, "could not attribute pods", tree, text, findings);
+      }
+      text = liveText;
+    }
     Path expectedFile = dir.resolve("expected.yaml");
     if (options.updateExpected()) {
       // a fixture that passes keeps its hand-written (usually trimmed) expectation; only failing or missing ones
@@ -239,6 +252,13 @@ public final class Verifier {
       return new FixtureResult(name, dir, Outcome.FAILED, "bad expected.yaml", tree, text, findings);
     }
     findings.addAll(ExpectedMatcher.compare(nonEmpty.get(0), actual));
+    if (actual.has("live") && !nonEmpty.get(0).root().has("live") && !nonEmpty.get(0).root().has("gangs")) {
+      findings.add(new Finding("fixture.pods-unchecked", Severity.ERROR,
+          "the fixture has " + PODS_FILE + " but expected.yaml checks neither \"live:\" nor \"gangs:\"",
+          SourceLocation.ofFile(expectedFile.toString()),
+          "add the live tree or gang plan this fixture is about (run with -Dworkloadmap.updateExpected=true to see it)",
+          null));
+    }
     if (!tree.problems().isEmpty() && !nonEmpty.get(0).root().has("problems")) {
       // contained evaluation errors never pass silently: pin them under `problems:` when they are intended
       for (var p : tree.problems()) {
@@ -273,6 +293,47 @@ public final class Verifier {
     return actual.version().equals(d.rootGvk().version()) ? null
         : "the object is at version " + actual.version() + "; resolved with the " + d.rootGvk().version()
             + " definition " + d.name() + " (as the reference CLI resolves another served version)";
+  }
+
+  /**
+   * Reads {@code pods.yaml} (candidate pods: documents of kind Pod, or the items of a List; every other document is an
+   * intermediate owner such as a Job or ReplicaSet, found by UID), attributes the pods and builds the gang plan, and adds
+   * them to {@code actual} as {@code live} ({@link dev.workloadmap.sdk.live.LiveJson}) and {@code gangs} ({@link
+   * dev.workloadmap.sdk.gang.GangJson}). Returns the live text view, or null after adding a finding.
+   */
+  private String addLive(PreparedDefinition prepared, WorkloadTree tree, JsonNode object, Path podsFile,
+      ObjectNode actual, List<Finding> findings) {
+    List<JsonNode> pods = new ArrayList<>();
+    List<JsonNode> owners = new ArrayList<>();
+    try {
+      for (YamlDocument d : yaml.readAll(podsFile)) {
+        JsonNode root = d.root();
+        if (root.isNull()) {
+          continue;
+        }
+        if (root.path("items").isArray() && root.path("kind").asText("").endsWith("List")) {
+          for (JsonNode item : root.get("items")) {
+            (item.path("kind").asText("Pod").equals("Pod") ? pods : owners).add(item);
+          }
+        } else if (root.path("kind").asText("").equals("Pod")) {
+          pods.add(root);
+        } else {
+          owners.add(root);
+        }
+      }
+      LiveTree live = workloadMap.attributePods(prepared, tree, object, pods, OwnerLookup.of(owners));
+      actual.set("live", workloadMap.toJson(live));
+      actual.set("gangs", workloadMap.toJson(workloadMap.gangPlan(prepared, live)));
+      return workloadMap.renderText(live, null);
+    } catch (YamlException e) {
+      findings.add(fromException("yaml.syntax", e, podsFile));
+    } catch (WorkloadMapException e) {
+      findings.add(new Finding("fixture.pods", Severity.ERROR, e.getMessage(),
+          e.location().orElse(SourceLocation.ofFile(podsFile.toString())),
+          "give the object a metadata.uid and the pods ownerReferences to it (or to an owner listed in pods.yaml)",
+          null));
+    }
+    return null;
   }
 
   private record ObjectSource(YamlDocument object, String skipReason, String crdSkipReason) {
