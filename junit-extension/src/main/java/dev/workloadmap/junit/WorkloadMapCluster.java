@@ -17,6 +17,7 @@ import dev.workloadmap.sdk.validation.Finding;
 import dev.workloadmap.sdk.verify.ExpectedMatcher;
 import dev.workloadmap.sdk.yaml.YamlDocument;
 import dev.workloadmap.sdk.yaml.YamlReader;
+import io.fabric8.kubernetes.api.model.DeletionPropagation;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.apiextensions.v1.CustomResourceDefinition;
@@ -214,6 +215,10 @@ public final class WorkloadMapCluster {
    */
   public GenericKubernetesResource create(JsonNode object) {
     ObjectNode body = forCreate(object);
+    if ("v1".equals(body.path("apiVersion").asText()) && "Pod".equals(body.path("kind").asText())) {
+      // the ServiceAccount admission plugin rejects a pod whose ServiceAccount does not exist
+      ensureServiceAccount(body.path("spec").path("serviceAccountName").asText("default"));
+    }
     GenericKubernetesResource resource = toResource(body);
     GenericKubernetesResource stored;
     try {
@@ -306,7 +311,10 @@ public final class WorkloadMapCluster {
   /** Deletes {@code object} (grace period 0) and waits until it is gone (30 s hang guard). */
   public void delete(HasMetadata object) {
     GenericKubernetesResource ref = toResource(JSON.valueToTree(asJson(object)));
-    client().resource(ref).inNamespace(namespace).withGracePeriod(0).delete();
+    // background propagation: the API default for some kinds (batch/v1 Job) is orphan, whose finalizer only the
+    // garbage collector removes, and a bare API server has none
+    client().resource(ref).inNamespace(namespace).withPropagationPolicy(DeletionPropagation.BACKGROUND)
+        .withGracePeriod(0).delete();
     client().resource(ref).inNamespace(namespace).waitUntilCondition(r -> r == null, 30, TimeUnit.SECONDS);
     synchronized (created) {
       created.removeIf(h -> sameObject(h, object));
@@ -618,7 +626,8 @@ public final class WorkloadMapCluster {
     for (int i = objects.size() - 1; i >= 0; i--) {
       GenericKubernetesResource ref = toResource(JSON.valueToTree(asJson(objects.get(i))));
       try {
-        client().resource(ref).inNamespace(namespace).withGracePeriod(0).delete();
+        client().resource(ref).inNamespace(namespace).withPropagationPolicy(DeletionPropagation.BACKGROUND)
+            .withGracePeriod(0).delete();
       } catch (KubernetesClientException e) {
         // best effort: the namespace goes next
       }
@@ -635,8 +644,11 @@ public final class WorkloadMapCluster {
     ObjectNode body = object.deepCopy();
     body.remove("status");
     ObjectNode meta = body.with("metadata");
+    boolean named = !meta.path("name").asText().isEmpty();
     for (String f : SERVER_METADATA) {
-      meta.remove(f);
+      if (!(f.equals("generateName") && !named)) {
+        meta.remove(f);
+      }
     }
     if (meta.get("annotations") instanceof ObjectNode a) {
       a.remove(LAST_APPLIED);

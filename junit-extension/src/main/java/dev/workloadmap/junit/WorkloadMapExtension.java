@@ -117,7 +117,11 @@ public final class WorkloadMapExtension
       throw new ExtensionConfigurationException("@WorkloadMapTest: cluster tier " + backend.tier()
           + " failed to start: " + e, e);
     }
-    return new SharedCluster(backend, running, Duration.ofNanos(System.nanoTime() - t0));
+    Duration took = Duration.ofNanos(System.nanoTime() - t0);
+    // one line per cluster and JVM run: starting a cluster is the slow part of a cluster test
+    System.out.printf(Locale.ROOT, "[workloadmap] %s: %s started in %.1f s%n", backend.tier(), running.description(),
+        took.toMillis() / 1000.0);
+    return new SharedCluster(backend, running, took);
   }
 
   private static void createNamespace(SharedCluster cluster, String name) {

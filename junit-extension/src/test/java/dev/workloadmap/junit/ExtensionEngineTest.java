@@ -130,6 +130,24 @@ class ExtensionEngineTest {
     }
   }
 
+  @WorkloadMapTest(tier = Tier.MOCK, definitions = "classpath:trainer/broken-replicas-definition.yaml",
+      crds = "classpath:trainer/crd.yaml")
+  static class FailingJqPath {
+    @Test
+    void brokenReplicasPath(WorkloadMapCluster cluster) {
+      GenericKubernetesResource t = cluster.createWithStatus(cluster.readYaml("""
+          apiVersion: example.com/v1
+          kind: Trainer
+          metadata: {name: demo}
+          spec:
+            groups:
+              - {name: worker, replicas: 3, template: {spec: {containers: [{name: main, image: i}]}}}
+          status: {phase: Running}
+          """).get(0));
+      cluster.assertTree(t, "statuses: [Running]\n");
+    }
+  }
+
   @WorkloadMapTest(tier = Tier.MOCK, cleanup = Cleanup.ALWAYS)
   static class FailingButCleaned {
     @Test
@@ -249,6 +267,18 @@ class ExtensionEngineTest {
         .filter(m -> m.containsKey("workloadmap.namespaceKept")).map(m -> m.get("workloadmap.namespaceKept"))
         .toList();
     assertThat(kept).singleElement().asString().startsWith("namespace ").contains(" kept (cleanup KEEP_ON_FAILURE)");
+  }
+
+  @Test
+  void aFailingJqExpressionIsNamedInTheFailure() {
+    EngineExecutionResults r = run(FailingJqPath.class, Map.of());
+    r.testEvents().assertStatistics(s -> s.failed(1));
+    String msg = failureMessage(r);
+    assertThat(msg).contains("unexpected evaluation problem:", "broken-replicas-definition.yaml:",
+        "/spec/structureDefinition/childComponents/0/scaleDefinition: component 'group'")
+        .contains("jq: .spec.groups[].replicas + \"x\"")
+        .contains("definition: trainer-broken-replicas (trainer/broken-replicas-definition.yaml)")
+        .contains("jq problems:");
   }
 
   @Test
