@@ -14,6 +14,8 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -64,13 +66,25 @@ final class SeedCluster {
   }
 
   private static void create(KubernetesClient client, CustomResourceDefinition crd) {
-    client.apiextensions().v1().customResourceDefinitions().resource(crd).create();
+    if (client.apiextensions().v1().customResourceDefinitions().withName(crd.getMetadata().getName()).get() == null) {
+      client.apiextensions().v1().customResourceDefinitions().resource(crd).create();
+    }
   }
 
   /** Applies the seed JobSet, its Jobs and pods; returns the JobSet as stored. */
   static GenericKubernetesResource applySeed(KubernetesClient client) {
-    if (client.namespaces().withName(NS).get() == null) {
-      client.namespaces().resource(new NamespaceBuilder().withNewMetadata().withName(NS).endMetadata().build()).create();
+    return applySeed(client, NS);
+  }
+
+  /** As {@link #applySeed(KubernetesClient)} in namespace {@code ns}. */
+  static GenericKubernetesResource applySeed(KubernetesClient client, String ns) {
+    if (client.namespaces().withName(ns).get() == null) {
+      client.namespaces().resource(new NamespaceBuilder().withNewMetadata().withName(ns).endMetadata().build()).create();
+    }
+    // the ServiceAccount admission plugin rejects pods whose ServiceAccount does not exist (no controller-manager)
+    if (client.serviceAccounts().inNamespace(ns).withName("default").get() == null) {
+      client.serviceAccounts().inNamespace(ns).resource(new io.fabric8.kubernetes.api.model.ServiceAccountBuilder()
+          .withNewMetadata().withName("default").endMetadata().build()).create();
     }
     String seed;
     try {
@@ -78,23 +92,25 @@ final class SeedCluster {
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
-    GenericKubernetesResource js = client.getKubernetesSerialization().unmarshal(seed, GenericKubernetesResource.class);
-    GenericKubernetesResource created = retry(() -> client.genericKubernetesResources(JOBSET).inNamespace(NS)
+    GenericKubernetesResource js = client.getKubernetesSerialization().unmarshal(
+        seed.replace("namespace: " + NS, "namespace: " + ns), GenericKubernetesResource.class);
+    GenericKubernetesResource created = retry(() -> client.genericKubernetesResources(JOBSET).inNamespace(ns)
         .resource(js).create());
     created.setAdditionalProperty("status", client.getKubernetesSerialization().unmarshal("""
         replicatedJobsStatus:
           - {name: leader, ready: 1, active: 1, succeeded: 0, failed: 0, suspended: 0}
           - {name: worker, ready: 1, active: 2, succeeded: 0, failed: 0, suspended: 0}
         """, java.util.Map.class));
-    created = client.genericKubernetesResources(JOBSET).inNamespace(NS).resource(created).updateStatus();
+    created = client.genericKubernetesResources(JOBSET).inNamespace(ns).resource(created).updateStatus();
     String uid = created.getMetadata().getUid();
-    job(client, "seed-leader-0", "leader", 0, uid);
-    job(client, "seed-worker-0", "worker", 0, uid);
-    job(client, "seed-worker-1", "worker", 1, uid);
+    job(client, ns, "seed-leader-0", "leader", 0, uid);
+    job(client, ns, "seed-worker-0", "worker", 0, uid);
+    job(client, ns, "seed-worker-1", "worker", 1, uid);
     return created;
   }
 
-  private static void job(KubernetesClient client, String name, String replicatedJob, int index, String jobSetUid) {
+  private static void job(KubernetesClient client, String ns, String name, String replicatedJob, int index,
+      String jobSetUid) {
     String yaml = """
         apiVersion: batch/v1
         kind: Job
@@ -121,8 +137,8 @@ final class SeedCluster {
                   resources:
                     requests: {cpu: "8", memory: 64Gi, nvidia.com/gpu: 4}
                     limits: {nvidia.com/gpu: 4}
-        """.formatted(name, NS, replicatedJob, index, jobSetUid);
-    Job job = client.batch().v1().jobs().inNamespace(NS)
+        """.formatted(name, ns, replicatedJob, index, jobSetUid);
+    Job job = client.batch().v1().jobs().inNamespace(ns)
         .resource(client.getKubernetesSerialization().unmarshal(yaml, Job.class)).create();
     boolean unschedulable = name.equals("seed-worker-1");
     String node = name.equals("seed-leader-0") ? "node-01" : "node-02";
@@ -138,6 +154,7 @@ final class SeedCluster {
             - {apiVersion: batch/v1, kind: Job, name: %1$s, uid: %5$s, controller: true, blockOwnerDeletion: true}
         spec:
           %6$s
+          automountServiceAccountToken: false
           restartPolicy: Never
           containers:
             - name: trainer
@@ -145,9 +162,9 @@ final class SeedCluster {
               resources:
                 requests: {cpu: "8", memory: 64Gi, nvidia.com/gpu: 4}
                 limits: {nvidia.com/gpu: 4}
-        """.formatted(name, NS, replicatedJob, index, job.getMetadata().getUid(),
+        """.formatted(name, ns, replicatedJob, index, job.getMetadata().getUid(),
         unschedulable ? "" : "nodeName: " + node);
-    Pod pod = client.pods().inNamespace(NS).resource(client.getKubernetesSerialization().unmarshal(podYaml, Pod.class))
+    Pod pod = client.pods().inNamespace(ns).resource(client.getKubernetesSerialization().unmarshal(podYaml, Pod.class))
         .create();
     String status = unschedulable ? """
         phase: Pending
@@ -166,7 +183,7 @@ final class SeedCluster {
              state: {running: {startedAt: "2026-11-30T09:00:00Z"}}}
         """;
     pod.setStatus(client.getKubernetesSerialization().unmarshal(status, io.fabric8.kubernetes.api.model.PodStatus.class));
-    client.pods().inNamespace(NS).resource(pod).updateStatus();
+    client.pods().inNamespace(ns).resource(pod).updateStatus();
   }
 
   /** A Karta object applied to the cluster (cluster-scoped). */
@@ -175,6 +192,51 @@ final class SeedCluster {
     return client.genericKubernetesResources(new ResourceDefinitionContext.Builder().withGroup("run.ai")
         .withVersion("v1alpha1").withKind("Karta").withPlural("kartas").withNamespaced(false).build())
         .resource((GenericKubernetesResource) k).create();
+  }
+
+  /** A kubeconfig with the server and credentials of {@code c} and namespace {@code ns}. */
+  static Path kubeconfig(Path dir, io.fabric8.kubernetes.client.Config c, String ns) throws IOException {
+    StringBuilder cluster = new StringBuilder("{server: \"" + c.getMasterUrl().replaceAll("/$", "") + "\"");
+    if (c.getCaCertData() != null) {
+      cluster.append(", certificate-authority-data: ").append(c.getCaCertData());
+    } else if (c.getCaCertFile() != null) {
+      cluster.append(", certificate-authority: \"").append(c.getCaCertFile()).append('"');
+    } else {
+      cluster.append(", insecure-skip-tls-verify: true");
+    }
+    cluster.append('}');
+    StringBuilder user = new StringBuilder("{");
+    List<String> parts = new ArrayList<>();
+    if (c.getClientCertData() != null) {
+      parts.add("client-certificate-data: " + c.getClientCertData());
+    } else if (c.getClientCertFile() != null) {
+      parts.add("client-certificate: \"" + c.getClientCertFile() + "\"");
+    }
+    if (c.getClientKeyData() != null) {
+      parts.add("client-key-data: " + c.getClientKeyData());
+    } else if (c.getClientKeyFile() != null) {
+      parts.add("client-key: \"" + c.getClientKeyFile() + "\"");
+    }
+    if (c.getOauthToken() != null) {
+      parts.add("token: " + c.getOauthToken());
+    }
+    user.append(String.join(", ", parts)).append('}');
+    Path file = dir.resolve("kubeconfig");
+    Files.writeString(file, """
+        apiVersion: v1
+        kind: Config
+        clusters:
+          - name: test
+            cluster: %s
+        users:
+          - name: test
+            user: %s
+        contexts:
+          - name: test
+            context: {cluster: test, user: test, namespace: %s}
+        current-context: test
+        """.formatted(cluster, user, ns));
+    return file;
   }
 
   /** A kubeconfig for {@code server} with namespace {@link #NS}. */
