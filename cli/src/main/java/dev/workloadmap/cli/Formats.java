@@ -3,7 +3,7 @@ package dev.workloadmap.cli;
 import java.util.ArrayList;
 import java.util.List;
 
-/** The {@code -o} values per command, for shell completion. */
+/** The {@code -o}, {@code --phase} and shell values, for shell completion. */
 final class Formats {
   private Formats() {}
 
@@ -20,6 +20,15 @@ final class Formats {
 
     Describe() {
       super(List.of("table", "json", "yaml"));
+    }
+  }
+
+  static final class Phases extends ArrayList<String> {
+    private static final long serialVersionUID = 1L;
+
+    Phases() {
+      super(java.util.Arrays.stream(dev.workloadmap.sdk.definition.WorkloadStatus.values())
+          .map(dev.workloadmap.sdk.definition.WorkloadStatus::displayName).toList());
     }
   }
 

@@ -46,7 +46,7 @@ final class GetCommand extends BaseCommand {
   @Option(names = "--all-types", description = "Every covered, installed type (top-level workloads only).")
   boolean allTypes;
 
-  @Option(names = "--phase", paramLabel = "STATUS", description = "Keep workloads with this matched status"
+  @Option(names = "--phase", paramLabel = "STATUS", completionCandidates = Formats.Phases.class, description = "Keep workloads with this matched status"
       + " (repeatable): Initializing, Running, Completed, Failed, Degraded, Suspended, Suspending, Resuming, Undefined.")
   List<String> phases = new ArrayList<>();
 
