@@ -136,8 +136,14 @@ final class GetCommand extends BaseCommand {
       try {
         resolved = TypeResolver.resolve(type, defs, cluster);
       } catch (CliException e) {
-        if (e.errorId().equals("not_installed") && name == null && !out.structured()) {
+        if (e.errorId().equals("not_installed") && name == null) {
           env().err().println(e.getMessage());
+          if (out.structured()) {
+            ObjectNode empty = JsonNodeFactory.instance.objectNode();
+            empty.putArray("items");
+            empty.put("count", 0);
+            env().out().print(out.write(empty));
+          }
           return ExitCodes.OK;
         }
         throw e;

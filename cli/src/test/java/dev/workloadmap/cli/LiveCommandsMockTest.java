@@ -150,6 +150,9 @@ class LiveCommandsMockTest {
     Cli.Result notInstalled = cli("get", "rayclusters");
     assertThat(notInstalled.exitCode()).isZero();
     assertThat(notInstalled.err()).contains("RayCluster is not installed in this cluster");
+    Cli.Result notInstalledJson = cli("get", "rayclusters", "-o", "json");
+    assertThat(notInstalledJson.exitCode()).isZero();
+    assertThat(new ObjectMapper().readTree(notInstalledJson.out()).path("count").asInt()).isZero();
     Cli.Result notInstalledNamed = cli("describe", "raycluster/x");
     assertThat(notInstalledNamed.exitCode()).isEqualTo(ExitCodes.WORKLOAD_NOT_FOUND);
     assertThat(notInstalledNamed.err()).contains("RayCluster is not installed in this cluster").contains("hint:");
