@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.workloadmap.junit.Tier;
 import dev.workloadmap.junit.WorkloadMapCluster;
 import dev.workloadmap.junit.WorkloadMapTest;
+import dev.workloadmap.sdk.PreparedDefinition;
 import dev.workloadmap.sdk.WorkloadMap;
 import dev.workloadmap.sdk.definition.Definition;
 import dev.workloadmap.sdk.definition.Gvk;
@@ -54,6 +55,7 @@ class CatalogApiServerTest {
     Map<String, List<String>> served = new HashMap<>();
     return CatalogSources.definitionFiles().stream().map(file -> {
       Definition def = wm.loadDefinition(file);
+      PreparedDefinition prepared = wm.prepare(def);
       Gvk gvk = def.rootGvk();
       Path crdFile = CrdLookup.find(file, gvk, crdDir);
       List<DynamicNode> nodes = new ArrayList<>();
@@ -67,15 +69,15 @@ class CatalogApiServerTest {
       }));
       for (Path fixture : CatalogSources.fixtureDirs(file)) {
         nodes.add(DynamicTest.dynamicTest(fixture.getFileName() + " (ApiServer)",
-            () -> runFixture(cluster, verifier, def, crdFile, fixture, served)));
+            () -> runFixture(cluster, verifier, prepared, crdFile, fixture, served)));
       }
       return DynamicContainer.dynamicContainer(file.getParent().getFileName().toString(), nodes.stream());
     });
   }
 
-  private void runFixture(WorkloadMapCluster cluster, Verifier verifier, Definition def, Path crdFile, Path fixture,
-      Map<String, List<String>> served) {
-    Verifier.FixtureObject fo = verifier.readFixtureObject(def, fixture);
+  private void runFixture(WorkloadMapCluster cluster, Verifier verifier, PreparedDefinition prepared, Path crdFile,
+      Path fixture, Map<String, List<String>> served) {
+    Verifier.FixtureObject fo = verifier.readFixtureObject(prepared.definition(), fixture);
     if (fo.skipReason() != null) {
       abort(fo.skipReason());
     }
@@ -100,7 +102,7 @@ class CatalogApiServerTest {
     }
     GenericKubernetesResource stored = cluster.createWithStatus(object);
     try {
-      cluster.assertTree(stored, fixture.resolve("expected.yaml"));
+      cluster.assertTree(stored, prepared, fixture.resolve("expected.yaml"));
     } finally {
       cluster.delete(stored);
     }

@@ -121,6 +121,13 @@ public final class WorkloadMapCluster {
    * @throws IllegalStateException when no loaded definition covers it, naming the loaded ones
    */
   public PreparedDefinition definitionFor(JsonNode object) {
+    String apiVersion = object.path("apiVersion").asText();
+    for (PreparedDefinition d : definitions) { // the exact version first, then another version of the kind (CD-21)
+      if (d.definition().rootGvk() != null && d.definition().rootGvk().apiVersion().equals(apiVersion)
+          && WorkloadMap.kindMismatch(d.definition(), object) == null) {
+        return d;
+      }
+    }
     for (PreparedDefinition d : definitions) {
       if (WorkloadMap.kindMismatch(d.definition(), object) == null) {
         return d;
@@ -504,21 +511,29 @@ public final class WorkloadMapCluster {
    *     the actual tree as text, and the diagnostics
    */
   public void assertTree(HasMetadata object, Path expectedYaml) {
+    assertTree(object, null, expectedYaml);
+  }
+
+  /**
+   * As {@link #assertTree(HasMetadata, Path)}, resolved with {@code definition} (null: the definition of {@link
+   * WorkloadMapTest#definitions()} covering the object's kind).
+   */
+  public void assertTree(HasMetadata object, PreparedDefinition definition, Path expectedYaml) {
     List<YamlDocument> docs = new YamlReader().readAll(expectedYaml);
-    assertTree(object, docs.stream().filter(d -> !d.root().isNull()).findFirst().orElseThrow(
+    assertTree(object, definition, docs.stream().filter(d -> !d.root().isNull()).findFirst().orElseThrow(
         () -> new IllegalArgumentException(expectedYaml + " holds no document")));
   }
 
   /** As {@link #assertTree(HasMetadata, Path)}, with the expected document as YAML text. */
   public void assertTree(HasMetadata object, String expectedYaml) {
-    assertTree(object, new YamlReader().readAll(expectedYaml, "<expected>").stream().filter(d -> !d.root().isNull())
+    assertTree(object, null, new YamlReader().readAll(expectedYaml, "<expected>").stream().filter(d -> !d.root().isNull())
         .findFirst().orElseThrow(() -> new IllegalArgumentException("the expected YAML holds no document")));
   }
 
-  /** As {@link #assertTree(HasMetadata, Path)}, with an already read expected document. */
-  public void assertTree(HasMetadata object, YamlDocument expected) {
+  /** As {@link #assertTree(HasMetadata, PreparedDefinition, Path)}, with an already read expected document. */
+  public void assertTree(HasMetadata object, PreparedDefinition definition, YamlDocument expected) {
     JsonNode json = asJson(get(object));
-    PreparedDefinition def = definitionFor(json);
+    PreparedDefinition def = definition != null ? definition : definitionFor(json);
     WorkloadTree tree = resolve(def, json);
     ObjectNode actual = workloadMap.toJson(tree);
     List<String> mismatches = new ArrayList<>();
@@ -569,9 +584,11 @@ public final class WorkloadMapCluster {
     sb.append("cluster: ").append(tier()).append(", ").append(clusterDescription()).append('\n');
     sb.append("namespace: ").append(namespace).append('\n');
     synchronized (this) {
-      if (!notes.isEmpty()) {
+      List<String> all = new ArrayList<>(cluster.notes());
+      all.addAll(notes);
+      if (!all.isEmpty()) {
         sb.append("notes:\n");
-        notes.forEach(n -> sb.append("  ").append(n).append('\n'));
+        all.forEach(n -> sb.append("  ").append(n).append('\n'));
       }
       if (def != null) {
         sb.append("definition: ").append(def.definition().name()).append(" (").append(sourceOf(def.definition()))
