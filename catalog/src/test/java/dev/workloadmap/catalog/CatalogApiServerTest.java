@@ -47,6 +47,26 @@ class CatalogApiServerTest {
 
   private final WorkloadMap wm = WorkloadMap.create();
 
+  /**
+   * Fixtures whose object a kube-apiserver 1.20.2 cannot hold as written, with why. Each is still submitted; the test
+   * checks that the result really differs (a fixture that starts to pass must leave this list) and reports it skipped
+   * with the reason and the server's result.
+   */
+  static final Map<String, String> SERVER_DIFFERS = Map.of(
+      "apps-deployment-v1/fc36-stale-generation", "the server sets metadata.generation 1 on create; a status behind"
+          + " the spec (observedGeneration 2 of generation 3) cannot be written at generation 1 (observedGeneration 0"
+          + " is omitted from a built-in kind's status)",
+      "apps-statefulset-v1/fc36-stale-generation", "the server sets metadata.generation 1 on create; a status behind"
+          + " the spec (observedGeneration 2 of generation 3) cannot be written at generation 1",
+      "apps-deployment-v1/fs3-new-replicaset-created", "the server sets metadata.generation 1 on create and the"
+          + " fixture's status has no observedGeneration (which the Deployment controller always writes), so the"
+          + " status reads as behind the spec",
+      "batch-job-v1/status-argocd-suspended", "Job spec.suspend is Kubernetes 1.21+; a 1.20 server drops it",
+      "batch-job-v1/status-suspending", "Job spec.suspend is Kubernetes 1.21+; a 1.20 server drops it",
+      "batch-job-v1/status-initializing-pods-pending", "Job status.ready is Kubernetes 1.23+; a 1.20 server drops it",
+      "core-pod-v1/status-undefined-no-status", "the server defaults a new pod's status.phase to Pending, so a pod"
+          + " without status does not exist on a server");
+
   @TestFactory
   Stream<DynamicNode> everyEntryOnTheApiServer(WorkloadMapCluster cluster) {
     assumeTrue(CatalogSources.sharedAvailable(), CatalogSources.skipReason());
@@ -100,12 +120,21 @@ class CatalogApiServerTest {
             + object.path("kind").asText() + "; served there: " + kinds);
       }
     }
+    String key = fixture.getParent().getParent().getFileName() + "/" + fixture.getFileName();
     GenericKubernetesResource stored = cluster.createWithStatus(object);
     try {
       cluster.assertTree(stored, prepared, fixture.resolve("expected.yaml"));
+    } catch (AssertionError e) {
+      if (SERVER_DIFFERS.containsKey(key)) {
+        abort("the API server's object differs from the fixture: " + SERVER_DIFFERS.get(key) + "; result: "
+            + e.getMessage().lines().skip(1).findFirst().orElse("").strip());
+      }
+      throw e;
     } finally {
       cluster.delete(stored);
     }
+    assertThat(SERVER_DIFFERS).as("%s passes on the API server now: remove it from SERVER_DIFFERS", key)
+        .doesNotContainKey(key);
   }
 
   private static List<String> servedKinds(WorkloadMapCluster cluster, String apiVersion) {

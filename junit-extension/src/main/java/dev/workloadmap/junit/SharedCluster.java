@@ -1,6 +1,9 @@
 package dev.workloadmap.junit;
 
 import dev.workloadmap.junit.tier.ClusterBackend;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.apiextensions.v1.CustomResourceDefinition;
 import io.fabric8.kubernetes.client.KubernetesClientException;
 import java.time.Duration;
@@ -42,36 +45,52 @@ final class SharedCluster implements AutoCloseable {
     return startTime;
   }
 
-  /** Creates the CRD unless the cluster has it, then waits for Established (60 s hang guard). */
-  synchronized CustomResourceDefinition installCrd(CustomResourceDefinition crd, String source) {
-    String name = crd.getMetadata().getName();
+  /**
+   * Creates the CRD unless the cluster has it, then waits for Established (60 s hang guard). The CRD is sent as the
+   * JSON it was written as, not through fabric8's typed model, which turns {@code default: ""} into null (the server
+   * then rejects the CRD).
+   */
+  synchronized CustomResourceDefinition installCrd(ObjectNode crd, String source) {
+    String name = crd.path("metadata").path("name").asText();
     CustomResourceDefinition known = crds.get(name);
     if (known != null) {
       return known;
     }
-    var api = running.client().apiextensions().v1().customResourceDefinitions();
-    crd.getMetadata().setResourceVersion(null);
-    crd.setStatus(null);
-    String note = null;
-    if (crd.getSpec().getConversion() != null && "Webhook".equals(crd.getSpec().getConversion().getStrategy())) {
+    ObjectNode body = crd.deepCopy();
+    body.remove("status");
+    ((ObjectNode) body.with("metadata")).remove(java.util.List.of("resourceVersion", "uid", "creationTimestamp",
+        "generation", "managedFields"));
+    JsonNode conversion = body.path("spec").path("conversion");
+    if ("Webhook".equals(conversion.path("strategy").asText())) {
       // the conversion webhook is a service of the operator, which a test cluster does not run: every request at a
       // non-storage version would fail with "service not found"
-      crd.getSpec().setConversion(new io.fabric8.kubernetes.api.model.apiextensions.v1.CustomResourceConversionBuilder()
-          .withStrategy("None").build());
-      note = "CRD " + name + ": conversion strategy Webhook replaced by None (no conversion webhook in the test"
-          + " cluster); an object reads back at each served version as it was written";
+      ((ObjectNode) body.get("spec")).putObject("conversion").put("strategy", "None");
+      notes.add("CRD " + name + ": conversion strategy Webhook replaced by None (no conversion webhook in the test"
+          + " cluster); an object reads back at each served version as it was written");
     }
-    if (note != null) {
-      notes.add(note);
-    }
+    var client = running.client();
+    GenericKubernetesResource resource = client.getKubernetesSerialization().convertValue(body,
+        GenericKubernetesResource.class);
     try {
-      api.resource(crd).create();
+      createCrd(resource);
     } catch (KubernetesClientException e) {
-      if (e.getCode() != 409) {
-        throw new IllegalStateException("the API server rejected CRD " + name + " from " + source + " (HTTP "
-            + e.getCode() + "): " + (e.getStatus() != null ? e.getStatus().getMessage() : e.getMessage()), e);
+      if (e.getCode() == 422 && onlyEmptyStringDefaults(e)) {
+        // kube-apiserver 1.20 rejects some `default: ""` of string properties ("Invalid value: \"null\": must be of
+        // type string"); newer servers accept them. Such a default only fills in an empty name, so the CRD is
+        // installed without them, and the diagnostics say so.
+        int removed = removeEmptyStringDefaults(body);
+        notes.add("CRD " + name + ": " + removed + " `default: \"\"` of string properties removed (this API server"
+            + " rejects them: " + e.getStatus().getDetails().getCauses().size() + " field errors)");
+        try {
+          createCrd(client.getKubernetesSerialization().convertValue(body, GenericKubernetesResource.class));
+        } catch (KubernetesClientException again) {
+          throw rejected(name, source, again);
+        }
+      } else if (e.getCode() != 409) {
+        throw rejected(name, source, e);
       }
     }
+    var api = client.apiextensions().v1().customResourceDefinitions();
     if (!running.realApiServer()) {
       // the mock has no controller that sets Established
       CustomResourceDefinition stored = api.withName(name).get();
@@ -81,7 +100,7 @@ final class SharedCluster implements AutoCloseable {
     CustomResourceDefinition established;
     try {
       established = api.withName(name).waitUntilCondition(c -> c != null && c.getStatus() != null
-          && c.getStatus().getConditions().stream().anyMatch(
+          && c.getStatus().getConditions() != null && c.getStatus().getConditions().stream().anyMatch(
               k -> "Established".equals(k.getType()) && "True".equals(k.getStatus())), 60, TimeUnit.SECONDS);
     } catch (KubernetesClientException e) {
       throw new IllegalStateException("CRD " + name + " from " + source + " did not become Established within 60 s: "
@@ -89,6 +108,46 @@ final class SharedCluster implements AutoCloseable {
     }
     crds.put(name, established);
     return established;
+  }
+
+  private void createCrd(GenericKubernetesResource resource) {
+    running.client().genericKubernetesResources("apiextensions.k8s.io/v1", "CustomResourceDefinition")
+        .resource(resource).create();
+  }
+
+  private static IllegalStateException rejected(String name, String source, KubernetesClientException e) {
+    return new IllegalStateException("the API server rejected CRD " + name + " from " + source + " (HTTP "
+        + e.getCode() + "): " + (e.getStatus() != null ? e.getStatus().getMessage() : e.getMessage()), e);
+  }
+
+  private static boolean onlyEmptyStringDefaults(KubernetesClientException e) {
+    if (e.getStatus() == null || e.getStatus().getDetails() == null
+        || e.getStatus().getDetails().getCauses().isEmpty()) {
+      return false;
+    }
+    return e.getStatus().getDetails().getCauses().stream().allMatch(c -> c.getField() != null
+        && c.getField().endsWith(".default") && c.getMessage() != null
+        && c.getMessage().contains("must be of type string"));
+  }
+
+  /** Removes every {@code default: ""} next to {@code type: string}; returns how many. */
+  static int removeEmptyStringDefaults(JsonNode node) {
+    int n = 0;
+    if (node instanceof ObjectNode o) {
+      JsonNode d = o.get("default");
+      if (d != null && d.isTextual() && d.asText().isEmpty() && "string".equals(o.path("type").asText())) {
+        o.remove("default");
+        n++;
+      }
+      for (JsonNode child : o) {
+        n += removeEmptyStringDefaults(child);
+      }
+    } else if (node != null && node.isArray()) {
+      for (JsonNode child : node) {
+        n += removeEmptyStringDefaults(child);
+      }
+    }
+    return n;
   }
 
   /** What the cluster changed while installing CRDs (for diagnostics). */

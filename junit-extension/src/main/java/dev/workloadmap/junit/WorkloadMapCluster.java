@@ -170,14 +170,14 @@ public final class WorkloadMapCluster {
 
   private List<CustomResourceDefinition> installCrdsFrom(String yaml, String source) {
     List<CustomResourceDefinition> out = new ArrayList<>();
-    List<HasMetadata> items = client().load(new java.io.ByteArrayInputStream(
-        yaml.getBytes(java.nio.charset.StandardCharsets.UTF_8))).items();
-    for (HasMetadata item : items) {
-      if (!(item instanceof CustomResourceDefinition crd)) {
+    for (JsonNode doc : new YamlReader().readAll(yaml, source).stream().map(YamlDocument::root)
+        .filter(n -> !n.isNull()).toList()) {
+      if (!doc.isObject() || !"CustomResourceDefinition".equals(doc.path("kind").asText())
+          || !"apiextensions.k8s.io/v1".equals(doc.path("apiVersion").asText())) {
         throw new IllegalStateException(source + ": expected apiextensions.k8s.io/v1 CustomResourceDefinition"
-            + " documents, found " + item.getApiVersion() + " " + item.getKind());
+            + " documents, found " + doc.path("apiVersion").asText() + " " + doc.path("kind").asText());
       }
-      out.add(cluster.installCrd(crd, source));
+      out.add(cluster.installCrd((ObjectNode) doc, source));
     }
     if (out.isEmpty()) {
       throw new IllegalStateException(source + ": no CustomResourceDefinition in it");
@@ -223,8 +223,14 @@ public final class WorkloadMapCluster {
   public GenericKubernetesResource create(JsonNode object) {
     ObjectNode body = forCreate(object);
     if ("v1".equals(body.path("apiVersion").asText()) && "Pod".equals(body.path("kind").asText())) {
-      // the ServiceAccount admission plugin rejects a pod whose ServiceAccount does not exist
+      // the ServiceAccount and RuntimeClass admission plugins reject a pod whose ServiceAccount or RuntimeClass does
+      // not exist; a test cluster has neither the controller that creates the one nor the operator that installs
+      // the other
       ensureServiceAccount(body.path("spec").path("serviceAccountName").asText("default"));
+      String runtimeClass = body.path("spec").path("runtimeClassName").asText("");
+      if (!runtimeClass.isEmpty()) {
+        ensureRuntimeClass(runtimeClass, body.path("spec").path("overhead"));
+      }
     }
     GenericKubernetesResource resource = toResource(body);
     GenericKubernetesResource stored;
@@ -409,6 +415,27 @@ public final class WorkloadMapCluster {
       client().serviceAccounts().inNamespace(namespace).resource(new io.fabric8.kubernetes.api.model
           .ServiceAccountBuilder().withNewMetadata().withName(name).endMetadata()
           .withAutomountServiceAccountToken(false).build()).create();
+    } catch (KubernetesClientException e) {
+      if (e.getCode() != 409) {
+        throw e;
+      }
+    }
+  }
+
+  /** Creates the RuntimeClass when missing, with the pod's overhead (the admission plugin requires them equal). */
+  private void ensureRuntimeClass(String name, JsonNode overhead) {
+    if (client().resources(io.fabric8.kubernetes.api.model.node.v1.RuntimeClass.class).withName(name).get() != null) {
+      return;
+    }
+    try {
+      client().resources(io.fabric8.kubernetes.api.model.node.v1.RuntimeClass.class).resource(
+          new io.fabric8.kubernetes.api.model.node.v1.RuntimeClassBuilder().withNewMetadata().withName(name)
+              .endMetadata().withHandler(name).withOverhead(overhead.isObject()
+                  ? new io.fabric8.kubernetes.api.model.node.v1.Overhead(JSON.convertValue(overhead,
+                      new com.fasterxml.jackson.core.type.TypeReference<java.util.Map<String,
+                          io.fabric8.kubernetes.api.model.Quantity>>() {}))
+                  : null).build()).create();
+      notes.add("created RuntimeClass " + name + " (cluster-wide) for a pod that names it");
     } catch (KubernetesClientException e) {
       if (e.getCode() != 409) {
         throw e;
