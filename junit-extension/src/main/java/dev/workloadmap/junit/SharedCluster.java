@@ -74,19 +74,7 @@ final class SharedCluster implements AutoCloseable {
     try {
       createCrd(resource);
     } catch (KubernetesClientException e) {
-      if (e.getCode() == 422 && onlyEmptyStringDefaults(e)) {
-        // kube-apiserver 1.20 rejects some `default: ""` of string properties ("Invalid value: \"null\": must be of
-        // type string"); newer servers accept them. Such a default only fills in an empty name, so the CRD is
-        // installed without them, and the diagnostics say so.
-        int removed = removeEmptyStringDefaults(body);
-        notes.add("CRD " + name + ": " + removed + " `default: \"\"` of string properties removed (this API server"
-            + " rejects them: " + e.getStatus().getDetails().getCauses().size() + " field errors)");
-        try {
-          createCrd(client.getKubernetesSerialization().convertValue(body, GenericKubernetesResource.class));
-        } catch (KubernetesClientException again) {
-          throw rejected(name, source, again);
-        }
-      } else if (e.getCode() != 409) {
+      if (e.getCode() != 409) {
         throw rejected(name, source, e);
       }
     }
@@ -118,36 +106,6 @@ final class SharedCluster implements AutoCloseable {
   private static IllegalStateException rejected(String name, String source, KubernetesClientException e) {
     return new IllegalStateException("the API server rejected CRD " + name + " from " + source + " (HTTP "
         + e.getCode() + "): " + (e.getStatus() != null ? e.getStatus().getMessage() : e.getMessage()), e);
-  }
-
-  private static boolean onlyEmptyStringDefaults(KubernetesClientException e) {
-    if (e.getStatus() == null || e.getStatus().getDetails() == null
-        || e.getStatus().getDetails().getCauses().isEmpty()) {
-      return false;
-    }
-    return e.getStatus().getDetails().getCauses().stream().allMatch(c -> c.getField() != null
-        && c.getField().endsWith(".default") && c.getMessage() != null
-        && c.getMessage().contains("must be of type string"));
-  }
-
-  /** Removes every {@code default: ""} next to {@code type: string}; returns how many. */
-  static int removeEmptyStringDefaults(JsonNode node) {
-    int n = 0;
-    if (node instanceof ObjectNode o) {
-      JsonNode d = o.get("default");
-      if (d != null && d.isTextual() && d.asText().isEmpty() && "string".equals(o.path("type").asText())) {
-        o.remove("default");
-        n++;
-      }
-      for (JsonNode child : o) {
-        n += removeEmptyStringDefaults(child);
-      }
-    } else if (node != null && node.isArray()) {
-      for (JsonNode child : node) {
-        n += removeEmptyStringDefaults(child);
-      }
-    }
-    return n;
   }
 
   /** What the cluster changed while installing CRDs (for diagnostics). */
