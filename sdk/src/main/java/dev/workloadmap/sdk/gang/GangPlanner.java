@@ -174,6 +174,7 @@ public final class GangPlanner {
         total += s;
       }
       Map<List<String>, List<Placed>> byKey = buckets.getOrDefault(e.name(), Map.of());
+      Map<String, Set<String>> observed = byKey.isEmpty() ? Map.of() : observedReplicas(live);
       List<Gang> gangs = new ArrayList<>();
       String noGang = null;
       if (total == 0) {
@@ -183,7 +184,7 @@ public final class GangPlanner {
         }
       } else {
         for (Map.Entry<List<String>, List<Placed>> b : byKey.entrySet()) {
-          gangs.add(gang(d, b.getKey(), b.getValue(), total, scales, live));
+          gangs.add(gang(d, b.getKey(), b.getValue(), total, scales, observed));
         }
         gangs.sort(Comparator.comparing(Gang::key, GangPlanner::compareKeys));
       }
@@ -192,12 +193,13 @@ public final class GangPlanner {
   }
 
   private Gang gang(Definition d, List<String> key, List<Placed> pods, int total, SubtreeScale scales,
-      LiveTree live) {
+      Map<String, Set<String>> observed) {
     List<String> names = pods.stream().map(p -> p.pod().name()).sorted(SortedKeys::compareCodePoints).toList();
     LivePod first = pods.get(0).pod();
     String effective = pods.get(0).membership().effectiveComponent();
-    boolean sameComponent = pods.stream().allMatch(p -> p.pod().component().equals(first.component())
-        && p.membership().effectiveComponent().equals(effective));
+    boolean sameMembership = pods.stream().allMatch(p -> p.membership().effectiveComponent().equals(effective));
+    boolean sameComponent = sameMembership
+        && pods.stream().allMatch(p -> p.pod().component().equals(first.component()));
     try {
       // instance: every pod of one instance whose id is a key value
       String instance = null;
@@ -208,10 +210,13 @@ public final class GangPlanner {
       Map<String, String> restrictions = instance == null ? Map.of() : Map.of(first.component(), instance);
       String instanceScope = instance == null ? "" : "instance " + instance + " of " + first.component();
       // replica: every pod of one replica whose key is a key value
+      // (the pods may sit on different components under it: a LeaderWorkerSet group's leader and workers)
       Optional<ComponentDefinition> rc = d.component(first.component())
           .flatMap(c -> PodAttributor.replicaComponent(d, c));
-      if (sameComponent && rc.isPresent() && first.replicaKey() != null && key.contains(first.replicaKey())
-          && pods.stream().allMatch(p -> first.replicaKey().equals(p.pod().replicaKey()))) {
+      if (sameMembership && rc.isPresent() && first.replicaKey() != null && key.contains(first.replicaKey())
+          && pods.stream().allMatch(p -> first.replicaKey().equals(p.pod().replicaKey())
+              && d.component(p.pod().component()).flatMap(c -> PodAttributor.replicaComponent(d, c))
+                  .map(ComponentDefinition::name).equals(rc.map(ComponentDefinition::name)))) {
         String r = rc.get().name();
         String scope = "replica " + first.replicaKey() + " of " + r + (instance == null ? "" : ", " + instanceScope);
         if (scales.hasChildren(r)) {
@@ -222,12 +227,11 @@ public final class GangPlanner {
         }
         int instScale = scales.own(r, restrictions);
         String inst = instance;
-        long replicas = live.pods().stream()
-            .filter(p -> p.component().equals(first.component()) && Objects.equals(p.instance(), inst)
-                && p.replicaKey() != null)
-            .map(LivePod::replicaKey).distinct().count();
+        long replicas = observed.getOrDefault(first.component() + "\u0000" + Objects.toString(inst, ""),
+            Set.of()).size();
         int size = replicas == 0 ? instScale : ceilDiv(instScale, (int) replicas);
-        return new Gang(key, size, Basis.REPLICA_OBSERVED, scope + " (" + replicas + (replicas == 1 ? " replica" : " replicas") + " observed)", names);
+        String seen = " (" + replicas + (replicas == 1 ? " replica" : " replicas") + " observed)";
+        return new Gang(key, size, Basis.REPLICA_OBSERVED, scope + seen, names);
       }
       if (instance != null) {
         int size = effective.equals(first.component())
@@ -238,6 +242,18 @@ public final class GangPlanner {
       return new Gang(key, total, Basis.GROUP, "group (" + e.getMessage() + ")", names);
     }
     return new Gang(key, total, Basis.GROUP, "group", names);
+  }
+
+  /** Distinct replica keys per component and instance among the attributed pods. */
+  private static Map<String, Set<String>> observedReplicas(LiveTree live) {
+    Map<String, Set<String>> m = new HashMap<>();
+    for (LivePod p : live.pods()) {
+      if (p.replicaKey() != null) {
+        m.computeIfAbsent(p.component() + "\u0000" + Objects.toString(p.instance(), ""), k -> new HashSet<>())
+            .add(p.replicaKey());
+      }
+    }
+    return m;
   }
 
   private void podGroup(Definition d, GangScheduling.PodGroup pg, GangStructure structure, SubtreeScale scales,

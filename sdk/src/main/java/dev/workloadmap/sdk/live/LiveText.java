@@ -44,7 +44,7 @@ public final class LiveText {
     out.append(header).append("\n\n");
     List<String[]> rows = new ArrayList<>();
     ComponentNode root = tree.root();
-    List<Item> rootItems = items(root, null, live, gpuResourceName);
+    List<Item> rootItems = items(root, live, gpuResourceName);
     rows.add(rootRow(root, live, gpuResourceName));
     emit(rootItems, "", rows);
     TreeText.appendAligned(out, rows);
@@ -83,7 +83,7 @@ public final class LiveText {
     return new String[] {root.name(), "", "", ""};
   }
 
-  private static List<Item> items(ComponentNode n, String instance, LiveTree live, String gpu) {
+  private static List<Item> items(ComponentNode n, LiveTree live, String gpu) {
     List<Item> out = new ArrayList<>();
     if (n.podBearing() && n == live.tree().root()) {
       live.component(n.name()).ifPresent(c -> c.pods().forEach(p -> out.add(podItem(p, gpu))));
@@ -107,7 +107,7 @@ public final class LiveText {
           }
         }
       } else {
-        List<Item> sub = items(ch, null, live, gpu);
+        List<Item> sub = items(ch, live, gpu);
         int[] sums = sums(ch, live);
         out.add(new Item(new String[] {ch.name(), sums[0] + "/" + sums[1] + " ready", "", ""}, sub));
       }
@@ -118,7 +118,7 @@ public final class LiveText {
   private static List<Item> rowChildren(ComponentNode node, LiveComponent c, LiveTree live, String gpu) {
     List<Item> sub = new ArrayList<>();
     c.pods().forEach(p -> sub.add(podItem(p, gpu)));
-    sub.addAll(items(node, c.instance(), live, gpu));
+    sub.addAll(items(node, live, gpu));
     return sub;
   }
 

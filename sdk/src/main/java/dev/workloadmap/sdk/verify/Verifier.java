@@ -331,7 +331,7 @@ public final class Verifier {
 
   /**
    * Reads {@code pods.yaml} (candidate pods: documents of kind Pod, or the items of a List; every other document is an
-   * intermediate owner such as a Job or ReplicaSet, found by UID), attributes the pods and builds the gang plan, and adds
+   * intermediate owner such as a Job or ReplicaSet; owners are found by UID among all documents), attributes the pods and builds the gang plan, and adds
    * them to {@code actual} as {@code live} ({@link dev.workloadmap.sdk.live.LiveJson}) and {@code gangs} ({@link
    * dev.workloadmap.sdk.gang.GangJson}). Returns the live text view, or null after adding a finding.
    */
@@ -355,7 +355,9 @@ public final class Verifier {
           owners.add(root);
         }
       }
-      LiveTree live = workloadMap.attributePods(prepared, tree, object, pods, OwnerLookup.of(owners));
+      List<JsonNode> all = new ArrayList<>(owners);
+      all.addAll(pods); // a pod may own objects too (a LeaderWorkerSet leader pod owns its group's worker StatefulSet)
+      LiveTree live = workloadMap.attributePods(prepared, tree, object, pods, OwnerLookup.of(all));
       actual.set("live", workloadMap.toJson(live));
       actual.set("gangs", workloadMap.toJson(workloadMap.gangPlan(prepared, live)));
       return workloadMap.renderText(live, null);
