@@ -4,8 +4,6 @@ import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.ConfigBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import picocli.CommandLine.Option;
@@ -81,15 +79,12 @@ public final class ClusterOptions {
     }
     Config base;
     if (file != null) {
-      String text;
-      try {
-        text = Files.readString(file, StandardCharsets.UTF_8);
-      } catch (IOException e) {
-        throw new CliException(ExitCodes.USAGE, "kubeconfig", "cannot read kubeconfig " + file + ": " + e.getMessage(),
-            "check the --kubeconfig path", null);
+      if (!Files.isReadable(file)) {
+        throw new CliException(ExitCodes.USAGE, "kubeconfig", "cannot read kubeconfig " + file,
+            "check the --kubeconfig path (or KUBECONFIG)", null);
       }
       try {
-        base = Config.fromKubeconfig(context, text, file.toAbsolutePath().toString());
+        base = Config.fromKubeconfig(context, file.toAbsolutePath().toFile());
       } catch (RuntimeException e) {
         throw new CliException(ExitCodes.USAGE, "kubeconfig", file + ": " + e.getMessage(),
             context == null ? "check the kubeconfig file" : "check that context \"" + context + "\" exists in it",
