@@ -1,0 +1,192 @@
+package dev.workloadmap.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.workloadmap.sdk.PreparedDefinition;
+import dev.workloadmap.sdk.definition.Gvk;
+import dev.workloadmap.sdk.live.LiveTree;
+import dev.workloadmap.sdk.live.OwnerLookup;
+import dev.workloadmap.sdk.tree.WorkloadTree;
+import dev.workloadmap.sdk.yaml.YamlDocument;
+import dev.workloadmap.sdk.yaml.YamlException;
+import dev.workloadmap.sdk.yaml.YamlReader;
+import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
+import io.fabric8.kubernetes.api.model.ListOptionsBuilder;
+import io.fabric8.kubernetes.api.model.Pod;
+import io.fabric8.kubernetes.client.KubernetesClientException;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/**
+ * {@code describe TYPE/NAME | TYPE NAME | -f FILE|-} (spec §7.3, §7.4): the workload tree with components, instances,
+ * {@code ready/desired}, GPUs, nodes and pods, the status line and the resources table (see {@link DescribeView}).
+ *
+ * <p>Live, the pods of the namespace are listed once ({@code resourceVersion: "0"}) and attributed through their owner
+ * chains by the SDK ({@code WorkloadMap.attributePods}, spec §5.8). With {@code -f} (file mode) no cluster is needed: the catalog,
+ * plus the cluster's Karta objects when a cluster is configured and reachable, resolves the definition of the file's
+ * single object (another served version of a covered kind resolves; the group must match exactly), and the output
+ * shows the desired structure and requested resources.
+ */
+@Command(name = "describe", description = "Show a workload's tree: components, pods, status and resources.",
+    sortOptions = false)
+final class DescribeCommand extends BaseCommand {
+
+  @Parameters(index = "0", arity = "0..1", paramLabel = "TYPE[/NAME]", description = "The type, optionally with /NAME.")
+  String typeToken;
+
+  @Parameters(index = "1", arity = "0..1", paramLabel = "NAME", description = "The workload's name.")
+  String nameArg;
+
+  @Option(names = {"-f", "--filename"}, paramLabel = "FILE", description = "File mode: describe the object in FILE"
+      + " (- for standard input) without a cluster.")
+  String file;
+
+  @Option(names = "--pod-limit", paramLabel = "N", defaultValue = "0",
+      description = "Pods shown per component, unhealthy first when truncating; 0 means all.")
+  int podLimit;
+
+  @Option(names = "--component-limit", paramLabel = "N", defaultValue = "0",
+      description = "Components shown, unhealthy and missing-pod ones first when truncating; 0 means all.")
+  int componentLimit;
+
+  @Option(names = {"-o", "--output"}, paramLabel = "FORMAT", defaultValue = "table",
+      completionCandidates = Formats.Describe.class, description = "table, json or yaml (default: ${DEFAULT-VALUE}).")
+  String output;
+
+  @Override
+  boolean jsonErrors() {
+    return "json".equalsIgnoreCase(output);
+  }
+
+  @Override
+  int execute() {
+    Output out = Output.parse(output, List.of(Output.TABLE, Output.JSON, Output.YAML));
+    if (podLimit < 0) {
+      throw CliException.usage("--pod-limit must not be negative", "0 means all pods");
+    }
+    if (componentLimit < 0) {
+      throw CliException.usage("--component-limit must not be negative", "0 means all components");
+    }
+    DescribeView view;
+    if (file != null) {
+      if (typeToken != null || nameArg != null) {
+        throw CliException.usage("-f cannot be combined with TYPE or NAME arguments",
+            "use either describe -f FILE or describe TYPE/NAME");
+      }
+      view = fileMode();
+    } else {
+      view = live();
+    }
+    if (out.structured()) {
+      env().out().print(out.write(view.json()));
+    } else {
+      env().out().print(view.text(podLimit, componentLimit));
+    }
+    return ExitCodes.OK;
+  }
+
+  private DescribeView fileMode() {
+    String name = file.equals("-") ? "<stdin>" : file;
+    String text;
+    try {
+      text = file.equals("-") ? new String(env().in().readAllBytes(), StandardCharsets.UTF_8)
+          : Files.readString(Path.of(file), StandardCharsets.UTF_8);
+    } catch (NoSuchFileException e) {
+      throw new CliException(ExitCodes.USAGE, "read_error", "cannot read " + name + ": no such file",
+          "check the path given to -f", null);
+    } catch (IOException e) {
+      throw new CliException(ExitCodes.USAGE, "read_error", "cannot read " + name + ": " + e.getMessage(), null, null);
+    }
+    List<YamlDocument> docs;
+    try {
+      docs = new YamlReader().readAll(text, name).stream().filter(d -> !d.root().isNull()).toList();
+    } catch (YamlException e) {
+      throw new CliException(ExitCodes.USAGE, "read_error", e.describe(), "fix the YAML of " + name, null);
+    }
+    if (docs.isEmpty()) {
+      throw new CliException(ExitCodes.USAGE, "read_error", name + " holds no object", "give a file with one object",
+          null);
+    }
+    if (docs.size() > 1) {
+      throw new CliException(ExitCodes.USAGE, "read_error", name + " holds more than one document (" + docs.size()
+          + ")", "describe -f takes one object; split the file", null);
+    }
+    JsonNode object = docs.get(0).root();
+    String apiVersion = object.path("apiVersion").asText("");
+    String kind = object.path("kind").asText("");
+    if (apiVersion.isEmpty() || kind.isEmpty()) {
+      throw new CliException(ExitCodes.USAGE, "read_error", name + ": the object needs apiVersion and kind",
+          "describe -f reads a whole Kubernetes object", null);
+    }
+    DefinitionSet defs = definitions(false);
+    Gvk gvk = Gvk.of(apiVersion, kind);
+    DefinitionSet.Entry entry = defs.forGvk(gvk);
+    if (entry == null) {
+      // another served version of a covered kind; the group must match exactly
+      List<Gvk> others = defs.gvksOfKind(kind, gvk.group(), null).stream()
+          .filter(g -> g.kind().equals(kind)).toList();
+      if (others.size() == 1) {
+        entry = defs.forGvk(others.get(0));
+      } else if (others.size() > 1) {
+        throw CliException.usage(name + ": " + kind + " " + apiVersion + " is covered at several other versions: "
+            + others, "give the object at one of those versions");
+      }
+    }
+    if (entry == null) {
+      throw TypeResolver.noDefinition(apiVersion + " " + kind, gvk);
+    }
+    PreparedDefinition p = new Workloads(wm()).prepare(entry.definition());
+    WorkloadTree tree = wm().resolve(p, object);
+    return new DescribeView(tree, null, entry.origin(), null, wm().gpuResourceName());
+  }
+
+  private DescribeView live() {
+    Target t = target(typeToken, nameArg, "describe");
+    LiveTree liveTree = liveTree(this, t.resolved(), t.object());
+    String age = Ages.age(t.object().path("metadata").path("creationTimestamp").asText(""),
+        Instant.now(env().clock()));
+    return new DescribeView(liveTree.tree(), liveTree, t.resolved().definition().origin(), age,
+        wm().gpuResourceName());
+  }
+
+  /** The live workload {@code TYPE/NAME} with its pods attributed (shared with {@code gangs}). */
+  static LiveTree liveTree(BaseCommand cmd, TypeResolver.Resolved resolved, JsonNode object) {
+    Cluster cluster = cmd.cluster();
+    PreparedDefinition p = new Workloads(cmd.wm()).prepare(resolved.definition().definition());
+    return cmd.wm().attributePods(p, object,
+        listPods(cluster, resolved.resource().namespaced() ? cluster.namespace() : null), ownerLookup(cluster));
+  }
+
+  /** Every pod of the namespace (every namespace for a cluster-scoped root), listed once from the watch cache. */
+  private static List<JsonNode> listPods(Cluster cluster, String ns) {
+    try {
+      var opts = new ListOptionsBuilder().withResourceVersion("0").build();
+      List<Pod> pods = ns == null ? cluster.client().pods().inAnyNamespace().list(opts).getItems()
+          : cluster.client().pods().inNamespace(ns).list(opts).getItems();
+      return pods.stream().map(Workloads::json).toList();
+    } catch (KubernetesClientException e) {
+      throw cluster.translate(e, "list pods" + (ns == null ? "" : " in namespace " + ns), "Pod");
+    }
+  }
+
+  /** Reads intermediate owners through discovery; an owner that cannot be read is empty (spec §5.8 item 2). */
+  static OwnerLookup ownerLookup(Cluster cluster) {
+    return (ns, ref) -> {
+      try {
+        Cluster.ApiResource r = cluster.ownerResource(ref.apiVersion(), ref.kind(), !ns.isEmpty());
+        GenericKubernetesResource owner = cluster.get(r, ns, ref.name());
+        return Optional.ofNullable(owner).map(Workloads::json);
+      } catch (CliException | KubernetesClientException e) {
+        return Optional.empty();
+      }
+    };
+  }
+}

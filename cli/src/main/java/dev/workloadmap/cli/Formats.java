@@ -1,0 +1,42 @@
+package dev.workloadmap.cli;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/** The {@code -o}, {@code --phase} and shell values, for shell completion. */
+final class Formats {
+  private Formats() {}
+
+  static final class Get extends ArrayList<String> {
+    private static final long serialVersionUID = 1L;
+
+    Get() {
+      super(List.of("table", "wide", "json", "yaml"));
+    }
+  }
+
+  static final class Describe extends ArrayList<String> {
+    private static final long serialVersionUID = 1L;
+
+    Describe() {
+      super(List.of("table", "json", "yaml"));
+    }
+  }
+
+  static final class Phases extends ArrayList<String> {
+    private static final long serialVersionUID = 1L;
+
+    Phases() {
+      super(java.util.Arrays.stream(dev.workloadmap.sdk.definition.WorkloadStatus.values())
+          .map(dev.workloadmap.sdk.definition.WorkloadStatus::displayName).toList());
+    }
+  }
+
+  static final class Shells extends ArrayList<String> {
+    private static final long serialVersionUID = 1L;
+
+    Shells() {
+      super(List.of("bash", "zsh"));
+    }
+  }
+}

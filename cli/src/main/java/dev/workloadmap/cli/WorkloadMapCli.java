@@ -1,0 +1,160 @@
+package dev.workloadmap.cli;
+
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.workloadmap.sdk.WorkloadMap;
+import dev.workloadmap.sdk.WorkloadMapException;
+import dev.workloadmap.sdk.catalog.Catalog;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStreamWriter;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.time.Clock;
+import java.util.Properties;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.IVersionProvider;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.ParseResult;
+
+/**
+ * The {@code workloadmap} command line (spec §7): {@code describe}, {@code get}, {@code definitions}, {@code validate},
+ * {@code gangs} and {@code completion}, thin front-ends over the SDK and the built-in catalog. Exit codes are those of
+ * {@link ExitCodes}; every failure is one message on stderr with a hint (with {@code -o json}, a JSON error object on
+ * stdout), never a stack trace.
+ */
+@Command(name = "workloadmap", mixinStandardHelpOptions = true, versionProvider = WorkloadMapCli.Version.class,
+    description = "See the structure, pods, status and resources of AI workloads through Workload Map (Karta)"
+        + " definitions: the built-in catalog plus the cluster's Karta objects.",
+    subcommands = {GetCommand.class, DescribeCommand.class, DefinitionsCommand.class, ValidateCommand.class,
+        GangsCommand.class, CompletionCommand.class, CommandLine.HelpCommand.class},
+    exitCodeListHeading = "%nExit codes:%n",
+    exitCodeList = {"0:success (validate: valid)", "1:error (validate: invalid; unreachable, forbidden)",
+        "2:usage or read error", "3:no definition covers the type", "4:the workload or its type is not in the cluster"})
+public final class WorkloadMapCli implements Runnable {
+
+  final Env env;
+  private final Catalog catalog;
+  private WorkloadMap workloadMap;
+
+  @Option(names = "--gpu-resource", paramLabel = "NAME", defaultValue = "nvidia.com/gpu", scope =
+      CommandLine.ScopeType.INHERIT, description = "The resource counted as GPUs (default: ${DEFAULT-VALUE}).")
+  String gpuResource;
+
+  @CommandLine.Spec
+  CommandLine.Model.CommandSpec spec;
+
+  WorkloadMapCli(Env env, Catalog catalog) {
+    this.env = env;
+    this.catalog = catalog;
+  }
+
+  @Override
+  public void run() {
+    throw new ParameterException(spec.commandLine(), "a command is required: describe, get, definitions, validate,"
+        + " gangs or completion (see workloadmap --help)");
+  }
+
+  WorkloadMap workloadMap() {
+    if (workloadMap == null) {
+      workloadMap = WorkloadMap.builder().gpuResourceName(gpuResource).build();
+    }
+    return workloadMap;
+  }
+
+  Catalog catalog() {
+    return catalog;
+  }
+
+  /** Runs the CLI with the process's streams, clock and environment. */
+  public static int run(String... args) {
+    Env env = new Env(new PrintWriter(new OutputStreamWriter(System.out, StandardCharsets.UTF_8), true),
+        new PrintWriter(new OutputStreamWriter(System.err, StandardCharsets.UTF_8), true), System.in,
+        Clock.systemUTC(), System.getenv());
+    return run(env, Catalog.builtIn(), args);
+  }
+
+  /**
+   * Runs the CLI in-process (tests, embedding): output goes to {@code env}'s writers, which are flushed.
+   *
+   * @return the exit code ({@link ExitCodes})
+   */
+  public static int run(Env env, Catalog catalog, String... args) {
+    CommandLine cmd = commandLine(env, catalog);
+    try {
+      return cmd.execute(args);
+    } finally {
+      env.out().flush();
+      env.err().flush();
+    }
+  }
+
+  /** The configured picocli command line (also used to generate the completion script). */
+  static CommandLine commandLine(Env env, Catalog catalog) {
+    CommandLine cmd = new CommandLine(new WorkloadMapCli(env, catalog));
+    cmd.setOut(env.out());
+    cmd.setErr(env.err());
+    cmd.setCaseInsensitiveEnumValuesAllowed(true);
+    cmd.setExecutionExceptionHandler(WorkloadMapCli::handle);
+    cmd.setParameterExceptionHandler((ex, args) -> {
+      PrintWriter err = ex.getCommandLine().getErr();
+      err.println("error: " + ex.getMessage());
+      err.println("hint: see " + ex.getCommandLine().getCommandSpec().qualifiedName() + " --help");
+      return ExitCodes.USAGE;
+    });
+    return cmd;
+  }
+
+  private static int handle(Exception ex, CommandLine cmd, ParseResult parse) {
+    Object user = cmd.getCommand();
+    boolean json = user instanceof BaseCommand b && b.jsonErrors();
+    CliException e;
+    if (ex instanceof CliException c) {
+      e = c;
+    } else if (ex instanceof WorkloadMapException w) {
+      e = new CliException(ExitCodes.ERROR, "error", w.describe(), null, null);
+    } else if (ex instanceof UncheckedIOException u) {
+      e = new CliException(ExitCodes.USAGE, "read_error", u.getCause().getMessage(), null, null);
+    } else {
+      throw new IllegalStateException(ex);
+    }
+    if (json) {
+      ObjectNode o = JsonNodeFactory.instance.objectNode();
+      o.put("error", e.errorId());
+      if (e.type() != null) {
+        o.put("type", e.type());
+      }
+      o.put("message", e.getMessage());
+      o.put("hint", e.hint());
+      cmd.getOut().print(Output.JSON.write(o));
+    } else {
+      cmd.getErr().println("error: " + e.getMessage());
+      if (e.hint() != null) {
+        cmd.getErr().println("hint: " + e.hint());
+      }
+    }
+    if (user instanceof BaseCommand b) {
+      b.printWarnings();
+    }
+    return e.exitCode();
+  }
+
+  /** The version from the jar's {@code workloadmap-cli.properties}. */
+  static final class Version implements IVersionProvider {
+    @Override
+    public String[] getVersion() {
+      Properties p = new Properties();
+      try (InputStream in = WorkloadMapCli.class.getResourceAsStream("/META-INF/workloadmap/workloadmap-cli.properties")) {
+        if (in != null) {
+          p.load(in);
+        }
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+      return new String[] {"workloadmap " + p.getProperty("version", "unknown")};
+    }
+  }
+}

@@ -1,0 +1,44 @@
+package dev.workloadmap.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.workloadmap.sdk.PreparedDefinition;
+import dev.workloadmap.sdk.WorkloadMap;
+import dev.workloadmap.sdk.definition.Definition;
+import java.util.IdentityHashMap;
+import java.util.Map;
+
+/** Shared helpers for commands that read workloads: JSON conversion and one prepared definition per definition. */
+final class Workloads {
+  static final ObjectMapper MAPPER = new ObjectMapper();
+
+  private final WorkloadMap wm;
+  private final Map<Definition, PreparedDefinition> prepared = new IdentityHashMap<>();
+
+  Workloads(WorkloadMap wm) {
+    this.wm = wm;
+  }
+
+  /** The definition validated and prepared once (spec §5.9: an invalid definition gives {@code invalid karta}). */
+  PreparedDefinition prepare(Definition d) {
+    return prepared.computeIfAbsent(d, wm::prepare);
+  }
+
+  static JsonNode json(Object fabric8Object) {
+    return MAPPER.valueToTree(fabric8Object);
+  }
+
+  /** {@code Kind/name} of a TYPE/NAME token, split; a token without a slash is a TYPE. */
+  static String[] splitTypeName(String token) {
+    int slash = token.indexOf('/');
+    if (slash < 0) {
+      return new String[] {token, null};
+    }
+    String type = token.substring(0, slash);
+    String name = token.substring(slash + 1);
+    if (type.isEmpty() || name.isEmpty() || name.contains("/")) {
+      throw CliException.usage("\"" + token + "\" is not TYPE/NAME", "for example jobset/my-training");
+    }
+    return new String[] {type, name};
+  }
+}

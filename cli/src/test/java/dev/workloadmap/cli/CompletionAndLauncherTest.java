@@ -1,0 +1,73 @@
+package dev.workloadmap.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.File;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Shell completion scripts and the launcher script. Unit tier. */
+class CompletionAndLauncherTest {
+
+  @Test
+  void bashCompletionCoversCommandsFlagEnumerationsAndCatalogTypes(@TempDir Path dir) throws Exception {
+    Cli.Result r = Cli.exec("completion", "bash");
+    assertThat(r.exitCode()).as(r.toString()).isZero();
+    assertThat(r.out()).contains("complete -F _complete_workloadmap").contains("describe").contains("definitions")
+        .contains("gangs").contains("--pod-limit").contains("--all-types")
+        .contains("(\"table\" \"wide\" \"json\" \"yaml\")").contains("\"jobset\"").contains("\"pytorchjob\"")
+        .contains("\"Running\"").contains("\"Undefined\"");
+    Path script = dir.resolve("workloadmap.bash");
+    Files.writeString(script, r.out());
+    assertThat(run(dir, "bash", "-n", script.toString())).isZero();
+  }
+
+  @Test
+  void zshCompletionLoadsTheSameScriptThroughBashcompinit() {
+    Cli.Result r = Cli.exec("completion", "zsh");
+    assertThat(r.exitCode()).as(r.toString()).isZero();
+    assertThat(r.out()).startsWith("# zsh").contains("bashcompinit").contains("complete -F _complete_workloadmap");
+    assertThat(Cli.exec("completion", "fish").exitCode()).isEqualTo(ExitCodes.USAGE);
+  }
+
+  @Test
+  void launcherNamesTheMissingJarAndHowToBuildIt(@TempDir Path dir) throws Exception {
+    Path launcher = Path.of("src", "main", "sh", "workloadmap").toAbsolutePath();
+    assertThat(launcher).isExecutable();
+    Assumptions.assumeTrue(new File("/bin/sh").canExecute(), "no /bin/sh");
+    ProcessBuilder pb = new ProcessBuilder("/bin/sh", launcher.toString(), "--version").redirectErrorStream(true);
+    pb.environment().put("WORKLOADMAP_JAR", dir.resolve("missing.jar").toString());
+    Process p = pb.start();
+    String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertThat(p.waitFor(30, TimeUnit.SECONDS)).isTrue();
+    assertThat(p.exitValue()).isEqualTo(2);
+    assertThat(out).contains("runnable jar was not found at " + dir.resolve("missing.jar"))
+        .contains("./mvnw -B -ntp package -pl cli -am");
+  }
+
+  @Test
+  void versionAndHelp() {
+    Cli.Result v = Cli.exec("--version");
+    assertThat(v.exitCode()).isZero();
+    assertThat(v.out()).matches("workloadmap \\d+\\.\\d+\\.\\d+(-SNAPSHOT)?\n");
+    Cli.Result none = Cli.exec();
+    assertThat(none.exitCode()).isEqualTo(ExitCodes.USAGE);
+    assertThat(none.err()).contains("a command is required");
+    Cli.Result help = Cli.exec("--help");
+    assertThat(help.out()).contains("Exit codes:").contains("3   no definition covers the type");
+  }
+
+  private static int run(Path dir, String... cmd) throws Exception {
+    Assumptions.assumeTrue(new File("/bin/bash").canExecute() || new File("/usr/bin/bash").canExecute(),
+        "bash is not installed");
+    Process p = new ProcessBuilder(cmd).directory(dir.toFile()).redirectErrorStream(true).start();
+    p.getInputStream().readAllBytes();
+    assertThat(p.waitFor(30, TimeUnit.SECONDS)).isTrue();
+    return p.exitValue();
+  }
+}
