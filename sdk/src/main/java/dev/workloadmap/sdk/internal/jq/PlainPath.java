@@ -36,6 +36,9 @@ final class PlainPath {
 
   /** The plain path {@code expression} is, or null when it is anything else (or does not parse). */
   static PlainPath of(String expression) {
+    if (!mayBePlain(expression)) {
+      return null; // most expressions: no second parse (compile already parses once in jackson-jq)
+    }
     JqNode root;
     try {
       root = JqParser.parse(expression);
@@ -44,6 +47,32 @@ final class PlainPath {
     }
     List<Step> steps = new ArrayList<>();
     return collect(root, steps) ? new PlainPath(steps.toArray(new Step[0])) : null;
+  }
+
+  /**
+   * A cheap look at the text: outside string literals, a plain path has only names, digits, {@code . [ ] ? "}; any
+   * other character (a space, an operator, a parenthesis, a comment) rules it out before parsing.
+   */
+  static boolean mayBePlain(String expression) {
+    if (expression.isEmpty() || expression.charAt(0) != '.') {
+      return false;
+    }
+    boolean inString = false;
+    for (int i = 0; i < expression.length(); i++) {
+      char c = expression.charAt(i);
+      if (inString) {
+        if (c == '\\') {
+          i++; // the escaped char, whatever it is
+        } else if (c == '"') {
+          inString = false;
+        }
+      } else if (c == '"') {
+        inString = true;
+      } else if (!(Character.isLetterOrDigit(c) || c == '_' || c == '.' || c == '[' || c == ']' || c == '?')) {
+        return false;
+      }
+    }
+    return !inString;
   }
 
   /** Appends the steps of {@code node} (target first); false when it is not a plain path. */

@@ -48,6 +48,17 @@ class PlainPathTest {
   }
 
   @Test
+  void theTextFilterKeepsQuotedKeysAndRulesOutOperatorsBeforeParsing() {
+    assertThat(PlainPath.mayBePlain(".metadata.labels[\"jobset.sigs.k8s.io/replicatedjob-name\"]")).isTrue();
+    assertThat(PlainPath.mayBePlain(".a[\"x \\\" | y\"]")).isTrue();
+    assertThat(PlainPath.of(".a[\"x \\\" | y\"]")).isNotNull();
+    assertThat(PlainPath.mayBePlain(".a | .b")).isFalse();
+    assertThat(PlainPath.mayBePlain(".a//1")).isFalse();
+    assertThat(PlainPath.mayBePlain(".a[\"unterminated")).isFalse();
+    assertThat(PlainPath.mayBePlain("x")).isFalse();
+  }
+
+  @Test
   void walksTheKeySortedInput() {
     assertThat(fast(".z", INPUT)).containsExactly("{\"a\":1,\"b\":2}");
     assertThat(fast(".z[]", INPUT)).containsExactly("1", "2");
