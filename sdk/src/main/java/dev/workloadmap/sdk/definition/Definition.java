@@ -58,7 +58,13 @@ public record Definition(
 
   /** The direct children of {@code parent}, in declaration order. */
   public List<ComponentDefinition> childrenOf(String parent) {
-    return childComponents.stream().filter(c -> parent.equals(c.ownerRef())).toList();
+    List<ComponentDefinition> out = new ArrayList<>(2);
+    for (ComponentDefinition c : childComponents) {
+      if (parent.equals(c.ownerRef())) {
+        out.add(c);
+      }
+    }
+    return Collections.unmodifiableList(out);
   }
 
   /**

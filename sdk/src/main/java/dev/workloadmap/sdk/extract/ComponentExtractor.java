@@ -311,6 +311,9 @@ public final class ComponentExtractor {
     if (v.isNull()) {
       return null;
     }
+    if (v.isIntegralNumber() && v.canConvertToInt()) {
+      return v.intValue(); // the common case, without the decimal arithmetic below
+    }
     BigDecimal d;
     if (v.isNumber()) {
       d = v.decimalValue();

@@ -91,8 +91,7 @@ public final class StatusEvaluator {
         continue;
       }
       for (int i = 0; i < matchers.size(); i++) {
-        String mp = base + "/statusMappings/" + status.mappingKey() + "/" + i;
-        if (matches(matchers.get(i), phase, byType, object, problems, d, component, mp, status, i)) {
+        if (matches(matchers.get(i), phase, byType, object, problems, d, component, base, status, i)) {
           matched.add(status);
           break;
         }
@@ -124,7 +123,7 @@ public final class StatusEvaluator {
   }
 
   private boolean matches(StatusMatcher m, String phase, Map<String, Condition> byType, JqInput object,
-      List<EvaluationProblem> problems, Definition d, ComponentDefinition component, String pointer,
+      List<EvaluationProblem> problems, Definition d, ComponentDefinition component, String base,
       WorkloadStatus status, int index) {
     if (m.byPhase() != null && !m.byPhase().isEmpty() && (phase == null || !phase.equals(m.byPhase()))) {
       return false;
@@ -149,6 +148,8 @@ public final class StatusEvaluator {
         }
         return JqValues.render(r.get(0)).equals(m.byExpression().expectedResult());
       } catch (JqException e) {
+        // the matcher's pointer is only built for a problem: matching runs on every resolve
+        String pointer = base + "/statusMappings/" + status.mappingKey() + "/" + index;
         fail(problems, d, component, pointer + "/byExpression/expression",
             "statusMappings." + status.mappingKey() + "[" + index + "].byExpression", m.byExpression().expression(),
             "failed to match status " + status.displayName() + ": " + e.getMessage(), e);

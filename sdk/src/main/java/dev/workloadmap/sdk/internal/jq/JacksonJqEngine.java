@@ -38,6 +38,9 @@ import net.thisptr.jackson.jq.exception.JsonQueryException;
  *   <li>Assign and AssignZip (spec §5.6).
  * </ul>
  *
+ * <p>A plain path ({@code .a.b[0]["c"][]?}) is walked directly by {@link PlainPath} when the input's shape lets it
+ * succeed; everything else, and every case where jq would fail, runs in jackson-jq.
+ *
  * <p>An evaluation allocates one child scope (made by jackson-jq) and copies nothing but the results that are not
  * already canonical. Thread-safe.
  *
@@ -96,7 +99,7 @@ public final class JacksonJqEngine implements JqEngine {
     if (c != null) {
       return c;
     }
-    c = new Compiled(expression, parse(expression, expression));
+    c = new Compiled(expression, parse(expression, expression), PlainPath.of(expression));
     if (programs.size() >= MAX_CACHED) {
       return c;
     }
@@ -319,10 +322,13 @@ public final class JacksonJqEngine implements JqEngine {
   private final class Compiled implements JqProgram {
     private final String expression;
     private final JsonQuery query;
+    /** The fast path when the expression is a plain path, else null. */
+    private final PlainPath plain;
 
-    Compiled(String expression, JsonQuery query) {
+    Compiled(String expression, JsonQuery query, PlainPath plain) {
       this.expression = expression;
       this.query = query;
+      this.plain = plain;
     }
 
     @Override
@@ -333,6 +339,12 @@ public final class JacksonJqEngine implements JqEngine {
     @Override
     public List<JsonNode> apply(JqInput input) {
       Objects.requireNonNull(input, "input");
+      if (plain != null && !Thread.currentThread().isInterrupted()) {
+        List<JsonNode> fast = plain.apply(input.node(), options.maxResults());
+        if (fast != null) {
+          return fast;
+        }
+      }
       return run(expression, query, RootScope.get(), input.node(), true);
     }
 

@@ -8,7 +8,6 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
-import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
@@ -97,11 +96,7 @@ public final class SortedKeys {
         values[b + 1] = v;
       }
     }
-    Map<String, JsonNode> children = new LinkedHashMap<>(n * 4 / 3 + 1);
-    for (int a = 0; a < n; a++) {
-      children.put(keys[a], values[a]);
-    }
-    return new ObjectNode(JsonNodeFactory.instance, children);
+    return new ObjectNode(JsonNodeFactory.instance, new SortedFields(keys, values));
   }
 
   private static JsonNode canonicalArray(JsonNode arr) {

@@ -1,0 +1,187 @@
+package dev.workloadmap.sdk.internal.jq;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.NullNode;
+import dev.workloadmap.sdk.internal.jqast.JqNode;
+import dev.workloadmap.sdk.internal.jqast.JqParser;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Iterator;
+import java.util.List;
+
+/**
+ * The fast path for the most common kind of definition expression, a plain path such as {@code .status.conditions},
+ * {@code .spec.replicatedJobs[].template.spec.template}, {@code .metadata.labels["app"]}, {@code .items[0].name} or
+ * {@code .spec.tasks[]?.replicas}: field names, string and non-negative integer indexes, iteration and {@code ?}, and
+ * nothing else. It walks the key-sorted input directly instead of running jackson-jq (spec §6: same results, in the
+ * same order).
+ *
+ * <p>It only takes the paths where jq cannot fail: a field or string index of an object or {@code null}, an integer
+ * index of an array or {@code null}, iteration over an array or an object (in key order, as the canonical input
+ * iterates). On any other shape (indexing a string, iterating {@code null}, ...), or more results than allowed, it
+ * gives up ({@link #apply} returns null) and the caller runs the expression in the engine, which then reports the
+ * reference's error or applies {@code ?}. Since {@code body?} is {@code body} when nothing fails, {@code ?} needs no
+ * handling of its own. Results are subtrees of the canonical input, hence canonical themselves. Immutable and
+ * thread-safe.
+ */
+final class PlainPath {
+  /** One step: a field name (for a field or string index), an array index, or iteration. */
+  private record Step(String field, int index, boolean iterate) {}
+
+  private final Step[] steps;
+
+  private PlainPath(Step[] steps) {
+    this.steps = steps;
+  }
+
+  /** The plain path {@code expression} is, or null when it is anything else (or does not parse). */
+  static PlainPath of(String expression) {
+    if (!mayBePlain(expression)) {
+      return null; // most expressions: no second parse (compile already parses once in jackson-jq)
+    }
+    JqNode root;
+    try {
+      root = JqParser.parse(expression);
+    } catch (RuntimeException | StackOverflowError e) { // JqSyntaxException, or anything the engine reports itself
+      return null;
+    }
+    List<Step> steps = new ArrayList<>();
+    return collect(root, steps) ? new PlainPath(steps.toArray(new Step[0])) : null;
+  }
+
+  /**
+   * A cheap look at the text: outside string literals, a plain path has only names, digits, {@code . [ ] ? "}; any
+   * other character (a space, an operator, a parenthesis, a comment) rules it out before parsing.
+   */
+  static boolean mayBePlain(String expression) {
+    if (expression.isEmpty() || expression.charAt(0) != '.') {
+      return false;
+    }
+    boolean inString = false;
+    for (int i = 0; i < expression.length(); i++) {
+      char c = expression.charAt(i);
+      if (inString) {
+        if (c == '\\') {
+          i++; // the escaped char, whatever it is
+        } else if (c == '"') {
+          inString = false;
+        }
+      } else if (c == '"') {
+        inString = true;
+      } else if (!(Character.isLetterOrDigit(c) || c == '_' || c == '.' || c == '[' || c == ']' || c == '?')) {
+        return false;
+      }
+    }
+    return !inString;
+  }
+
+  /** Appends the steps of {@code node} (target first); false when it is not a plain path. */
+  private static boolean collect(JqNode node, List<Step> out) {
+    if (node == null || node instanceof JqNode.Identity) {
+      return true;
+    }
+    if (node instanceof JqNode.Optional o) {
+      return collect(o.body(), out);
+    }
+    if (node instanceof JqNode.Field f) {
+      String name = f.name() != null ? f.name() : literal(f.nameString());
+      if (name == null || !collect(f.target(), out)) {
+        return false;
+      }
+      out.add(new Step(name, 0, false));
+      return true;
+    }
+    if (node instanceof JqNode.Index ix) {
+      if (!collect(ix.target(), out)) {
+        return false;
+      }
+      if (ix.index() instanceof JqNode.StringLit s && literal(s) != null) {
+        out.add(new Step(literal(s), 0, false));
+        return true;
+      }
+      if (ix.index() instanceof JqNode.NumberLit n && isSmallNatural(n.text())) {
+        out.add(new Step(null, Integer.parseInt(n.text()), false));
+        return true;
+      }
+      return false;
+    }
+    if (node instanceof JqNode.Iterate it) {
+      if (!collect(it.target(), out)) {
+        return false;
+      }
+      out.add(new Step(null, 0, true));
+      return true;
+    }
+    return false;
+  }
+
+  private static String literal(JqNode.StringLit s) {
+    return s == null || s.format() != null ? null : s.literal();
+  }
+
+  /** Digits only, at most 9 of them (no sign, fraction or exponent): an index that is an int as written. */
+  private static boolean isSmallNatural(String text) {
+    if (text.isEmpty() || text.length() > 9) {
+      return false;
+    }
+    for (int i = 0; i < text.length(); i++) {
+      char c = text.charAt(i);
+      if (c < '0' || c > '9') {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /**
+   * The results of the path on {@code input} (a canonical tree, see {@link SortedKeys}), or null when the path meets
+   * a shape it leaves to the engine, or yields more than {@code maxResults} results.
+   */
+  List<JsonNode> apply(JsonNode input, int maxResults) {
+    List<JsonNode> out = new ArrayList<>(2);
+    if (!walk(input, 0, out, maxResults)) {
+      return null;
+    }
+    return Collections.unmodifiableList(out);
+  }
+
+  private boolean walk(JsonNode value, int from, List<JsonNode> out, int maxResults) {
+    JsonNode v = value;
+    for (int i = from; i < steps.length; i++) {
+      Step s = steps[i];
+      if (s.iterate) {
+        if (!v.isArray() && !v.isObject()) {
+          return false;
+        }
+        for (Iterator<JsonNode> it = v.elements(); it.hasNext(); ) {
+          if (!walk(it.next(), i + 1, out, maxResults)) {
+            return false;
+          }
+        }
+        return true;
+      }
+      if (v.isNull()) {
+        v = NullNode.getInstance();
+        continue;
+      }
+      if (s.field != null) {
+        if (!v.isObject()) {
+          return false;
+        }
+        JsonNode child = v.get(s.field);
+        v = child == null ? NullNode.getInstance() : child;
+      } else {
+        if (!v.isArray()) {
+          return false;
+        }
+        JsonNode child = v.get(s.index);
+        v = child == null ? NullNode.getInstance() : child;
+      }
+    }
+    if (out.size() >= maxResults) {
+      return false;
+    }
+    out.add(v);
+    return true;
+  }
+}
