@@ -3,7 +3,8 @@
 # built from Debian bookworm's own packages (no Docker, no downloads outside Debian):
 #   etcd            <- Debian package etcd-server (/usr/bin/etcd)
 #   kube-apiserver  <- built from Debian's `kubernetes` source package (1.20.2, vendored), with the
-#                      vendored reflect2 replaced by Debian's 1.0.2 (1.0.1 crashes on Go >= 1.18)
+#                      vendored reflect2 replaced by Debian's 1.0.2 (1.0.1 crashes on Go >= 1.18) and
+#                      go-openapi's null check fixed for Go >= 1.19 (else "" is rejected as null)
 #   kubectl         <- any kubectl on PATH, else a symlink to kube-apiserver's sibling build is not needed:
 #                      kube-api-test only checks that the file exists, so Debian's kubectl is used when present
 # The result lands in the layout fabric8 kube-api-test expects:
@@ -13,6 +14,8 @@
 set -euo pipefail
 
 VERSION=1.20.2
+# Bump when the build recipe changes, so caches built by an older recipe are rebuilt.
+RECIPE=2
 TEST_DIR="${WORKLOADMAP_KUBEAPITEST_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/workloadmap/kubeapitest}"
 BIN_DIR="$TEST_DIR/k8s/$VERSION-linux-amd64"
 QUIET=0
@@ -34,6 +37,7 @@ as_root() {
 
 ready() {
   [ -x "$BIN_DIR/kube-apiserver" ] && [ -x "$BIN_DIR/etcd" ] && [ -e "$BIN_DIR/kubectl" ] \
+    && [ "$(cat "$BIN_DIR/.workloadmap-recipe" 2>/dev/null)" = "$RECIPE" ] \
     && "$BIN_DIR/kube-apiserver" --version 2>/dev/null | grep -q "v$VERSION"
 }
 
@@ -88,6 +92,18 @@ if [ ! -x "$SRC/_output/local/bin/linux/amd64/kube-apiserver" ]; then
     mkdir -p "$SRC.partial/vendor/github.com/modern-go/reflect2"
     (cd /usr/share/gocode/src/github.com/modern-go/reflect2 && find . -type f ! -name '*_test.go' -print0 \
       | xargs -0 -I{} cp --parents {} "$SRC.partial/vendor/github.com/modern-go/reflect2/")
+    # go-openapi's type validator treats data as null when reflect.DeepEqual(reflect.Zero(T), reflect.ValueOf(data)).
+    # Built with Go >= 1.19 that compares equal for a decoded empty string (both point at the runtime's zero
+    # value), so a 1.20 server built here would reject every "" in a CRD default or a custom resource with
+    # 'must be of type string: "null"'. Restore what the check meant under the Go 1.15 the release was built
+    # with: only nil, or a nil pointer/map/chan/func, counts as null.
+    log "patching the go-openapi type validator for Go >= 1.19 (empty strings are not null)"
+    for f in vendor/github.com/go-openapi/validate/type.go vendor/k8s.io/kube-openapi/pkg/validation/validate/type.go; do
+      [ -f "$SRC.partial/$f" ] || continue
+      grep -q 'reflect.DeepEqual(reflect.Zero(reflect.TypeOf(data)), reflect.ValueOf(data))' "$SRC.partial/$f" \
+        || die "$f no longer has the zero-value check this recipe patches"
+      sed -i 's/reflect.DeepEqual(reflect.Zero(reflect.TypeOf(data)), reflect.ValueOf(data))/func(v reflect.Value) bool { switch v.Kind() { case reflect.Ptr, reflect.Map, reflect.Chan, reflect.Func, reflect.UnsafePointer: return v.IsNil() }; return false }(reflect.ValueOf(data))/' "$SRC.partial/$f"
+    done
     mv "$SRC.partial" "$SRC"
   fi
   log "building kube-apiserver $VERSION (about 10 minutes on 2 cores; progress every 30 s)"
@@ -120,6 +136,7 @@ else
   printf '#!/bin/sh\necho "kubectl is not installed; the workloadmap harness does not need it" >&2\nexit 1\n' >"$BIN_DIR/kubectl"
   chmod +x "$BIN_DIR/kubectl"
 fi
+echo "$RECIPE" >"$BIN_DIR/.workloadmap-recipe"
 ready || die "binaries in $BIN_DIR do not report v$VERSION"
 # The source tree and Go cache are large (several GB) and not needed any more.
 rm -rf "$SRC" "$WORK/gocache" "$WORK/home"
