@@ -221,7 +221,15 @@ public final class WorkloadMapCluster {
    * @return the object as the server stored it
    */
   public GenericKubernetesResource create(JsonNode object) {
+    return create(object, false);
+  }
+
+  private GenericKubernetesResource create(JsonNode object, boolean ownObjectReferences) {
     ObjectNode body = forCreate(object);
+    if (ownObjectReferences && object.path("metadata").has("ownerReferences")) {
+      // references the handle set itself (a controller's pods), not a snapshot's stale ones
+      ((ObjectNode) body.get("metadata")).set("ownerReferences", object.path("metadata").get("ownerReferences"));
+    }
     if ("v1".equals(body.path("apiVersion").asText()) && "Pod".equals(body.path("kind").asText())) {
       // the ServiceAccount and RuntimeClass admission plugins reject a pod whose ServiceAccount or RuntimeClass does
       // not exist; a test cluster has neither the controller that creates the one nor the operator that installs
@@ -400,7 +408,7 @@ public final class WorkloadMapCluster {
     }
     ensureServiceAccount(sa);
     JsonNode status = pod.remove("status");
-    GenericKubernetesResource stored = create(pod);
+    GenericKubernetesResource stored = create(pod, true);
     if (status != null && !status.isNull()) {
       stored = writeStatus(stored, status);
     }
