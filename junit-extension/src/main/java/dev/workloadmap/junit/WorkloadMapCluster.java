@@ -9,6 +9,9 @@ import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import dev.workloadmap.sdk.PreparedDefinition;
 import dev.workloadmap.sdk.WorkloadMap;
 import dev.workloadmap.sdk.definition.Definition;
+import dev.workloadmap.sdk.gang.GangPlan;
+import dev.workloadmap.sdk.live.LiveTree;
+import dev.workloadmap.sdk.live.OwnerLookup;
 import dev.workloadmap.sdk.status.StatusResult;
 import dev.workloadmap.sdk.tree.ComponentNode;
 import dev.workloadmap.sdk.tree.InstanceNode;
@@ -20,6 +23,7 @@ import dev.workloadmap.sdk.yaml.YamlReader;
 import io.fabric8.kubernetes.api.model.DeletionPropagation;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.fabric8.kubernetes.api.model.ListOptionsBuilder;
 import io.fabric8.kubernetes.api.model.apiextensions.v1.CustomResourceDefinition;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
@@ -31,6 +35,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
@@ -508,11 +513,61 @@ public final class WorkloadMapCluster {
         .toList();
   }
 
+  /**
+   * Reads {@code workload} back from the server, lists every pod of this namespace once (served from the watch cache,
+   * {@code resourceVersion=0}) and attributes them with the SDK (spec §5.8): pods whose controller owner chain reaches
+   * the workload's UID, with intermediate owners (Jobs, ReplicaSets, ...) read from the server, placed on components,
+   * instances and replicas by the definition's selectors. Owned pods no component claims are in
+   * {@link LiveTree#unmatched()}.
+   *
+   * @return the live tree: per component {@code ready/desired}, per pod phase, reason, node and resources (GPUs as
+   *     counts, CPU in millicores, memory in bytes)
+   * @throws dev.workloadmap.sdk.WorkloadMapException when no definition of this test covers the workload's kind
+   */
+  public LiveTree livePods(HasMetadata workload) {
+    JsonNode json = asJson(get(workload));
+    PreparedDefinition definition = definitionFor(json);
+    List<JsonNode> pods = client().genericKubernetesResources("v1", "Pod").inNamespace(namespace)
+        .list(new ListOptionsBuilder().withResourceVersion("0").build()).getItems().stream()
+        .map(this::asJson).toList();
+    LiveTree live = workloadMap.attributePods(definition, resolve(definition, json), json, pods, ownerLookup());
+    synchronized (this) {
+      lastTree = workloadMap.renderText(live, null);
+    }
+    return live;
+  }
+
+  /**
+   * The gang plan of {@code workload}'s live pods (spec §5.11, decision g): per pod group its gangs with the group key,
+   * minMember per gang, the group total and the member pods.
+   *
+   * @throws dev.workloadmap.sdk.WorkloadMapException when no definition of this test covers the workload's kind
+   */
+  public GangPlan gangPlan(HasMetadata workload) {
+    LiveTree live = livePods(workload);
+    JsonNode json = asJson(get(workload));
+    return workloadMap.gangPlan(definitionFor(json), live);
+  }
+
+  /** Intermediate owners read from this cluster by apiVersion, kind and name; unreadable owners are empty (§5.8). */
+  private OwnerLookup ownerLookup() {
+    return (ns, ref) -> {
+      try {
+        var resources = client().genericKubernetesResources(ref.apiVersion(), ref.kind());
+        GenericKubernetesResource owner = ns.isEmpty() ? resources.withName(ref.name()).get()
+            : resources.inNamespace(ns).withName(ref.name()).get();
+        return Optional.ofNullable(owner).map(this::asJson);
+      } catch (KubernetesClientException e) {
+        return Optional.empty();
+      }
+    };
+  }
+
   // ---------------------------------------------------------------- resolution and assertions
 
   /**
    * Reads {@code object} back from the server and resolves its workload tree with the definition covering its kind.
-   * Live pod attribution and gang groups are not resolved here yet.
+   * Live pod attribution and gang groups: {@link #livePods(HasMetadata)} and {@link #gangPlan(HasMetadata)}.
    */
   public WorkloadTree resolve(HasMetadata object) {
     JsonNode json = asJson(get(object));
