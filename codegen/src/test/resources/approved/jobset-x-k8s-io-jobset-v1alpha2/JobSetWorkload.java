@@ -12,6 +12,9 @@ import dev.workloadmap.sdk.resources.ResourceList;
 import dev.workloadmap.sdk.status.Condition;
 import dev.workloadmap.sdk.tree.InstanceNode;
 import dev.workloadmap.sdk.tree.WorkloadTree;
+import dev.workloadmap.sdk.update.UpdateException;
+import dev.workloadmap.sdk.update.UpdateResult;
+import dev.workloadmap.sdk.update.WorkloadUpdate;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import java.io.IOException;
 import java.io.InputStream;
@@ -19,6 +22,7 @@ import java.io.UncheckedIOException;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import javax.annotation.processing.Generated;
@@ -374,6 +378,16 @@ public final class JobSetWorkload {
   }
 
   /**
+   * Starts an update of the wrapped object ({@link WorkloadMap#update}); chain writes, then
+   * {@link Update#apply()}.
+   *
+   * @return an update with no writes yet
+   */
+  public Update update() {
+    return new Update(workloadMap.update(definition, object));
+  }
+
+  /**
    * Prepares the bundled definition on first use.
    */
   private static final class BundledDefinition {
@@ -436,6 +450,158 @@ public final class JobSetWorkload {
           node.total().cpuMillis(),
           node.total().memoryBytes(),
           node);
+    }
+  }
+
+  /**
+   * An immutable list of writes to the wrapped object (spec §5.6), through the SDK's {@link WorkloadUpdate}
+   * with the definition of catalog/src/main/workloadmap/jobset-x-k8s-io-jobset-v1alpha2/definition.yaml. Every method returns a new builder with one more write; nothing is
+   * evaluated until {@link #apply()}, and the wrapped object is never modified. Later writes see the effect
+   * of earlier ones. Thread-safe (immutable).
+   */
+  public static final class Update {
+    private final WorkloadUpdate update;
+
+    private Update(WorkloadUpdate update) {
+      this.update = update;
+    }
+
+    /**
+     * Sets the pods' {@code spec.schedulerName} on every instance of every component with a pod definition (spec §3.4) ({@link WorkloadUpdate#setSchedulerName}), through:
+     * <ul>
+     * <li>{@code replicatedjob}: {@code podTemplateSpecPath} (catalog/src/main/workloadmap/jobset-x-k8s-io-jobset-v1alpha2/definition.yaml:113): <code>.spec.replicatedJobs[].template.spec.template</code></li>
+     * </ul>
+     *
+     * @param schedulerName the scheduler name, for example {@code kai-scheduler}
+     * @return a new update with this write added
+     */
+    public Update schedulerName(String schedulerName) {
+      return new Update(update.setSchedulerName(schedulerName));
+    }
+
+    /**
+     * Adds (or overwrites) pod labels on every instance of every component with a pod definition (spec §3.4) ({@link WorkloadUpdate#addLabels}), through:
+     * <ul>
+     * <li>{@code replicatedjob}: {@code podTemplateSpecPath} (catalog/src/main/workloadmap/jobset-x-k8s-io-jobset-v1alpha2/definition.yaml:113): <code>.spec.replicatedJobs[].template.spec.template</code></li>
+     * </ul>
+     *
+     * @param labels the entries to add, key to value
+     * @return a new update with this write added
+     */
+    public Update labels(Map<String, String> labels) {
+      return new Update(update.addLabels(labels));
+    }
+
+    /**
+     * Adds (or overwrites) pod annotations on every instance of every component with a pod definition (spec §3.4) ({@link WorkloadUpdate#addAnnotations}), through:
+     * <ul>
+     * <li>{@code replicatedjob}: {@code podTemplateSpecPath} (catalog/src/main/workloadmap/jobset-x-k8s-io-jobset-v1alpha2/definition.yaml:113): <code>.spec.replicatedJobs[].template.spec.template</code></li>
+     * </ul>
+     *
+     * @param annotations the entries to add, key to value
+     * @return a new update with this write added
+     */
+    public Update annotations(Map<String, String> annotations) {
+      return new Update(update.addAnnotations(annotations));
+    }
+
+    /**
+     * Sets the resources of every container (init containers left alone) on every instance of every component with a pod definition (spec §3.4)
+     * ({@link WorkloadUpdate#setResources}), through:
+     * <ul>
+     * <li>{@code replicatedjob}: {@code podTemplateSpecPath} (catalog/src/main/workloadmap/jobset-x-k8s-io-jobset-v1alpha2/definition.yaml:113): <code>.spec.replicatedJobs[].template.spec.template</code></li>
+     * </ul>
+     *
+     * @param resources a ResourceRequirements {@code {requests, limits, claims}}; quantities as Kubernetes
+     *     strings such as {@code "500m"} CPU, {@code "2Gi"} memory, {@code "1"} GPU
+     * @return a new update with this write added
+     * @throws IllegalArgumentException when {@code resources} is not a JSON object
+     */
+    public Update resources(JsonNode resources) {
+      return new Update(update.setResources(resources));
+    }
+
+    /**
+     * Runs the {@code suspendActions} of component {@code jobset} in order (spec §3.8: each value
+     * JSON-decoded, then assigned), from {@code suspendDefinition} (catalog/src/main/workloadmap/jobset-x-k8s-io-jobset-v1alpha2/definition.yaml:97):
+     * <ul>
+     * <li>catalog/src/main/workloadmap/jobset-x-k8s-io-jobset-v1alpha2/definition.yaml:99: <code>.spec.suspend</code> = <code>true</code></li>
+     * </ul>
+     *
+     * @return a new update with this write added
+     */
+    public Update suspend() {
+      return new Update(update.suspend());
+    }
+
+    /**
+     * Runs the {@code resumeActions} of component {@code jobset} in order (spec §3.8: each value
+     * JSON-decoded, then assigned), from {@code suspendDefinition} (catalog/src/main/workloadmap/jobset-x-k8s-io-jobset-v1alpha2/definition.yaml:97):
+     * <ul>
+     * <li>catalog/src/main/workloadmap/jobset-x-k8s-io-jobset-v1alpha2/definition.yaml:102: <code>.spec.suspend</code> = <code>false</code></li>
+     * </ul>
+     *
+     * @return a new update with this write added
+     */
+    public Update resume() {
+      return new Update(update.resume());
+    }
+
+    /**
+     * Writes the PodTemplateSpec {@code {metadata, spec}} of the instance {@code id} of component {@code replicatedjob}; the other instances keep
+     * their current value. Path: {@code podTemplateSpecPath} (catalog/src/main/workloadmap/jobset-x-k8s-io-jobset-v1alpha2/definition.yaml:113): <code>.spec.replicatedJobs[].template.spec.template</code>
+     *
+     * <p>UpdatePodTemplateSpec (spec §5.6): the value replaces the old one, so fields absent from it disappear.
+     *
+     * @param id the instance id, as {@code instanceIdPath} yields it
+     * @param value the new PodTemplateSpec {@code {metadata, spec}} as JSON
+     * @return a new update with this write added (an unknown id fails {@link #apply()})
+     */
+    public Update replicatedjobPodTemplate(String id, JsonNode value) {
+      return new Update(update.podTemplateSpec("replicatedjob", id, value));
+    }
+
+    /**
+     * Writes the PodTemplateSpec {@code {metadata, spec}} of every instance of component {@code replicatedjob}, in instance-id order. Path: {@code podTemplateSpecPath} (catalog/src/main/workloadmap/jobset-x-k8s-io-jobset-v1alpha2/definition.yaml:113): <code>.spec.replicatedJobs[].template.spec.template</code>
+     *
+     * <p>UpdatePodTemplateSpec (spec §5.6): the value replaces the old one, so fields absent from it disappear.
+     *
+     * @param byInstanceId the new value per instance id; every id of the object must be present
+     * @return a new update with this write added
+     */
+    public Update replicatedjobPodTemplateByInstance(Map<String, ? extends JsonNode> byInstanceId) {
+      return new Update(update.podTemplateSpecs("replicatedjob", byInstanceId));
+    }
+
+    /**
+     * The writes so far, described in order (for example {@code setSchedulerName(kai-scheduler)}).
+     *
+     * @return the descriptions
+     */
+    public List<String> operations() {
+      return update.operations();
+    }
+
+    /**
+     * The SDK's update behind this builder, for writes this class has no method for.
+     *
+     * @return the SDK's immutable update
+     */
+    public WorkloadUpdate sdkUpdate() {
+      return update;
+    }
+
+    /**
+     * Applies every write in order to a copy of the wrapped object.
+     *
+     * @return the updated object ({@code object()}) and its RFC 6902 JSON Patch against the wrapped object
+     *     ({@code patch()}, {@code patchJson()})
+     * @throws UpdateException when a write fails (the message starts with the write, for example
+     *     {@code podTemplateSpec(worker, x): component worker has no instance "x"}) or the result is no
+     *     longer a Kubernetes object
+     */
+    public UpdateResult apply() {
+      return update.apply();
     }
   }
 }

@@ -12,6 +12,9 @@ import dev.workloadmap.sdk.resources.ResourceList;
 import dev.workloadmap.sdk.status.Condition;
 import dev.workloadmap.sdk.tree.InstanceNode;
 import dev.workloadmap.sdk.tree.WorkloadTree;
+import dev.workloadmap.sdk.update.UpdateException;
+import dev.workloadmap.sdk.update.UpdateResult;
+import dev.workloadmap.sdk.update.WorkloadUpdate;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import java.io.IOException;
 import java.io.InputStream;
@@ -19,6 +22,7 @@ import java.io.UncheckedIOException;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import javax.annotation.processing.Generated;
@@ -383,6 +387,16 @@ public final class LeaderWorkerSetWorkload {
   }
 
   /**
+   * Starts an update of the wrapped object ({@link WorkloadMap#update}); chain writes, then
+   * {@link Update#apply()}.
+   *
+   * @return an update with no writes yet
+   */
+  public Update update() {
+    return new Update(workloadMap.update(definition, object));
+  }
+
+  /**
    * Prepares the bundled definition on first use.
    */
   private static final class BundledDefinition {
@@ -502,6 +516,134 @@ public final class LeaderWorkerSetWorkload {
           node.total().cpuMillis(),
           node.total().memoryBytes(),
           node);
+    }
+  }
+
+  /**
+   * An immutable list of writes to the wrapped object (spec §5.6), through the SDK's {@link WorkloadUpdate}
+   * with the definition of catalog/src/main/workloadmap/leaderworkerset-x-k8s-io-leaderworkerset-v1/definition.yaml. Every method returns a new builder with one more write; nothing is
+   * evaluated until {@link #apply()}, and the wrapped object is never modified. Later writes see the effect
+   * of earlier ones. Thread-safe (immutable).
+   */
+  public static final class Update {
+    private final WorkloadUpdate update;
+
+    private Update(WorkloadUpdate update) {
+      this.update = update;
+    }
+
+    /**
+     * Sets the pods' {@code spec.schedulerName} on every instance of every component with a pod definition (spec §3.4) ({@link WorkloadUpdate#setSchedulerName}), through:
+     * <ul>
+     * <li>{@code leader}: {@code podTemplateSpecPath} (catalog/src/main/workloadmap/leaderworkerset-x-k8s-io-leaderworkerset-v1/definition.yaml:110): <code>.spec.leaderWorkerTemplate.leaderTemplate // .spec.leaderWorkerTemplate.workerTemplate</code></li>
+     * <li>{@code worker}: {@code podTemplateSpecPath} (catalog/src/main/workloadmap/leaderworkerset-x-k8s-io-leaderworkerset-v1/definition.yaml:124): <code>.spec.leaderWorkerTemplate.workerTemplate</code></li>
+     * </ul>
+     *
+     * @param schedulerName the scheduler name, for example {@code kai-scheduler}
+     * @return a new update with this write added
+     */
+    public Update schedulerName(String schedulerName) {
+      return new Update(update.setSchedulerName(schedulerName));
+    }
+
+    /**
+     * Adds (or overwrites) pod labels on every instance of every component with a pod definition (spec §3.4) ({@link WorkloadUpdate#addLabels}), through:
+     * <ul>
+     * <li>{@code leader}: {@code podTemplateSpecPath} (catalog/src/main/workloadmap/leaderworkerset-x-k8s-io-leaderworkerset-v1/definition.yaml:110): <code>.spec.leaderWorkerTemplate.leaderTemplate // .spec.leaderWorkerTemplate.workerTemplate</code></li>
+     * <li>{@code worker}: {@code podTemplateSpecPath} (catalog/src/main/workloadmap/leaderworkerset-x-k8s-io-leaderworkerset-v1/definition.yaml:124): <code>.spec.leaderWorkerTemplate.workerTemplate</code></li>
+     * </ul>
+     *
+     * @param labels the entries to add, key to value
+     * @return a new update with this write added
+     */
+    public Update labels(Map<String, String> labels) {
+      return new Update(update.addLabels(labels));
+    }
+
+    /**
+     * Adds (or overwrites) pod annotations on every instance of every component with a pod definition (spec §3.4) ({@link WorkloadUpdate#addAnnotations}), through:
+     * <ul>
+     * <li>{@code leader}: {@code podTemplateSpecPath} (catalog/src/main/workloadmap/leaderworkerset-x-k8s-io-leaderworkerset-v1/definition.yaml:110): <code>.spec.leaderWorkerTemplate.leaderTemplate // .spec.leaderWorkerTemplate.workerTemplate</code></li>
+     * <li>{@code worker}: {@code podTemplateSpecPath} (catalog/src/main/workloadmap/leaderworkerset-x-k8s-io-leaderworkerset-v1/definition.yaml:124): <code>.spec.leaderWorkerTemplate.workerTemplate</code></li>
+     * </ul>
+     *
+     * @param annotations the entries to add, key to value
+     * @return a new update with this write added
+     */
+    public Update annotations(Map<String, String> annotations) {
+      return new Update(update.addAnnotations(annotations));
+    }
+
+    /**
+     * Sets the resources of every container (init containers left alone) on every instance of every component with a pod definition (spec §3.4)
+     * ({@link WorkloadUpdate#setResources}), through:
+     * <ul>
+     * <li>{@code leader}: {@code podTemplateSpecPath} (catalog/src/main/workloadmap/leaderworkerset-x-k8s-io-leaderworkerset-v1/definition.yaml:110): <code>.spec.leaderWorkerTemplate.leaderTemplate // .spec.leaderWorkerTemplate.workerTemplate</code></li>
+     * <li>{@code worker}: {@code podTemplateSpecPath} (catalog/src/main/workloadmap/leaderworkerset-x-k8s-io-leaderworkerset-v1/definition.yaml:124): <code>.spec.leaderWorkerTemplate.workerTemplate</code></li>
+     * </ul>
+     *
+     * @param resources a ResourceRequirements {@code {requests, limits, claims}}; quantities as Kubernetes
+     *     strings such as {@code "500m"} CPU, {@code "2Gi"} memory, {@code "1"} GPU
+     * @return a new update with this write added
+     * @throws IllegalArgumentException when {@code resources} is not a JSON object
+     */
+    public Update resources(JsonNode resources) {
+      return new Update(update.setResources(resources));
+    }
+
+    /**
+     * Writes the PodTemplateSpec {@code {metadata, spec}} of the single instance of component {@code leader}. Path: {@code podTemplateSpecPath} (catalog/src/main/workloadmap/leaderworkerset-x-k8s-io-leaderworkerset-v1/definition.yaml:110): <code>.spec.leaderWorkerTemplate.leaderTemplate // .spec.leaderWorkerTemplate.workerTemplate</code>
+     *
+     * <p>UpdatePodTemplateSpec (spec §5.6): the value replaces the old one, so fields absent from it disappear.
+     *
+     * @param value the new PodTemplateSpec {@code {metadata, spec}} as JSON
+     * @return a new update with this write added
+     */
+    public Update leaderPodTemplate(JsonNode value) {
+      return new Update(update.podTemplateSpec("leader", "", value));
+    }
+
+    /**
+     * Writes the PodTemplateSpec {@code {metadata, spec}} of the single instance of component {@code worker}. Path: {@code podTemplateSpecPath} (catalog/src/main/workloadmap/leaderworkerset-x-k8s-io-leaderworkerset-v1/definition.yaml:124): <code>.spec.leaderWorkerTemplate.workerTemplate</code>
+     *
+     * <p>UpdatePodTemplateSpec (spec §5.6): the value replaces the old one, so fields absent from it disappear.
+     *
+     * @param value the new PodTemplateSpec {@code {metadata, spec}} as JSON
+     * @return a new update with this write added
+     */
+    public Update workerPodTemplate(JsonNode value) {
+      return new Update(update.podTemplateSpec("worker", "", value));
+    }
+
+    /**
+     * The writes so far, described in order (for example {@code setSchedulerName(kai-scheduler)}).
+     *
+     * @return the descriptions
+     */
+    public List<String> operations() {
+      return update.operations();
+    }
+
+    /**
+     * The SDK's update behind this builder, for writes this class has no method for.
+     *
+     * @return the SDK's immutable update
+     */
+    public WorkloadUpdate sdkUpdate() {
+      return update;
+    }
+
+    /**
+     * Applies every write in order to a copy of the wrapped object.
+     *
+     * @return the updated object ({@code object()}) and its RFC 6902 JSON Patch against the wrapped object
+     *     ({@code patch()}, {@code patchJson()})
+     * @throws UpdateException when a write fails (the message starts with the write, for example
+     *     {@code podTemplateSpec(worker, x): component worker has no instance "x"}) or the result is no
+     *     longer a Kubernetes object
+     */
+    public UpdateResult apply() {
+      return update.apply();
     }
   }
 }

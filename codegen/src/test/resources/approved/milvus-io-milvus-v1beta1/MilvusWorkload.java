@@ -13,6 +13,9 @@ import dev.workloadmap.sdk.resources.ResourceList;
 import dev.workloadmap.sdk.status.Condition;
 import dev.workloadmap.sdk.tree.InstanceNode;
 import dev.workloadmap.sdk.tree.WorkloadTree;
+import dev.workloadmap.sdk.update.UpdateException;
+import dev.workloadmap.sdk.update.UpdateResult;
+import dev.workloadmap.sdk.update.WorkloadUpdate;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import java.io.IOException;
 import java.io.InputStream;
@@ -20,6 +23,7 @@ import java.io.UncheckedIOException;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import javax.annotation.processing.Generated;
@@ -640,6 +644,16 @@ public final class MilvusWorkload {
   }
 
   /**
+   * Starts an update of the wrapped object ({@link WorkloadMap#update}); chain writes, then
+   * {@link Update#apply()}.
+   *
+   * @return an update with no writes yet
+   */
+  public Update update() {
+    return new Update(workloadMap.update(definition, object));
+  }
+
+  /**
    * Prepares the bundled definition on first use.
    */
   private static final class BundledDefinition {
@@ -848,6 +862,255 @@ public final class MilvusWorkload {
           node.total().cpuMillis(),
           node.total().memoryBytes(),
           node);
+    }
+  }
+
+  /**
+   * An immutable list of writes to the wrapped object (spec §5.6), through the SDK's {@link WorkloadUpdate}
+   * with the definition of catalog/src/main/workloadmap/milvus-io-milvus-v1beta1/definition.yaml. Every method returns a new builder with one more write; nothing is
+   * evaluated until {@link #apply()}, and the wrapped object is never modified. Later writes see the effect
+   * of earlier ones. Thread-safe (immutable).
+   */
+  public static final class Update {
+    private final WorkloadUpdate update;
+
+    private Update(WorkloadUpdate update) {
+      this.update = update;
+    }
+
+    /**
+     * Sets the resources of every container (init containers left alone) on every instance of every component with a pod definition (spec §3.4)
+     * ({@link WorkloadUpdate#setResources}), through:
+     * <ul>
+     * <li>{@code component}: {@code fragmentedPodSpecDefinition.resourcesPath} (catalog/src/main/workloadmap/milvus-io-milvus-v1beta1/definition.yaml:110): <pre>
+     * def w:
+     *   .spec as $s | ($s.components // &#123;&#125;) as $c
+     *   | (($c.version // "") as $ver | ($c.image // "") as $img
+     *      | if $ver != "" then $ver elif $img == "" then "default"
+     *        else ($img | split(":") | if length == 2 then .[1] else "" end) end) as $tag
+     *   | ($tag == "default" or ($tag | startswith("master-"))
+     *      or ([$tag | ltrimstr("v") | capture("^(?&lt;a&gt;[0-9]+)[.](?&lt;b&gt;[0-9]+)") | [(.a | tonumber), (.b | tonumber)] &gt;= [2, 6]] | .[0] // false)) as $v26
+     *   | (if $c.cdc != null then ["cdc"] else [] end)
+     *     + (if ($s.mode // "standalone") != "cluster" then ["standalone"]
+     *        elif $v26 then ["mixCoord", "dataNode", "streamingNode", "queryNode", "proxy"]
+     *        else (if $c.mixCoord != null or ([$c.rootCoord, $c.dataCoord, $c.indexCoord, $c.queryCoord] | all(. == null))
+     *              then ["mixCoord"] else ["rootCoord", "dataCoord", "indexCoord", "queryCoord"] end)
+     *             + ["dataNode", "queryNode", "indexNode", "proxy"]
+     *             + (if (if $c.streamingMode != null then $c.streamingMode else $c.streamingNode != null end) then ["streamingNode"] else [] end)
+     *        end)
+     *   | .[] as $f | ($c[$f] // &#123;&#125;) as $x
+     *   | if ($x.groups // []) != []
+     *     then $x.groups[] | &#123;id: (($f | ascii_downcase) + "/" + .name), r: .replicas, x: $x, c: $c&#125;
+     *     else &#123;id: ($f | ascii_downcase), r: ($x.replicas // 1), x: $x, c: $c&#125;
+     *     end;
+     * w | .x.resources // .c.resources
+     * </pre></li>
+     * <li>{@code etcd}: {@code fragmentedPodSpecDefinition.resourcesPath} (catalog/src/main/workloadmap/milvus-io-milvus-v1beta1/definition.yaml:216): <code>.spec.dependencies.etcd.inCluster.values.resources</code></li>
+     * <li>{@code minio}: {@code fragmentedPodSpecDefinition.resourcesPath} (catalog/src/main/workloadmap/milvus-io-milvus-v1beta1/definition.yaml:230): <code>.spec.dependencies.storage.inCluster.values.resources</code></li>
+     * </ul>
+     *
+     * @param resources a ResourceRequirements {@code {requests, limits, claims}}; quantities as Kubernetes
+     *     strings such as {@code "500m"} CPU, {@code "2Gi"} memory, {@code "1"} GPU
+     * @return a new update with this write added
+     * @throws IllegalArgumentException when {@code resources} is not a JSON object
+     */
+    public Update resources(JsonNode resources) {
+      return new Update(update.setResources(resources));
+    }
+
+    /**
+     * Writes {@code resources} of the instance {@code id} of component {@code component}; the other instances
+     * keep their current value. Path: {@code fragmentedPodSpecDefinition.resourcesPath} (catalog/src/main/workloadmap/milvus-io-milvus-v1beta1/definition.yaml:110): <pre>
+     * def w:
+     *   .spec as $s | ($s.components // &#123;&#125;) as $c
+     *   | (($c.version // "") as $ver | ($c.image // "") as $img
+     *      | if $ver != "" then $ver elif $img == "" then "default"
+     *        else ($img | split(":") | if length == 2 then .[1] else "" end) end) as $tag
+     *   | ($tag == "default" or ($tag | startswith("master-"))
+     *      or ([$tag | ltrimstr("v") | capture("^(?&lt;a&gt;[0-9]+)[.](?&lt;b&gt;[0-9]+)") | [(.a | tonumber), (.b | tonumber)] &gt;= [2, 6]] | .[0] // false)) as $v26
+     *   | (if $c.cdc != null then ["cdc"] else [] end)
+     *     + (if ($s.mode // "standalone") != "cluster" then ["standalone"]
+     *        elif $v26 then ["mixCoord", "dataNode", "streamingNode", "queryNode", "proxy"]
+     *        else (if $c.mixCoord != null or ([$c.rootCoord, $c.dataCoord, $c.indexCoord, $c.queryCoord] | all(. == null))
+     *              then ["mixCoord"] else ["rootCoord", "dataCoord", "indexCoord", "queryCoord"] end)
+     *             + ["dataNode", "queryNode", "indexNode", "proxy"]
+     *             + (if (if $c.streamingMode != null then $c.streamingMode else $c.streamingNode != null end) then ["streamingNode"] else [] end)
+     *        end)
+     *   | .[] as $f | ($c[$f] // &#123;&#125;) as $x
+     *   | if ($x.groups // []) != []
+     *     then $x.groups[] | &#123;id: (($f | ascii_downcase) + "/" + .name), r: .replicas, x: $x, c: $c&#125;
+     *     else &#123;id: ($f | ascii_downcase), r: ($x.replicas // 1), x: $x, c: $c&#125;
+     *     end;
+     * w | .x.resources // .c.resources
+     * </pre>
+     *
+     * <p>UpdateFragmentedPodSpec (spec §5.6): when the new value is not empty and another
+     * instance's value of this field is empty, every value is written, the empty ones included.
+     *
+     * @param id the instance id, as {@code instanceIdPath} yields it
+     * @param value the field's new value as JSON
+     * @return a new update with this write added (an unknown id fails {@link #apply()})
+     */
+    public Update componentResources(String id, JsonNode value) {
+      return new Update(update.fragmentedField("component", id, "resources", value));
+    }
+
+    /**
+     * Writes {@code resources} of every instance of component {@code component}. Path: {@code fragmentedPodSpecDefinition.resourcesPath} (catalog/src/main/workloadmap/milvus-io-milvus-v1beta1/definition.yaml:110): <pre>
+     * def w:
+     *   .spec as $s | ($s.components // &#123;&#125;) as $c
+     *   | (($c.version // "") as $ver | ($c.image // "") as $img
+     *      | if $ver != "" then $ver elif $img == "" then "default"
+     *        else ($img | split(":") | if length == 2 then .[1] else "" end) end) as $tag
+     *   | ($tag == "default" or ($tag | startswith("master-"))
+     *      or ([$tag | ltrimstr("v") | capture("^(?&lt;a&gt;[0-9]+)[.](?&lt;b&gt;[0-9]+)") | [(.a | tonumber), (.b | tonumber)] &gt;= [2, 6]] | .[0] // false)) as $v26
+     *   | (if $c.cdc != null then ["cdc"] else [] end)
+     *     + (if ($s.mode // "standalone") != "cluster" then ["standalone"]
+     *        elif $v26 then ["mixCoord", "dataNode", "streamingNode", "queryNode", "proxy"]
+     *        else (if $c.mixCoord != null or ([$c.rootCoord, $c.dataCoord, $c.indexCoord, $c.queryCoord] | all(. == null))
+     *              then ["mixCoord"] else ["rootCoord", "dataCoord", "indexCoord", "queryCoord"] end)
+     *             + ["dataNode", "queryNode", "indexNode", "proxy"]
+     *             + (if (if $c.streamingMode != null then $c.streamingMode else $c.streamingNode != null end) then ["streamingNode"] else [] end)
+     *        end)
+     *   | .[] as $f | ($c[$f] // &#123;&#125;) as $x
+     *   | if ($x.groups // []) != []
+     *     then $x.groups[] | &#123;id: (($f | ascii_downcase) + "/" + .name), r: .replicas, x: $x, c: $c&#125;
+     *     else &#123;id: ($f | ascii_downcase), r: ($x.replicas // 1), x: $x, c: $c&#125;
+     *     end;
+     * w | .x.resources // .c.resources
+     * </pre>
+     *
+     * <p>UpdateFragmentedPodSpec (spec §5.6): when the new value is not empty and another
+     * instance's value of this field is empty, every value is written, the empty ones included.
+     *
+     * @param byInstanceId the new value per instance id; every id of the object must be present
+     * @return a new update with this write added
+     */
+    public Update componentResourcesByInstance(Map<String, ? extends JsonNode> byInstanceId) {
+      return new Update(update.fragmentedField("component", "resources", byInstanceId));
+    }
+
+    /**
+     * Writes {@code image} of the instance {@code id} of component {@code component}; the other instances
+     * keep their current value. Path: {@code fragmentedPodSpecDefinition.imagePath} (catalog/src/main/workloadmap/milvus-io-milvus-v1beta1/definition.yaml:132): <pre>
+     * def w:
+     *   .spec as $s | ($s.components // &#123;&#125;) as $c
+     *   | (($c.version // "") as $ver | ($c.image // "") as $img
+     *      | if $ver != "" then $ver elif $img == "" then "default"
+     *        else ($img | split(":") | if length == 2 then .[1] else "" end) end) as $tag
+     *   | ($tag == "default" or ($tag | startswith("master-"))
+     *      or ([$tag | ltrimstr("v") | capture("^(?&lt;a&gt;[0-9]+)[.](?&lt;b&gt;[0-9]+)") | [(.a | tonumber), (.b | tonumber)] &gt;= [2, 6]] | .[0] // false)) as $v26
+     *   | (if $c.cdc != null then ["cdc"] else [] end)
+     *     + (if ($s.mode // "standalone") != "cluster" then ["standalone"]
+     *        elif $v26 then ["mixCoord", "dataNode", "streamingNode", "queryNode", "proxy"]
+     *        else (if $c.mixCoord != null or ([$c.rootCoord, $c.dataCoord, $c.indexCoord, $c.queryCoord] | all(. == null))
+     *              then ["mixCoord"] else ["rootCoord", "dataCoord", "indexCoord", "queryCoord"] end)
+     *             + ["dataNode", "queryNode", "indexNode", "proxy"]
+     *             + (if (if $c.streamingMode != null then $c.streamingMode else $c.streamingNode != null end) then ["streamingNode"] else [] end)
+     *        end)
+     *   | .[] as $f | ($c[$f] // &#123;&#125;) as $x
+     *   | if ($x.groups // []) != []
+     *     then $x.groups[] | &#123;id: (($f | ascii_downcase) + "/" + .name), r: .replicas, x: $x, c: $c&#125;
+     *     else &#123;id: ($f | ascii_downcase), r: ($x.replicas // 1), x: $x, c: $c&#125;
+     *     end;
+     * w | .x.image // .c.image
+     * </pre>
+     *
+     * <p>UpdateFragmentedPodSpec (spec §5.6): when the new value is not empty and another
+     * instance's value of this field is empty, every value is written, the empty ones included.
+     *
+     * @param id the instance id, as {@code instanceIdPath} yields it
+     * @param value the field's new value as JSON
+     * @return a new update with this write added (an unknown id fails {@link #apply()})
+     */
+    public Update componentImage(String id, JsonNode value) {
+      return new Update(update.fragmentedField("component", id, "image", value));
+    }
+
+    /**
+     * Writes {@code image} of every instance of component {@code component}. Path: {@code fragmentedPodSpecDefinition.imagePath} (catalog/src/main/workloadmap/milvus-io-milvus-v1beta1/definition.yaml:132): <pre>
+     * def w:
+     *   .spec as $s | ($s.components // &#123;&#125;) as $c
+     *   | (($c.version // "") as $ver | ($c.image // "") as $img
+     *      | if $ver != "" then $ver elif $img == "" then "default"
+     *        else ($img | split(":") | if length == 2 then .[1] else "" end) end) as $tag
+     *   | ($tag == "default" or ($tag | startswith("master-"))
+     *      or ([$tag | ltrimstr("v") | capture("^(?&lt;a&gt;[0-9]+)[.](?&lt;b&gt;[0-9]+)") | [(.a | tonumber), (.b | tonumber)] &gt;= [2, 6]] | .[0] // false)) as $v26
+     *   | (if $c.cdc != null then ["cdc"] else [] end)
+     *     + (if ($s.mode // "standalone") != "cluster" then ["standalone"]
+     *        elif $v26 then ["mixCoord", "dataNode", "streamingNode", "queryNode", "proxy"]
+     *        else (if $c.mixCoord != null or ([$c.rootCoord, $c.dataCoord, $c.indexCoord, $c.queryCoord] | all(. == null))
+     *              then ["mixCoord"] else ["rootCoord", "dataCoord", "indexCoord", "queryCoord"] end)
+     *             + ["dataNode", "queryNode", "indexNode", "proxy"]
+     *             + (if (if $c.streamingMode != null then $c.streamingMode else $c.streamingNode != null end) then ["streamingNode"] else [] end)
+     *        end)
+     *   | .[] as $f | ($c[$f] // &#123;&#125;) as $x
+     *   | if ($x.groups // []) != []
+     *     then $x.groups[] | &#123;id: (($f | ascii_downcase) + "/" + .name), r: .replicas, x: $x, c: $c&#125;
+     *     else &#123;id: ($f | ascii_downcase), r: ($x.replicas // 1), x: $x, c: $c&#125;
+     *     end;
+     * w | .x.image // .c.image
+     * </pre>
+     *
+     * <p>UpdateFragmentedPodSpec (spec §5.6): when the new value is not empty and another
+     * instance's value of this field is empty, every value is written, the empty ones included.
+     *
+     * @param byInstanceId the new value per instance id; every id of the object must be present
+     * @return a new update with this write added
+     */
+    public Update componentImageByInstance(Map<String, ? extends JsonNode> byInstanceId) {
+      return new Update(update.fragmentedField("component", "image", byInstanceId));
+    }
+
+    /**
+     * Writes {@code resources} of the single instance of component {@code etcd}. Path: {@code fragmentedPodSpecDefinition.resourcesPath} (catalog/src/main/workloadmap/milvus-io-milvus-v1beta1/definition.yaml:216): <code>.spec.dependencies.etcd.inCluster.values.resources</code>
+     *
+     * @param value the field's new value as JSON
+     * @return a new update with this write added
+     */
+    public Update etcdResources(JsonNode value) {
+      return new Update(update.fragmentedField("etcd", "", "resources", value));
+    }
+
+    /**
+     * Writes {@code resources} of the single instance of component {@code minio}. Path: {@code fragmentedPodSpecDefinition.resourcesPath} (catalog/src/main/workloadmap/milvus-io-milvus-v1beta1/definition.yaml:230): <code>.spec.dependencies.storage.inCluster.values.resources</code>
+     *
+     * @param value the field's new value as JSON
+     * @return a new update with this write added
+     */
+    public Update minioResources(JsonNode value) {
+      return new Update(update.fragmentedField("minio", "", "resources", value));
+    }
+
+    /**
+     * The writes so far, described in order (for example {@code setSchedulerName(kai-scheduler)}).
+     *
+     * @return the descriptions
+     */
+    public List<String> operations() {
+      return update.operations();
+    }
+
+    /**
+     * The SDK's update behind this builder, for writes this class has no method for.
+     *
+     * @return the SDK's immutable update
+     */
+    public WorkloadUpdate sdkUpdate() {
+      return update;
+    }
+
+    /**
+     * Applies every write in order to a copy of the wrapped object.
+     *
+     * @return the updated object ({@code object()}) and its RFC 6902 JSON Patch against the wrapped object
+     *     ({@code patch()}, {@code patchJson()})
+     * @throws UpdateException when a write fails (the message starts with the write, for example
+     *     {@code podTemplateSpec(worker, x): component worker has no instance "x"}) or the result is no
+     *     longer a Kubernetes object
+     */
+    public UpdateResult apply() {
+      return update.apply();
     }
   }
 }

@@ -12,6 +12,9 @@ import dev.workloadmap.sdk.resources.ResourceList;
 import dev.workloadmap.sdk.status.Condition;
 import dev.workloadmap.sdk.tree.InstanceNode;
 import dev.workloadmap.sdk.tree.WorkloadTree;
+import dev.workloadmap.sdk.update.UpdateException;
+import dev.workloadmap.sdk.update.UpdateResult;
+import dev.workloadmap.sdk.update.WorkloadUpdate;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import java.io.IOException;
 import java.io.InputStream;
@@ -19,6 +22,7 @@ import java.io.UncheckedIOException;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import javax.annotation.processing.Generated;
@@ -426,6 +430,16 @@ public final class DynamoGraphDeploymentWorkload {
   }
 
   /**
+   * Starts an update of the wrapped object ({@link WorkloadMap#update}); chain writes, then
+   * {@link Update#apply()}.
+   *
+   * @return an update with no writes yet
+   */
+  public Update update() {
+    return new Update(workloadMap.update(definition, object));
+  }
+
+  /**
    * Prepares the bundled definition on first use.
    */
   private static final class BundledDefinition {
@@ -494,6 +508,238 @@ public final class DynamoGraphDeploymentWorkload {
           node.total().cpuMillis(),
           node.total().memoryBytes(),
           node);
+    }
+  }
+
+  /**
+   * An immutable list of writes to the wrapped object (spec §5.6), through the SDK's {@link WorkloadUpdate}
+   * with the definition of catalog/src/main/workloadmap/nvidia-com-dynamographdeployment-v1alpha1/definition.yaml. Every method returns a new builder with one more write; nothing is
+   * evaluated until {@link #apply()}, and the wrapped object is never modified. Later writes see the effect
+   * of earlier ones. Thread-safe (immutable).
+   */
+  public static final class Update {
+    private final WorkloadUpdate update;
+
+    private Update(WorkloadUpdate update) {
+      this.update = update;
+    }
+
+    /**
+     * Sets the pods' {@code spec.schedulerName} on every instance of every component with a pod definition (spec §3.4) ({@link WorkloadUpdate#setSchedulerName}), through:
+     * <ul>
+     * <li>{@code service}: {@code podSpecPath} (catalog/src/main/workloadmap/nvidia-com-dynamographdeployment-v1alpha1/definition.yaml:97): <pre>
+     * (.spec.services // &#123;&#125;) | .[] | .resources as $r | (.extraPodSpec // &#123;&#125;) as $p | $p + &#123;containers: ([($p.mainContainer // &#123;&#125;) + &#123;
+     *       name: ($p.mainContainer.name // "main"),
+     *       resources: &#123;
+     *         requests: ((($r.requests // &#123;&#125;)
+     *                     | (if (.cpu // "") != "" then &#123;cpu: .cpu&#125; else &#123;&#125; end)
+     *                       + (if (.memory // "") != "" then &#123;memory: .memory&#125; else &#123;&#125; end)
+     *                       + (if (.gpu // "") != "" then &#123;(.gpuType // "nvidia.com/gpu"): .gpu&#125; else &#123;&#125; end)
+     *                       + (.custom // &#123;&#125;))
+     *                    + ($p.mainContainer.resources.requests // &#123;&#125;)),
+     *         limits: ((($r.limits // &#123;&#125;)
+     *                   | (if (.cpu // "") != "" then &#123;cpu: .cpu&#125; else &#123;&#125; end)
+     *                     + (if (.memory // "") != "" then &#123;memory: .memory&#125; else &#123;&#125; end)
+     *                     + (if (.gpu // "") != "" then &#123;(.gpuType // "nvidia.com/gpu"): .gpu&#125; else &#123;&#125; end)
+     *                     + (.custom // &#123;&#125;))
+     *                  + ($p.mainContainer.resources.limits // &#123;&#125;))&#125;&#125;]
+     *     + ($p.containers // []))&#125;
+     * </pre></li>
+     * </ul>
+     *
+     * @param schedulerName the scheduler name, for example {@code kai-scheduler}
+     * @return a new update with this write added
+     */
+    public Update schedulerName(String schedulerName) {
+      return new Update(update.setSchedulerName(schedulerName));
+    }
+
+    /**
+     * Adds (or overwrites) pod labels on every instance of every component with a pod definition (spec §3.4) ({@link WorkloadUpdate#addLabels}), through:
+     * <ul>
+     * <li>{@code service}: {@code metadataPath} (catalog/src/main/workloadmap/nvidia-com-dynamographdeployment-v1alpha1/definition.yaml:117): <pre>
+     * (.spec.services // &#123;&#125;) | .[] | &#123;labels: ((.labels // &#123;&#125;) + (.extraPodMetadata.labels // &#123;&#125;)),
+     *    annotations: ((.annotations // &#123;&#125;) + (.extraPodMetadata.annotations // &#123;&#125;))&#125;
+     * </pre></li>
+     * </ul>
+     *
+     * @param labels the entries to add, key to value
+     * @return a new update with this write added
+     */
+    public Update labels(Map<String, String> labels) {
+      return new Update(update.addLabels(labels));
+    }
+
+    /**
+     * Adds (or overwrites) pod annotations on every instance of every component with a pod definition (spec §3.4) ({@link WorkloadUpdate#addAnnotations}), through:
+     * <ul>
+     * <li>{@code service}: {@code metadataPath} (catalog/src/main/workloadmap/nvidia-com-dynamographdeployment-v1alpha1/definition.yaml:117): <pre>
+     * (.spec.services // &#123;&#125;) | .[] | &#123;labels: ((.labels // &#123;&#125;) + (.extraPodMetadata.labels // &#123;&#125;)),
+     *    annotations: ((.annotations // &#123;&#125;) + (.extraPodMetadata.annotations // &#123;&#125;))&#125;
+     * </pre></li>
+     * </ul>
+     *
+     * @param annotations the entries to add, key to value
+     * @return a new update with this write added
+     */
+    public Update annotations(Map<String, String> annotations) {
+      return new Update(update.addAnnotations(annotations));
+    }
+
+    /**
+     * Sets the resources of every container (init containers left alone) on every instance of every component with a pod definition (spec §3.4)
+     * ({@link WorkloadUpdate#setResources}), through:
+     * <ul>
+     * <li>{@code service}: {@code podSpecPath} (catalog/src/main/workloadmap/nvidia-com-dynamographdeployment-v1alpha1/definition.yaml:97): <pre>
+     * (.spec.services // &#123;&#125;) | .[] | .resources as $r | (.extraPodSpec // &#123;&#125;) as $p | $p + &#123;containers: ([($p.mainContainer // &#123;&#125;) + &#123;
+     *       name: ($p.mainContainer.name // "main"),
+     *       resources: &#123;
+     *         requests: ((($r.requests // &#123;&#125;)
+     *                     | (if (.cpu // "") != "" then &#123;cpu: .cpu&#125; else &#123;&#125; end)
+     *                       + (if (.memory // "") != "" then &#123;memory: .memory&#125; else &#123;&#125; end)
+     *                       + (if (.gpu // "") != "" then &#123;(.gpuType // "nvidia.com/gpu"): .gpu&#125; else &#123;&#125; end)
+     *                       + (.custom // &#123;&#125;))
+     *                    + ($p.mainContainer.resources.requests // &#123;&#125;)),
+     *         limits: ((($r.limits // &#123;&#125;)
+     *                   | (if (.cpu // "") != "" then &#123;cpu: .cpu&#125; else &#123;&#125; end)
+     *                     + (if (.memory // "") != "" then &#123;memory: .memory&#125; else &#123;&#125; end)
+     *                     + (if (.gpu // "") != "" then &#123;(.gpuType // "nvidia.com/gpu"): .gpu&#125; else &#123;&#125; end)
+     *                     + (.custom // &#123;&#125;))
+     *                  + ($p.mainContainer.resources.limits // &#123;&#125;))&#125;&#125;]
+     *     + ($p.containers // []))&#125;
+     * </pre></li>
+     * </ul>
+     *
+     * @param resources a ResourceRequirements {@code {requests, limits, claims}}; quantities as Kubernetes
+     *     strings such as {@code "500m"} CPU, {@code "2Gi"} memory, {@code "1"} GPU
+     * @return a new update with this write added
+     * @throws IllegalArgumentException when {@code resources} is not a JSON object
+     */
+    public Update resources(JsonNode resources) {
+      return new Update(update.setResources(resources));
+    }
+
+    /**
+     * Writes the PodSpec of the instance {@code id} of component {@code service}; the other instances keep
+     * their current value. Path: {@code podSpecPath} (catalog/src/main/workloadmap/nvidia-com-dynamographdeployment-v1alpha1/definition.yaml:97): <pre>
+     * (.spec.services // &#123;&#125;) | .[] | .resources as $r | (.extraPodSpec // &#123;&#125;) as $p | $p + &#123;containers: ([($p.mainContainer // &#123;&#125;) + &#123;
+     *       name: ($p.mainContainer.name // "main"),
+     *       resources: &#123;
+     *         requests: ((($r.requests // &#123;&#125;)
+     *                     | (if (.cpu // "") != "" then &#123;cpu: .cpu&#125; else &#123;&#125; end)
+     *                       + (if (.memory // "") != "" then &#123;memory: .memory&#125; else &#123;&#125; end)
+     *                       + (if (.gpu // "") != "" then &#123;(.gpuType // "nvidia.com/gpu"): .gpu&#125; else &#123;&#125; end)
+     *                       + (.custom // &#123;&#125;))
+     *                    + ($p.mainContainer.resources.requests // &#123;&#125;)),
+     *         limits: ((($r.limits // &#123;&#125;)
+     *                   | (if (.cpu // "") != "" then &#123;cpu: .cpu&#125; else &#123;&#125; end)
+     *                     + (if (.memory // "") != "" then &#123;memory: .memory&#125; else &#123;&#125; end)
+     *                     + (if (.gpu // "") != "" then &#123;(.gpuType // "nvidia.com/gpu"): .gpu&#125; else &#123;&#125; end)
+     *                     + (.custom // &#123;&#125;))
+     *                  + ($p.mainContainer.resources.limits // &#123;&#125;))&#125;&#125;]
+     *     + ($p.containers // []))&#125;
+     * </pre>
+     *
+     * <p>UpdatePodSpec (spec §5.6): the value replaces the old one, so fields absent from it disappear.
+     *
+     * @param id the instance id, as {@code instanceIdPath} yields it
+     * @param value the new PodSpec as JSON
+     * @return a new update with this write added (an unknown id fails {@link #apply()})
+     */
+    public Update servicePodSpec(String id, JsonNode value) {
+      return new Update(update.podSpec("service", id, value));
+    }
+
+    /**
+     * Writes the PodSpec of every instance of component {@code service}, in instance-id order. Path: {@code podSpecPath} (catalog/src/main/workloadmap/nvidia-com-dynamographdeployment-v1alpha1/definition.yaml:97): <pre>
+     * (.spec.services // &#123;&#125;) | .[] | .resources as $r | (.extraPodSpec // &#123;&#125;) as $p | $p + &#123;containers: ([($p.mainContainer // &#123;&#125;) + &#123;
+     *       name: ($p.mainContainer.name // "main"),
+     *       resources: &#123;
+     *         requests: ((($r.requests // &#123;&#125;)
+     *                     | (if (.cpu // "") != "" then &#123;cpu: .cpu&#125; else &#123;&#125; end)
+     *                       + (if (.memory // "") != "" then &#123;memory: .memory&#125; else &#123;&#125; end)
+     *                       + (if (.gpu // "") != "" then &#123;(.gpuType // "nvidia.com/gpu"): .gpu&#125; else &#123;&#125; end)
+     *                       + (.custom // &#123;&#125;))
+     *                    + ($p.mainContainer.resources.requests // &#123;&#125;)),
+     *         limits: ((($r.limits // &#123;&#125;)
+     *                   | (if (.cpu // "") != "" then &#123;cpu: .cpu&#125; else &#123;&#125; end)
+     *                     + (if (.memory // "") != "" then &#123;memory: .memory&#125; else &#123;&#125; end)
+     *                     + (if (.gpu // "") != "" then &#123;(.gpuType // "nvidia.com/gpu"): .gpu&#125; else &#123;&#125; end)
+     *                     + (.custom // &#123;&#125;))
+     *                  + ($p.mainContainer.resources.limits // &#123;&#125;))&#125;&#125;]
+     *     + ($p.containers // []))&#125;
+     * </pre>
+     *
+     * <p>UpdatePodSpec (spec §5.6): the value replaces the old one, so fields absent from it disappear.
+     *
+     * @param byInstanceId the new value per instance id; every id of the object must be present
+     * @return a new update with this write added
+     */
+    public Update servicePodSpecByInstance(Map<String, ? extends JsonNode> byInstanceId) {
+      return new Update(update.podSpecs("service", byInstanceId));
+    }
+
+    /**
+     * Writes the ObjectMeta {@code {labels, annotations}} of the instance {@code id} of component {@code service}; the other instances keep
+     * their current value. Path: {@code metadataPath} (catalog/src/main/workloadmap/nvidia-com-dynamographdeployment-v1alpha1/definition.yaml:117): <pre>
+     * (.spec.services // &#123;&#125;) | .[] | &#123;labels: ((.labels // &#123;&#125;) + (.extraPodMetadata.labels // &#123;&#125;)),
+     *    annotations: ((.annotations // &#123;&#125;) + (.extraPodMetadata.annotations // &#123;&#125;))&#125;
+     * </pre>
+     *
+     * <p>UpdatePodMetadata (spec §5.6): the value replaces the old one, so fields absent from it disappear.
+     *
+     * @param id the instance id, as {@code instanceIdPath} yields it
+     * @param value the new ObjectMeta {@code {labels, annotations}} as JSON
+     * @return a new update with this write added (an unknown id fails {@link #apply()})
+     */
+    public Update servicePodMetadata(String id, JsonNode value) {
+      return new Update(update.podMetadata("service", id, value));
+    }
+
+    /**
+     * Writes the ObjectMeta {@code {labels, annotations}} of every instance of component {@code service}, in instance-id order. Path: {@code metadataPath} (catalog/src/main/workloadmap/nvidia-com-dynamographdeployment-v1alpha1/definition.yaml:117): <pre>
+     * (.spec.services // &#123;&#125;) | .[] | &#123;labels: ((.labels // &#123;&#125;) + (.extraPodMetadata.labels // &#123;&#125;)),
+     *    annotations: ((.annotations // &#123;&#125;) + (.extraPodMetadata.annotations // &#123;&#125;))&#125;
+     * </pre>
+     *
+     * <p>UpdatePodMetadata (spec §5.6): the value replaces the old one, so fields absent from it disappear.
+     *
+     * @param byInstanceId the new value per instance id; every id of the object must be present
+     * @return a new update with this write added
+     */
+    public Update servicePodMetadataByInstance(Map<String, ? extends JsonNode> byInstanceId) {
+      return new Update(update.podMetadata("service", byInstanceId));
+    }
+
+    /**
+     * The writes so far, described in order (for example {@code setSchedulerName(kai-scheduler)}).
+     *
+     * @return the descriptions
+     */
+    public List<String> operations() {
+      return update.operations();
+    }
+
+    /**
+     * The SDK's update behind this builder, for writes this class has no method for.
+     *
+     * @return the SDK's immutable update
+     */
+    public WorkloadUpdate sdkUpdate() {
+      return update;
+    }
+
+    /**
+     * Applies every write in order to a copy of the wrapped object.
+     *
+     * @return the updated object ({@code object()}) and its RFC 6902 JSON Patch against the wrapped object
+     *     ({@code patch()}, {@code patchJson()})
+     * @throws UpdateException when a write fails (the message starts with the write, for example
+     *     {@code podTemplateSpec(worker, x): component worker has no instance "x"}) or the result is no
+     *     longer a Kubernetes object
+     */
+    public UpdateResult apply() {
+      return update.apply();
     }
   }
 }

@@ -12,6 +12,7 @@ import dev.workloadmap.codegen.internal.Javadocs;
 import dev.workloadmap.codegen.internal.MemberEmitter;
 import dev.workloadmap.codegen.internal.SdkTypes;
 import dev.workloadmap.codegen.internal.StatusEmitter;
+import dev.workloadmap.codegen.internal.UpdateEmitter;
 import dev.workloadmap.codegen.internal.WorkloadPlan;
 import dev.workloadmap.sdk.definition.ComponentDefinition;
 import dev.workloadmap.sdk.definition.Definition;
@@ -33,7 +34,9 @@ import javax.lang.model.element.Modifier;
  * Generates, for each definition, a final class {@code <Kind>Workload} of typed accessors over the SDK: one method
  * per component returning its instances as records (id, replicas, pod template or spec, resources), the root's status
  * as {@link dev.workloadmap.sdk.definition.WorkloadStatus} values with the raw phase and conditions, and workload
- * totals. The generated code calls {@link dev.workloadmap.sdk.WorkloadMap#resolve}; it never evaluates a path itself.
+ * totals, and {@code update()}: a nested immutable {@code Update} builder of the writes the definition allows (scheduler
+ * name, labels, annotations, resources, suspend/resume, per-component pod template, pod spec, pod metadata and
+ * fragmented fields) whose {@code apply()} gives the SDK's updated object and JSON Patch. The generated code calls {@link dev.workloadmap.sdk.WorkloadMap#resolve} and {@link dev.workloadmap.sdk.WorkloadMap#update}; it never evaluates a path itself.
  * Every generated method's Javadoc quotes the jq paths it reads with their definition file and line.
  *
  * <p>Beside each class goes a copy of its definition ({@code <Class>.definition.yaml}), which the class loads by
@@ -50,7 +53,7 @@ import javax.lang.model.element.Modifier;
 public final class AccessorGenerator {
 
   /** Changes whenever generated code changes shape; part of the input stamp of incremental generation. */
-  public static final String FORMAT_VERSION = "1";
+  public static final String FORMAT_VERSION = "2";
 
   private final CodegenOptions options;
   private final List<MemberEmitter> emitters;
@@ -58,7 +61,7 @@ public final class AccessorGenerator {
   public AccessorGenerator(CodegenOptions options) {
     this.options = java.util.Objects.requireNonNull(options, "options");
     // order is the order of the members in the generated class
-    this.emitters = List.of(new CoreEmitter(), new StatusEmitter(), new ComponentEmitter());
+    this.emitters = List.of(new CoreEmitter(), new StatusEmitter(), new ComponentEmitter(), new UpdateEmitter());
   }
 
   /**

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.workloadmap.sdk.tree.WorkloadTree;
+import dev.workloadmap.sdk.update.UpdateResult;
 import dev.workloadmap.sdk.yaml.YamlDocument;
 import dev.workloadmap.sdk.yaml.YamlReader;
 import java.lang.reflect.Method;
@@ -67,6 +68,42 @@ class CatalogCompileTest {
     assertThat(jobs).extracting(j -> invoke(gpus, j)).containsExactly(4L, 8L);
     assertThat(jobs).extracting(j -> invoke(replicas, j)).containsExactly(1, 2);
     assertThat(c.getMethod("statuses").invoke(w).toString()).isEqualTo("[Undefined]");
+  }
+
+  @Test
+  void theGeneratedUpdateWritesTheSchedulerNameOfEveryReplicatedJobAndSuspends() throws Exception {
+    Class<?> c = loader.loadClass(PACKAGE + ".JobSetWorkload");
+    JsonNode seed = object(Repo.catalog().resolve(
+        "jobset-x-k8s-io-jobset-v1alpha2/fixtures/seed-leader-and-workers/object.yaml"), "JobSet");
+    Object w = c.getMethod("of", JsonNode.class).invoke(null, seed);
+    Object update = c.getMethod("update").invoke(w);
+    Class<?> u = update.getClass();
+    update = u.getMethod("schedulerName", String.class).invoke(update, "kai-scheduler");
+    update = u.getMethod("suspend").invoke(update);
+    UpdateResult r = (UpdateResult) u.getMethod("apply").invoke(update);
+    List<String> ops = new ArrayList<>();
+    r.patch().forEach(op -> ops.add(op.get("op").asText() + " " + op.get("path").asText() + " " + op.get("value")));
+    assertThat(ops).containsExactly(
+        "add /spec/replicatedJobs/0/template/spec/template/spec/schedulerName \"kai-scheduler\"",
+        "add /spec/replicatedJobs/1/template/spec/template/spec/schedulerName \"kai-scheduler\"",
+        "add /spec/suspend true");
+    assertThat(seed.at("/spec/suspend").isMissingNode()).isTrue(); // the wrapped object is untouched
+  }
+
+  @Test
+  void updateMethodsExistOnlyForWhatTheDefinitionCanWrite() throws Exception {
+    Class<?> jobset = loader.loadClass(PACKAGE + ".JobSetWorkload$Update");
+    assertThat(jobset.getMethod("resume")).isNotNull();
+    assertThat(jobset.getMethod("replicatedjobPodTemplate", String.class, JsonNode.class)).isNotNull();
+    // Dynamo has no suspendDefinition, and its services have a podSpecPath and a metadataPath
+    Class<?> dynamo = loader.loadClass(PACKAGE + ".DynamoGraphDeploymentWorkload$Update");
+    assertThat(methodNames(dynamo)).doesNotContain("suspend", "resume", "servicePodTemplate")
+        .contains("schedulerName", "labels", "annotations", "resources", "servicePodSpec", "servicePodMetadata");
+  }
+
+  private static List<String> methodNames(Class<?> c) {
+    return Stream.of(c.getDeclaredMethods()).filter(m -> java.lang.reflect.Modifier.isPublic(m.getModifiers()))
+        .map(Method::getName).toList();
   }
 
   @Test

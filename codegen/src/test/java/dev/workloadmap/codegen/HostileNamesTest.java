@@ -11,7 +11,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Component names that are not Java names (keywords, dashes, a leading digit, accents, path traversal, fixed member
- * names) become readable identifiers that compile; names that collide after sanitising are an error naming both.
+ * names such as {@code tree} or {@code update}) become readable identifiers that compile; names that collide after sanitising are an error naming both.
  */
 class HostileNamesTest {
 
@@ -57,7 +57,7 @@ class HostileNamesTest {
   @Test
   void keywordsDashesDigitsAccentsAndFixedMemberNamesBecomeIdentifiersThatCompile() throws Exception {
     List<String> names = List.of("class", "a-b", "1st", "é", "../../etc/passwd", "status", "tree", "hashCode",
-        "yield", "prefill.worker_v2", "日本");
+        "yield", "prefill.worker_v2", "日本", "update");
     DefinitionSource s = source(definition("hostile", "Trainer", names), "defs/hostile.yaml");
     List<GeneratedFile> files = new AccessorGenerator(CodegenOptions.of("com.example.hostile")).generate(List.of(s));
     String java = files.stream().filter(f -> f.kind() == GeneratedFile.Kind.SOURCE).findFirst().orElseThrow().text();
@@ -73,6 +73,13 @@ class HostileNamesTest {
         .contains("public List<YieldInstance> yield_()")
         .contains("public List<PrefillWorkerV2Instance> prefillWorkerV2()")
         .contains("public List<日本Instance> 日本()")
+        .contains("public List<UpdateInstance> updateComponent()")   // update() starts the update builder
+        .contains("public Update update()")
+        // the update builder's per-component writes are named after the sanitised names too
+        .contains("public Update class_PodTemplate(String id, JsonNode value)")
+        .contains("public Update _1stPodTemplateByInstance(Map<String, ? extends JsonNode> byInstanceId)")
+        .contains("public Update updateComponentPodTemplate(String id, JsonNode value)")
+        .contains("update.podTemplateSpec(\"../../etc/passwd\", id, value)")
         // the original names are kept where the SDK reads them
         .contains("instancesOf(\"../../etc/passwd\")")
         .contains("instancesOf(\"é\")");

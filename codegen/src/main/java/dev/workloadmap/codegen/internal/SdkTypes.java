@@ -18,6 +18,9 @@ public final class SdkTypes {
   public static final ClassName CONDITION = ClassName.get("dev.workloadmap.sdk.status", "Condition");
   public static final ClassName RESOURCE_LIST = ClassName.get("dev.workloadmap.sdk.resources", "ResourceList");
   public static final ClassName FRAGMENTED_POD_SPEC = ClassName.get("dev.workloadmap.sdk.extract", "FragmentedPodSpec");
+  public static final ClassName WORKLOAD_UPDATE = ClassName.get("dev.workloadmap.sdk.update", "WorkloadUpdate");
+  public static final ClassName UPDATE_RESULT = ClassName.get("dev.workloadmap.sdk.update", "UpdateResult");
+  public static final ClassName UPDATE_EXCEPTION = ClassName.get("dev.workloadmap.sdk.update", "UpdateException");
   public static final ClassName JSON_NODE = ClassName.get("com.fasterxml.jackson.databind", "JsonNode");
   public static final ClassName OBJECT_MAPPER = ClassName.get("com.fasterxml.jackson.databind", "ObjectMapper");
   public static final ClassName GENERIC_RESOURCE =

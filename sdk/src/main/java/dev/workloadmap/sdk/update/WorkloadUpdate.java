@@ -159,6 +159,95 @@ public final class WorkloadUpdate {
         o -> writes.fragmented(component(component), o, values));
   }
 
+  // ---------------------------------------------------------------------------------------------------------------
+  // One instance (the others are written back as they are when the step runs, so earlier steps are kept)
+
+  /**
+   * UpdatePodTemplateSpec of one instance: {@code instanceId}'s PodTemplateSpec becomes {@code value}; every other
+   * instance receives its current value (read when this step runs, after the earlier steps), which changes nothing.
+   *
+   * @param component the component name
+   * @param instanceId the instance id ({@code ""} for a component without {@code instanceIdPath})
+   * @param value the PodTemplateSpec {@code {metadata, spec}}
+   * @throws UpdateException from {@link #apply()} when the component has no instance {@code instanceId} (the message
+   *     lists the ids it has)
+   */
+  public WorkloadUpdate podTemplateSpec(String component, String instanceId, JsonNode value) {
+    JsonNode v = node(value);
+    Objects.requireNonNull(instanceId, "instanceId");
+    return then("podTemplateSpec(" + component + ", " + instanceId + ")", o -> {
+      ComponentDefinition c = component(component);
+      return writes.podTemplateSpecs(c, o, one(c, o, instanceId, v, "pod template specs",
+          in -> writes.extractor().podTemplateSpecs(c, in)));
+    });
+  }
+
+  /** UpdatePodSpec of one instance, like {@link #podTemplateSpec(String, String, JsonNode)}. */
+  public WorkloadUpdate podSpec(String component, String instanceId, JsonNode value) {
+    JsonNode v = node(value);
+    Objects.requireNonNull(instanceId, "instanceId");
+    return then("podSpec(" + component + ", " + instanceId + ")", o -> {
+      ComponentDefinition c = component(component);
+      return writes.podSpecs(c, o, one(c, o, instanceId, v, "pod specs", in -> writes.extractor().podSpecs(c, in)));
+    });
+  }
+
+  /** UpdatePodMetadata of one instance (ObjectMeta {@code {labels, annotations}}), like {@link #podTemplateSpec}. */
+  public WorkloadUpdate podMetadata(String component, String instanceId, JsonNode value) {
+    JsonNode v = node(value);
+    Objects.requireNonNull(instanceId, "instanceId");
+    return then("podMetadata(" + component + ", " + instanceId + ")", o -> {
+      ComponentDefinition c = component(component);
+      return writes.podMetadata(c, o, one(c, o, instanceId, v, "pod metadata",
+          in -> writes.extractor().podMetadata(c, in)));
+    });
+  }
+
+  /**
+   * UpdateFragmentedPodSpec of one field of one instance; every other instance receives its current (extracted) value
+   * of that field. The rules of {@link #fragmentedPodSpecs} apply to the whole field, so when {@code value} is
+   * non-empty and another instance's value is empty, that empty value is written too (spec §5.6).
+   *
+   * @throws IllegalArgumentException when {@code field} is not one of the eleven fragmented fields (spec §3.4)
+   */
+  public WorkloadUpdate fragmentedField(String component, String instanceId, String field, JsonNode value) {
+    if (!Writes.FRAGMENTED_WRITE_ORDER.contains(field)) {
+      throw new IllegalArgumentException("unknown fragmented field \"" + field + "\"; one of "
+          + Writes.FRAGMENTED_WRITE_ORDER);
+    }
+    JsonNode v = node(value);
+    Objects.requireNonNull(instanceId, "instanceId");
+    return then("fragmentedField(" + component + ", " + instanceId + ", " + field + ")", o -> {
+      ComponentDefinition c = component(component);
+      Map<String, JsonNode> current = one(c, o, instanceId, v, "fragmented pod specs",
+          in -> writes.extractor().fragmentedPodSpecs(c, in).stream().map(f -> f.get(field)).toList());
+      Map<String, Map<String, JsonNode>> values = new LinkedHashMap<>();
+      current.forEach((id, fieldValue) -> {
+        Map<String, JsonNode> fields = new LinkedHashMap<>();
+        fields.put(field, fieldValue);
+        values.put(id, fields);
+      });
+      return writes.fragmented(c, o, values);
+    });
+  }
+
+  /** Every instance's current value (extracted from {@code object}), with {@code instanceId}'s replaced. */
+  private Map<String, JsonNode> one(ComponentDefinition c, JsonNode object, String instanceId, JsonNode value,
+      String what, java.util.function.Function<JqInput, List<JsonNode>> extract) {
+    List<String> ids = writes.ids(c, object);
+    if (!ids.contains(instanceId)) {
+      throw new UpdateException("component " + c.name() + " has no instance \"" + instanceId + "\"; its instance ids: "
+          + ids);
+    }
+    Map<String, JsonNode> byId = new LinkedHashMap<>(Writes.pair(c.name(), what, ids, extract.apply(JqInput.of(object))));
+    byId.put(instanceId, value.deepCopy());
+    return byId;
+  }
+
+  private static JsonNode node(JsonNode value) {
+    return value == null ? JsonNodeFactory.instance.nullNode() : value.deepCopy();
+  }
+
   /**
    * Assign: {@code (path) = value} on the whole object (spec §5.6): every path the expression selects receives the
    * value, missing parents are created. The expression is not validated beyond parsing.

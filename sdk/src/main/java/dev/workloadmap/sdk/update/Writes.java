@@ -73,8 +73,10 @@ final class Writes {
 
   /**
    * UpdateFragmentedPodSpec for the given fields (each id maps to its fields by name; a field left out of an
-   * instance's map is empty for that instance). Field by field in the write order: a set path whose values are all
-   * empty is skipped; an unset path with a non-empty value is an error; otherwise every value is written.
+   * instance's map is empty for that instance). Field by field in the write order, exactly as spec §5.6 says: a set
+   * path whose values are empty for every instance is skipped; an unset path with a non-empty value is an error;
+   * otherwise (only some values empty) every instance's value is written, an empty one included (a value left out
+   * as its zero value, spec §5.4), also where the instance had nothing.
    */
   JsonNode fragmented(ComponentDefinition c, JsonNode object, Map<String, Map<String, JsonNode>> byId) {
     SpecDefinition s = spec(c);
@@ -114,60 +116,9 @@ final class Writes {
       for (JsonNode v : values) {
         written.add(v == null ? zero(field) : v);
       }
-      current = zipSkippingEmpty(c, current, field + "Path", path, written);
+      current = zip(c, current, field + "Path", path, written); // spec §5.6: some empty, so all are written
     }
     return current;
-  }
-
-  /**
-   * Like {@link #zip}, except that an empty value is not written where the instance's current value is already empty
-   * (absent, null or equally empty): a partial update then never adds {@code labels: {}} or a null next to values
-   * that exist (a refinement of spec §5.6's "all values are written"; the object means the same either way).
-   */
-  private JsonNode zipSkippingEmpty(ComponentDefinition c, JsonNode object, String field, String path,
-      List<JsonNode> values) {
-    if (!c.hasInstanceIdPath()) {
-      return zip(c, object, field, path, values);
-    }
-    try {
-      return zipSkippingEmptyUnchecked(c, object, field, path, values);
-    } catch (JqException e) {
-      throw notAPath(c, field, e);
-    }
-  }
-
-  private JsonNode zipSkippingEmptyUnchecked(ComponentDefinition c, JsonNode object, String field, String path,
-      List<JsonNode> values) {
-    JqInput in = JqInput.of(object);
-    List<JsonNode> now = engine.compile(path).apply(in);
-    boolean skipSome = false;
-    for (int i = 0; i < values.size() && i < now.size(); i++) {
-      skipSome |= isEmpty(values.get(i)) && isEmpty(now.get(i));
-    }
-    if (!skipSome) {
-      return zip(c, object, field, path, values);
-    }
-    JsonNode paths = engine.compile("[path(" + path + "\n)]").apply(in).get(0);
-    if (paths.size() != values.size()) {
-      throw new UpdateException("JQ execution error for expression '" + path + "': array length mismatch: expected "
-          + paths.size() + " values but got " + values.size());
-    }
-    JsonNode current = object;
-    for (int i = 0; i < values.size(); i++) {
-      if (!(isEmpty(values.get(i)) && isEmpty(now.get(i)))) {
-        current = Lossless.reconcile(current, engine.assign(literal(paths.get(i)), current, values.get(i)));
-      }
-    }
-    return current;
-  }
-
-  /** A jq path expression for a path array from {@code path(...)}: {@code .["spec"]["services"][0]}. */
-  static String literal(JsonNode pathArray) {
-    StringBuilder b = new StringBuilder(".");
-    for (JsonNode step : pathArray) {
-      b.append('[').append(step.isTextual() ? step.toString() : step.asText()).append(']');
-    }
-    return b.toString();
   }
 
   /** Runs the suspend or resume actions in order (spec §3.8, §5.6). */

@@ -17,6 +17,7 @@ import dev.workloadmap.sdk.extract.FragmentedPodSpec;
 import dev.workloadmap.sdk.extract.InstanceRecord;
 import dev.workloadmap.sdk.jq.Jq;
 import dev.workloadmap.sdk.jq.JqInput;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -131,8 +132,17 @@ class UpdateConformanceTest {
     UpdateResult r = applied(WorkloadUpdate.of(Jq.defaultEngine(), REACTOR, obj).fragmentedPodSpecs("service", specs));
     assertThat(r.object().at("/spec/services/api/labels")).isEqualTo(obj.at("/spec/services/api/labels"));
     assertThat(r.object().at("/spec/services/api/containers/0/name").asText()).isEqualTo("new-api");
-    // only the containers changed: one replace per service, nothing else
-    assertThat(r.patch()).allSatisfy(op -> assertThat(op.get("path").asText()).matches("/spec/services/\\w+/containers.*"));
+    assertThat(r.object().at("/spec/services/worker/labels")).isEqualTo(obj.at("/spec/services/worker/labels"));
+    // besides the containers, spec §5.6 writes every value of a field that only some instances have empty: cache
+    // has no annotations and worker and cache no mainContainer, so their extracted empty values are written as {}
+    List<String> other = new ArrayList<>();
+    for (JsonNode op : r.patch()) {
+      if (!op.get("path").asText().matches("/spec/services/\\w+/containers/.*")) {
+        other.add(op.get("op").asText() + " " + op.get("path").asText() + " " + op.get("value"));
+      }
+    }
+    assertThat(other).containsExactlyInAnyOrder("add /spec/services/cache/annotations {}",
+        "add /spec/services/worker/mainContainer {}", "add /spec/services/cache/mainContainer {}");
   }
 
   @Test
@@ -174,6 +184,31 @@ class UpdateConformanceTest {
     assertThat(r.object().at("/spec/services/api/labels")).isEqualTo(json("{\"x\":\"1\"}"));
     assertThat(r.object().at("/spec/services/cache/labels")).isEqualTo(json("{}"));
     assertThat(r.object().at("/spec/services/worker/labels")).isEqualTo(json("{}"));
+  }
+
+  @Test
+  void fragmentedFieldWithSomeEmptyValuesWritesTheEmptyOnesWhereTheInstanceHadNothing() {
+    // spec §5.6: "If the path is set and only some values are empty, all values are written", also where the
+    // instance's current value is already empty (absent): b gets labels {} and a null, written as given
+    JsonNode obj = object("""
+        apiVersion: jobs.example.com/v1
+        kind: Reactor
+        metadata: {name: bare}
+        spec:
+          services:
+            a: {containers: [{name: a}]}
+            b: {containers: [{name: b}]}
+            c: {containers: [{name: c}]}
+        """);
+    Map<String, JsonNode> labels = new LinkedHashMap<>();
+    labels.put("a", json("{\"x\":\"1\"}"));
+    labels.put("b", json("{}"));
+    labels.put("c", json("null"));
+    UpdateResult r = applied(WorkloadUpdate.of(Jq.defaultEngine(), REACTOR, obj)
+        .fragmentedField("service", "labels", labels));
+    assertThat(r.patchJson()).isEqualTo("[{\"op\":\"add\",\"path\":\"/spec/services/a/labels\",\"value\":{\"x\":\"1\"}},"
+        + "{\"op\":\"add\",\"path\":\"/spec/services/b/labels\",\"value\":{}},"
+        + "{\"op\":\"add\",\"path\":\"/spec/services/c/labels\",\"value\":null}]");
   }
 
   @Test

@@ -110,6 +110,39 @@ class WorkloadUpdateTest {
   }
 
   @Test
+  void oneInstanceWritesKeepTheOtherInstancesAsEarlierStepsLeftThem() {
+    JsonNode obj = object(TestDefinitions.JOBGROUP_OBJECT);
+    UpdateResult r = applied(WorkloadUpdate.of(Jq.defaultEngine(), JOBGROUP, obj)
+        .setSchedulerName("kai")
+        .podSpec("job", "processor", json("{\"schedulerName\":\"other\",\"containers\":[]}")));
+    assertThat(r.object().at("/spec/replicatedJobs/0/spec/schedulerName").asText()).isEqualTo("kai");
+    assertThat(r.object().at("/spec/replicatedJobs/0/spec/containers"))
+        .isEqualTo(obj.at("/spec/replicatedJobs/0/spec/containers"));
+    assertThat(r.object().at("/spec/replicatedJobs/1/spec"))
+        .isEqualTo(json("{\"schedulerName\":\"other\",\"containers\":[]}"));
+    assertThat(r.patch()).allSatisfy(op -> assertThat(op.get("path").asText())
+        .matches("/spec/replicatedJobs/(0/spec/schedulerName|1/spec/.*)"));
+  }
+
+  @Test
+  void oneInstanceFragmentedFieldWritesThatFieldOnly() {
+    JsonNode obj = object(TestDefinitions.REACTOR_OBJECT);
+    UpdateResult r = applied(WorkloadUpdate.of(Jq.defaultEngine(), REACTOR, obj)
+        .fragmentedField("service", "worker", "labels", json("{\"only\":\"worker\"}")));
+    assertThat(r.patchJson()).isEqualTo("[{\"op\":\"remove\",\"path\":\"/spec/services/worker/labels/tier\"},"
+        + "{\"op\":\"add\",\"path\":\"/spec/services/worker/labels/only\",\"value\":\"worker\"}]");
+  }
+
+  @Test
+  void oneInstanceWriteOfAnUnknownIdNamesTheIdsThereAre() {
+    assertThatThrownBy(() -> WorkloadUpdate.of(Jq.defaultEngine(), JOBGROUP, object(TestDefinitions.JOBGROUP_OBJECT))
+        .podMetadata("job", "nope", json("{}")).apply())
+        .isInstanceOf(UpdateException.class)
+        .hasMessage("podMetadata(job, nope): component job has no instance \"nope\"; its instance ids: [indexer,"
+            + " processor]");
+  }
+
+  @Test
   void fragmentedComponentWithoutSchedulerNamePathFails() {
     assertThatThrownBy(() -> WorkloadUpdate.of(Jq.defaultEngine(), REACTOR, object(TestDefinitions.REACTOR_OBJECT))
         .setSchedulerName("kai").apply())

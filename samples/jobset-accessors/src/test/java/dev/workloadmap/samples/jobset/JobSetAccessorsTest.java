@@ -3,9 +3,12 @@ package dev.workloadmap.samples.jobset;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.workloadmap.sdk.update.UpdateResult;
 import dev.workloadmap.sdk.definition.WorkloadStatus;
 import dev.workloadmap.sdk.yaml.YamlReader;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -60,5 +63,73 @@ class JobSetAccessorsTest {
     assertThat(jobset.statuses()).containsExactly(WorkloadStatus.UNDEFINED);
     assertThat(jobset.is(WorkloadStatus.RUNNING)).isFalse();
     assertThat(jobset.conditions()).isEmpty();
+  }
+
+  /** The scheduler name of every replicated job's pod template in {@code object}, in document order. */
+  private static List<String> schedulerNames(JsonNode object) {
+    List<String> names = new ArrayList<>();
+    for (JsonNode job : object.at("/spec/replicatedJobs")) {
+      names.add(job.at("/template/spec/template/spec/schedulerName").asText(null));
+    }
+    return names;
+  }
+
+  /** The patch as "op path value" lines. */
+  private static List<String> operations(UpdateResult r) {
+    List<String> ops = new ArrayList<>();
+    for (JsonNode op : r.patch()) {
+      ops.add(op.get("op").asText() + " " + op.get("path").asText() + " " + op.get("value"));
+    }
+    return ops;
+  }
+
+  @Test
+  void setsTheSchedulerNameOnEveryReplicatedJob() {
+    JobSetWorkload jobset = JobSetWorkload.of(seed());
+    assertThat(schedulerNames(jobset.object())).containsExactly(null, null);
+
+    UpdateResult r = jobset.update().schedulerName("kai-scheduler").apply();
+
+    assertThat(schedulerNames(r.object())).containsExactly("kai-scheduler", "kai-scheduler");
+    // one add per replicated job (the seed sets no scheduler name), nothing else
+    assertThat(operations(r)).containsExactly(
+        "add /spec/replicatedJobs/0/template/spec/template/spec/schedulerName \"kai-scheduler\"",
+        "add /spec/replicatedJobs/1/template/spec/template/spec/schedulerName \"kai-scheduler\"");
+    // read back through the accessors: every instance's pod template has it
+    assertThat(JobSetWorkload.of(r.object()).replicatedjob())
+        .extracting(j -> j.podTemplateSpec().at("/spec/schedulerName").asText())
+        .containsExactly("kai-scheduler", "kai-scheduler");
+    assertThat(jobset.object()).isEqualTo(seed()); // the wrapped object is not modified
+  }
+
+  @Test
+  void setsTheSchedulerNameInstanceByInstanceThroughTheTypedPodTemplateWrite() {
+    JobSetWorkload jobset = JobSetWorkload.of(seed());
+
+    JobSetWorkload.Update update = jobset.update();
+    for (JobSetWorkload.ReplicatedjobInstance job : jobset.replicatedjob()) {
+      ObjectNode template = job.podTemplateSpec().deepCopy();
+      ((ObjectNode) template.get("spec")).put("schedulerName", "scheduler-" + job.id());
+      update = update.replicatedjobPodTemplate(job.id(), template);
+    }
+    UpdateResult r = update.apply();
+
+    assertThat(schedulerNames(r.object())).containsExactly("scheduler-leader", "scheduler-worker");
+    assertThat(operations(r)).containsExactly(
+        "add /spec/replicatedJobs/0/template/spec/template/spec/schedulerName \"scheduler-leader\"",
+        "add /spec/replicatedJobs/1/template/spec/template/spec/schedulerName \"scheduler-worker\"");
+    assertThat(JobSetWorkload.of(r.object()).totalGpus()).isEqualTo(12);
+  }
+
+  @Test
+  void suspendsAndResumesThroughTheDefinitionsSuspendActions() {
+    JobSetWorkload jobset = JobSetWorkload.of(seed());
+
+    UpdateResult suspended = jobset.update().suspend().apply();
+
+    assertThat(operations(suspended)).containsExactly("add /spec/suspend true");
+    assertThat(JobSetWorkload.of(suspended.object()).statuses()).contains(WorkloadStatus.SUSPENDING);
+    assertThat(JobSetWorkload.of(suspended.object()).update().resume().apply().object().at("/spec/suspend")
+        .asBoolean()).isFalse();
   }
 }
