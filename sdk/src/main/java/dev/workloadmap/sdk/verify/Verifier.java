@@ -215,6 +215,40 @@ public final class Verifier {
     return compareWithExpected(name, dir, tree, text, actual, expectedFile, findings);
   }
 
+  /**
+   * The object of one fixture folder exactly as {@link #runFixture} reads it ({@code object.yaml}, or the object
+   * {@code fixture.yaml} names), for front-ends that submit it elsewhere, for example to a Kubernetes API server.
+   *
+   * @param definition the definition whose root kind picks the document
+   * @param dir the fixture folder
+   * @return the object document (null when it cannot be read: see {@link FixtureObject#findings()}; or when the
+   *     fixture is skipped: see {@link FixtureObject#skipReason()})
+   * @throws YamlException when a file is not valid YAML
+   */
+  public FixtureObject readFixtureObject(Definition definition, Path dir) {
+    List<Finding> findings = new ArrayList<>();
+    ObjectSource src = objectSource(dir, definition, findings);
+    if (src == null) {
+      return new FixtureObject(null, null, null, findings);
+    }
+    return new FixtureObject(src.object, src.skipReason, src.crdSkipReason, findings);
+  }
+
+  /**
+   * A fixture's object, as {@link #readFixtureObject} found it.
+   *
+   * @param object the object document, or null
+   * @param skipReason why the fixture is skipped (its shared data is absent), or null
+   * @param crdSkipReason the {@code reason} of {@code crdSchema: skip} (the object deliberately does not match its
+   *     CRD), or null
+   * @param findings why the object could not be read, each with file, line and column
+   */
+  public record FixtureObject(YamlDocument object, String skipReason, String crdSkipReason, List<Finding> findings) {
+    public FixtureObject {
+      findings = List.copyOf(findings);
+    }
+  }
+
   private FixtureResult compareWithExpected(String name, Path dir, WorkloadTree tree, String text, ObjectNode actual,
       Path expectedFile, List<Finding> findings) {
     if (!Files.isRegularFile(expectedFile)) {

@@ -122,6 +122,46 @@ class VerifierTest {
   }
 
   @Nested
+  class FixtureObjects {
+
+    @Test
+    void readFixtureObjectGivesTheObjectVerifyResolves() {
+      layout.definition("trainer", TRAINER);
+      layout.fixture("trainer", "demo", DEMO, DEMO_EXPECTED);
+      WorkloadMap wm = WorkloadMap.create();
+      Verifier verifier = new Verifier(wm, new VerifyOptions(null, false, false));
+
+      Verifier.FixtureObject fo = verifier.readFixtureObject(
+          wm.loadDefinition(layout.root.resolve("trainer").resolve("definition.yaml")),
+          layout.fixtureDir("trainer", "demo"));
+
+      assertThat(fo.findings()).isEmpty();
+      assertThat(fo.skipReason()).isNull();
+      assertThat(fo.crdSkipReason()).isNull();
+      assertThat(fo.object().root().path("metadata").path("name").asText()).isEqualTo("demo");
+    }
+
+    @Test
+    void readFixtureObjectReportsAMissingObjectAndASkippedSharedFixture() {
+      layout.definition("trainer", TRAINER);
+      Layout.write(layout.fixtureDir("trainer", "none").resolve("expected.yaml"), "statuses: [Running]\n");
+      Layout.write(layout.fixtureDir("trainer", "shared").resolve("fixture.yaml"),
+          "object: {shared: data/samples/x.yaml}\n");
+      WorkloadMap wm = WorkloadMap.create();
+      Verifier verifier = new Verifier(wm, new VerifyOptions(null, false, false));
+      var def = wm.loadDefinition(layout.root.resolve("trainer").resolve("definition.yaml"));
+
+      Verifier.FixtureObject none = verifier.readFixtureObject(def, layout.fixtureDir("trainer", "none"));
+      assertThat(none.object()).isNull();
+      assertThat(none.findings()).extracting(f -> f.ruleId()).containsExactly("fixture.object");
+
+      Verifier.FixtureObject shared = verifier.readFixtureObject(def, layout.fixtureDir("trainer", "shared"));
+      assertThat(shared.object()).isNull();
+      assertThat(shared.skipReason()).startsWith("shared data not found").endsWith("data/samples/x.yaml");
+    }
+  }
+
+  @Nested
   class Mismatches {
 
     @Test

@@ -1,0 +1,115 @@
+package dev.workloadmap.catalog;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.abort;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.workloadmap.junit.Tier;
+import dev.workloadmap.junit.WorkloadMapCluster;
+import dev.workloadmap.junit.WorkloadMapTest;
+import dev.workloadmap.sdk.WorkloadMap;
+import dev.workloadmap.sdk.definition.Definition;
+import dev.workloadmap.sdk.definition.Gvk;
+import dev.workloadmap.sdk.validation.Finding;
+import dev.workloadmap.sdk.verify.CrdLookup;
+import dev.workloadmap.sdk.verify.Verifier;
+import dev.workloadmap.sdk.verify.VerifyOptions;
+import io.fabric8.kubernetes.api.model.APIResourceList;
+import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
+import io.fabric8.kubernetes.api.model.apiextensions.v1.CustomResourceDefinition;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.DynamicContainer;
+import org.junit.jupiter.api.DynamicNode;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.TestFactory;
+
+/**
+ * The catalog, proven on a real kube-apiserver (issue 5 item 4; tier API_SERVER): for every entry, its real CRD from
+ * {@code ../shared/data/crds/} installs and becomes Established; every fixture object is accepted by the server (which
+ * prunes unknown fields and validates against the CRD's structural schema), its status is written through the status
+ * subresource, and the object read back from the server resolves to what the fixture's {@code expected.yaml} says
+ * (tree and statuses, compared with the verifier's {@code ExpectedMatcher}).
+ *
+ * <p>Not submitted: fixtures with {@code crdSchema: skip} (deliberately partial objects), status-only fragments (no
+ * apiVersion and kind) and objects of a built-in kind at a version this server does not serve (CronJob batch/v1 is
+ * 1.21+); each is reported skipped with that reason. Built-in kinds (Pod, Deployment, Job ...) need no CRD.
+ */
+@WorkloadMapTest(tier = Tier.API_SERVER, namespacePrefix = "catalog")
+class CatalogApiServerTest {
+
+  private final WorkloadMap wm = WorkloadMap.create();
+
+  @TestFactory
+  Stream<DynamicNode> everyEntryOnTheApiServer(WorkloadMapCluster cluster) {
+    assumeTrue(CatalogSources.sharedAvailable(), CatalogSources.skipReason());
+    Path crdDir = CatalogSources.sharedDir().resolve("data").resolve("crds");
+    Verifier verifier = new Verifier(wm, new VerifyOptions(CatalogSources.sharedDir(), false, false, crdDir));
+    Map<String, List<String>> served = new HashMap<>();
+    return CatalogSources.definitionFiles().stream().map(file -> {
+      Definition def = wm.loadDefinition(file);
+      Gvk gvk = def.rootGvk();
+      Path crdFile = CrdLookup.find(file, gvk, crdDir);
+      List<DynamicNode> nodes = new ArrayList<>();
+      nodes.add(DynamicTest.dynamicTest("crd installs and is established (ApiServer)", () -> {
+        if (crdFile == null) {
+          assertThat(gvk.group()).as("a CRD-less entry must be a built-in kind").isIn("", "apps", "batch");
+          abort(gvk + " is built into the API server; no CRD to install");
+        }
+        List<CustomResourceDefinition> crds = cluster.installCrds(crdFile);
+        assertThat(crds).extracting(c -> c.getSpec().getNames().getKind()).contains(gvk.kind());
+      }));
+      for (Path fixture : CatalogSources.fixtureDirs(file)) {
+        nodes.add(DynamicTest.dynamicTest(fixture.getFileName() + " (ApiServer)",
+            () -> runFixture(cluster, verifier, def, crdFile, fixture, served)));
+      }
+      return DynamicContainer.dynamicContainer(file.getParent().getFileName().toString(), nodes.stream());
+    });
+  }
+
+  private void runFixture(WorkloadMapCluster cluster, Verifier verifier, Definition def, Path crdFile, Path fixture,
+      Map<String, List<String>> served) {
+    Verifier.FixtureObject fo = verifier.readFixtureObject(def, fixture);
+    if (fo.skipReason() != null) {
+      abort(fo.skipReason());
+    }
+    assertThat(fo.findings()).as("reading %s", fixture).extracting(Finding::format).isEmpty();
+    if (fo.crdSkipReason() != null) {
+      abort("crdSchema: skip (" + fo.crdSkipReason() + "): the object deliberately does not match its CRD, so it is"
+          + " not submitted to the API server");
+    }
+    JsonNode object = fo.object().root();
+    if (object.path("apiVersion").asText().isEmpty()) {
+      abort("a status-only fragment (no apiVersion and kind): nothing to create");
+    }
+    if (crdFile != null) {
+      cluster.installCrds(crdFile); // kept when already installed
+    } else if (object.path("apiVersion").asText().contains("/")) { // the core group (v1) is always served
+      String apiVersion = object.path("apiVersion").asText();
+      List<String> kinds = served.computeIfAbsent(apiVersion, v -> servedKinds(cluster, v));
+      if (!kinds.contains(object.path("kind").asText())) {
+        abort("this API server (" + cluster.clusterDescription() + ") does not serve " + apiVersion + " "
+            + object.path("kind").asText() + "; served there: " + kinds);
+      }
+    }
+    GenericKubernetesResource stored = cluster.createWithStatus(object);
+    try {
+      cluster.assertTree(stored, fixture.resolve("expected.yaml"));
+    } finally {
+      cluster.delete(stored);
+    }
+  }
+
+  private static List<String> servedKinds(WorkloadMapCluster cluster, String apiVersion) {
+    APIResourceList list = cluster.client().getApiResources(apiVersion);
+    return list == null ? List.of() : list.getResources().stream().map(r -> r.getKind()).distinct()
+        .collect(Collectors.toList());
+  }
+
+}

@@ -1,0 +1,13 @@
+package dev.workloadmap.junit;
+
+/** What happens to a test class's namespace and objects when the class ends. */
+public enum Cleanup {
+  /** Not set on the annotation: take {@value WorkloadMapTest#CLEANUP_PROPERTY}, else {@code WORKLOADMAP_CLEANUP}, else {@link #KEEP_ON_FAILURE}. */
+  DEFAULT,
+  /** Delete every object the test created, then the namespace. */
+  ALWAYS,
+  /** As {@link #ALWAYS} when every test passed; after a failure keep the namespace and its objects and print its name. */
+  KEEP_ON_FAILURE,
+  /** Keep everything (to inspect it with kubectl). */
+  NEVER
+}
