@@ -26,4 +26,19 @@ expectLine "[INFO] [PASSED] ${name}/sample".toString()
 expectLine '[INFO]   gpu2job3d  replicas: 2  gpu: 2'
 expectLine '[INFO] 1 definition, 1 fixture, 0 failed'
 assert lines.count('[INFO] BUILD SUCCESS') == 2
+// the accessor class and the test class are named after the kind, in the derived package
+def pkg = 'com/example/corp/teama/_3dvision/platform/ml'
+assert new File(project, "target/classes/${pkg}/Gpu2Job3DWorkload.class").isFile()
+assert new File(project, "target/test-classes/${pkg}/Gpu2Job3DDefinitionClusterTest.class").isFile()
+def env = System.getenv()
+def kubeApiTest = env.WORKLOADMAP_KUBEAPITEST_DIR ?:
+    ((env.XDG_CACHE_HOME ?: System.getProperty('user.home') + '/.cache') + '/workloadmap/kubeapitest')
+def test = 'com.example.corp.teama._3dvision.platform.ml.Gpu2Job3DDefinitionClusterTest'
+if (new File(kubeApiTest, 'k8s/1.20.2-linux-amd64/kube-apiserver').canExecute()) {
+  // the CRD with the many-dotted group installed and the sample was accepted on the API server
+  assert lines.any { it.startsWith('[INFO] Tests run: 2, Failures: 0, Errors: 0, Skipped: 0') && it.endsWith("in ${test}") }
+} else {
+  println 'NOTE: no kube-apiserver binaries: the generated cluster test was skipped; run scripts/provide-kube-apiserver.sh'
+  assert lines.any { it.startsWith('[WARNING] Tests run: 2, Failures: 0, Errors: 0, Skipped: 2') && it.endsWith("in ${test}") }
+}
 return true

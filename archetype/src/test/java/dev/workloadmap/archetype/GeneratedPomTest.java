@@ -56,6 +56,15 @@ class GeneratedPomTest {
   }
 
   @Test
+  void thirdPartyVersionsAreTheReactors() {
+    Map<String, String> reactor = Poms.properties(root);
+    Map<String, String> generated = Poms.properties(pom);
+    for (String name : new String[] {"jackson.version", "junit.version"}) {
+      assertThat(generated.get(name)).as(name).isNotNull().isEqualTo(reactor.get(name));
+    }
+  }
+
+  @Test
   void thirdPartyPluginsArePinnedToTheReactorsVersions() {
     Map<String, String> reactor = Poms.properties(root);
     Element managed = Poms.child(Poms.child(Poms.child(pom, "build"), "pluginManagement"), "plugins");
