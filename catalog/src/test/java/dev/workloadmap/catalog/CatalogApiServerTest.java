@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.workloadmap.junit.Tier;
 import dev.workloadmap.junit.WorkloadMapCluster;
 import dev.workloadmap.junit.WorkloadMapTest;
+import dev.workloadmap.sdk.PreparedDefinition;
 import dev.workloadmap.sdk.WorkloadMap;
 import dev.workloadmap.sdk.definition.Definition;
 import dev.workloadmap.sdk.definition.Gvk;
@@ -46,6 +47,28 @@ class CatalogApiServerTest {
 
   private final WorkloadMap wm = WorkloadMap.create();
 
+  /**
+   * Fixtures whose object a kube-apiserver 1.20.2 cannot hold as written, with why. Each is still submitted; the test
+   * checks that the result really differs (a fixture that starts to pass must leave this list) and reports it skipped
+   * with the reason and the server's result.
+   */
+  static final Map<String, String> SERVER_DIFFERS = Map.of(
+      "apps-deployment-v1/fc36-stale-generation", "the server sets metadata.generation 1 on create; a status behind"
+          + " the spec (observedGeneration 2 of generation 3) cannot be written at generation 1 (observedGeneration 0"
+          + " is omitted from a built-in kind's status)",
+      "apps-statefulset-v1/fc36-stale-generation", "the server sets metadata.generation 1 on create; a status behind"
+          + " the spec (observedGeneration 2 of generation 3) cannot be written at generation 1",
+      "apps-deployment-v1/fs3-new-replicaset-created", "the server sets metadata.generation 1 on create and the"
+          + " fixture's status has no observedGeneration (which the Deployment controller always writes), so the"
+          + " status reads as behind the spec",
+      "batch-job-v1/status-argocd-suspended", "Job spec.suspend is Kubernetes 1.21+; a 1.20 server drops it",
+      "batch-job-v1/status-suspending", "Job spec.suspend is Kubernetes 1.21+; a 1.20 server drops it",
+      "batch-job-v1/status-initializing-pods-pending", "Job status.ready is Kubernetes 1.23+; a 1.20 server drops it",
+      "core-pod-v1/seed-sidecar-and-overhead", "sidecar containers (initContainers[].restartPolicy: Always) are"
+          + " Kubernetes 1.28+; a 1.20 server drops the field, and a new pod's status.phase defaults to Pending",
+      "core-pod-v1/status-undefined-no-status", "the server defaults a new pod's status.phase to Pending, so a pod"
+          + " without status does not exist on a server");
+
   @TestFactory
   Stream<DynamicNode> everyEntryOnTheApiServer(WorkloadMapCluster cluster) {
     assumeTrue(CatalogSources.sharedAvailable(), CatalogSources.skipReason());
@@ -54,6 +77,7 @@ class CatalogApiServerTest {
     Map<String, List<String>> served = new HashMap<>();
     return CatalogSources.definitionFiles().stream().map(file -> {
       Definition def = wm.loadDefinition(file);
+      PreparedDefinition prepared = wm.prepare(def);
       Gvk gvk = def.rootGvk();
       Path crdFile = CrdLookup.find(file, gvk, crdDir);
       List<DynamicNode> nodes = new ArrayList<>();
@@ -62,20 +86,31 @@ class CatalogApiServerTest {
           assertThat(gvk.group()).as("a CRD-less entry must be a built-in kind").isIn("", "apps", "batch");
           abort(gvk + " is built into the API server; no CRD to install");
         }
-        List<CustomResourceDefinition> crds = cluster.installCrds(crdFile);
+        List<CustomResourceDefinition> crds = installOrAbort(cluster, crdFile);
         assertThat(crds).extracting(c -> c.getSpec().getNames().getKind()).contains(gvk.kind());
       }));
       for (Path fixture : CatalogSources.fixtureDirs(file)) {
         nodes.add(DynamicTest.dynamicTest(fixture.getFileName() + " (ApiServer)",
-            () -> runFixture(cluster, verifier, def, crdFile, fixture, served)));
+            () -> runFixture(cluster, verifier, prepared, crdFile, fixture, served)));
       }
       return DynamicContainer.dynamicContainer(file.getParent().getFileName().toString(), nodes.stream());
     });
   }
 
-  private void runFixture(WorkloadMapCluster cluster, Verifier verifier, Definition def, Path crdFile, Path fixture,
-      Map<String, List<String>> served) {
-    Verifier.FixtureObject fo = verifier.readFixtureObject(def, fixture);
+  /**
+   * The kube-apiserver that scripts/provide-kube-apiserver.sh builds decodes an empty string as null ({@code Invalid
+   * value: "null": ... must be of type string: "null"}), so a CRD with {@code default: ""} or an object with an empty
+   * string field is rejected; a released 1.20 server accepts both. Such cases are reported skipped with the server's
+   * message, not passed.
+   */
+  static boolean emptyStringDecodedAsNull(Throwable e) {
+    String m = String.valueOf(e.getMessage());
+    return m.contains("Invalid value: \"null\"") && m.contains("must be of type string: \"null\"");
+  }
+
+  private void runFixture(WorkloadMapCluster cluster, Verifier verifier, PreparedDefinition prepared, Path crdFile,
+      Path fixture, Map<String, List<String>> served) {
+    Verifier.FixtureObject fo = verifier.readFixtureObject(prepared.definition(), fixture);
     if (fo.skipReason() != null) {
       abort(fo.skipReason());
     }
@@ -89,7 +124,7 @@ class CatalogApiServerTest {
       abort("a status-only fragment (no apiVersion and kind): nothing to create");
     }
     if (crdFile != null) {
-      cluster.installCrds(crdFile); // kept when already installed
+      installOrAbort(cluster, crdFile); // kept when already installed
     } else if (object.path("apiVersion").asText().contains("/")) { // the core group (v1) is always served
       String apiVersion = object.path("apiVersion").asText();
       List<String> kinds = served.computeIfAbsent(apiVersion, v -> servedKinds(cluster, v));
@@ -98,11 +133,41 @@ class CatalogApiServerTest {
             + object.path("kind").asText() + "; served there: " + kinds);
       }
     }
-    GenericKubernetesResource stored = cluster.createWithStatus(object);
+    String key = fixture.getParent().getParent().getFileName() + "/" + fixture.getFileName();
+    GenericKubernetesResource stored;
     try {
-      cluster.assertTree(stored, fixture.resolve("expected.yaml"));
+      stored = cluster.createWithStatus(object);
+    } catch (RuntimeException e) {
+      if (emptyStringDecodedAsNull(e)) {
+        abort("this kube-apiserver build decodes empty strings as null and rejects the object: "
+            + e.getMessage().lines().findFirst().orElse(""));
+      }
+      throw e;
+    }
+    try {
+      cluster.assertTree(stored, prepared, fixture.resolve("expected.yaml"));
+    } catch (AssertionError e) {
+      if (SERVER_DIFFERS.containsKey(key)) {
+        abort("the API server's object differs from the fixture: " + SERVER_DIFFERS.get(key) + "; result: "
+            + e.getMessage().lines().skip(1).findFirst().orElse("").strip());
+      }
+      throw e;
     } finally {
       cluster.delete(stored);
+    }
+    assertThat(SERVER_DIFFERS).as("%s passes on the API server now: remove it from SERVER_DIFFERS", key)
+        .doesNotContainKey(key);
+  }
+
+  private static List<CustomResourceDefinition> installOrAbort(WorkloadMapCluster cluster, Path crdFile) {
+    try {
+      return cluster.installCrds(crdFile);
+    } catch (IllegalStateException e) {
+      if (emptyStringDecodedAsNull(e)) {
+        abort("this kube-apiserver build decodes empty strings as null and rejects the CRD's `default: \"\"`: "
+            + e.getMessage().substring(0, Math.min(400, e.getMessage().length())));
+      }
+      throw e;
     }
   }
 

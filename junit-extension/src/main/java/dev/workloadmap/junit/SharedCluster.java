@@ -1,6 +1,9 @@
 package dev.workloadmap.junit;
 
 import dev.workloadmap.junit.tier.ClusterBackend;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.apiextensions.v1.CustomResourceDefinition;
 import io.fabric8.kubernetes.client.KubernetesClientException;
 import java.time.Duration;
@@ -17,6 +20,7 @@ final class SharedCluster implements AutoCloseable {
   private final ClusterBackend.Running running;
   private final Duration startTime;
   private final Map<String, CustomResourceDefinition> crds = new HashMap<>();
+  private final java.util.List<String> notes = new java.util.ArrayList<>();
 
   SharedCluster(ClusterBackend backend, ClusterBackend.Running running, Duration startTime) {
     this.backend = backend;
@@ -41,24 +45,40 @@ final class SharedCluster implements AutoCloseable {
     return startTime;
   }
 
-  /** Creates the CRD unless the cluster has it, then waits for Established (60 s hang guard). */
-  synchronized CustomResourceDefinition installCrd(CustomResourceDefinition crd, String source) {
-    String name = crd.getMetadata().getName();
+  /**
+   * Creates the CRD unless the cluster has it, then waits for Established (60 s hang guard). The CRD is sent as the
+   * JSON it was written as, not through fabric8's typed model, which turns {@code default: ""} into null (the server
+   * then rejects the CRD).
+   */
+  synchronized CustomResourceDefinition installCrd(ObjectNode crd, String source) {
+    String name = crd.path("metadata").path("name").asText();
     CustomResourceDefinition known = crds.get(name);
     if (known != null) {
       return known;
     }
-    var api = running.client().apiextensions().v1().customResourceDefinitions();
-    crd.getMetadata().setResourceVersion(null);
-    crd.setStatus(null);
+    ObjectNode body = crd.deepCopy();
+    body.remove("status");
+    ((ObjectNode) body.with("metadata")).remove(java.util.List.of("resourceVersion", "uid", "creationTimestamp",
+        "generation", "managedFields"));
+    JsonNode conversion = body.path("spec").path("conversion");
+    if ("Webhook".equals(conversion.path("strategy").asText())) {
+      // the conversion webhook is a service of the operator, which a test cluster does not run: every request at a
+      // non-storage version would fail with "service not found"
+      ((ObjectNode) body.get("spec")).putObject("conversion").put("strategy", "None");
+      notes.add("CRD " + name + ": conversion strategy Webhook replaced by None (no conversion webhook in the test"
+          + " cluster); an object reads back at each served version as it was written");
+    }
+    var client = running.client();
+    GenericKubernetesResource resource = client.getKubernetesSerialization().convertValue(body,
+        GenericKubernetesResource.class);
     try {
-      api.resource(crd).create();
+      createCrd(resource);
     } catch (KubernetesClientException e) {
       if (e.getCode() != 409) {
-        throw new IllegalStateException("the API server rejected CRD " + name + " from " + source + " (HTTP "
-            + e.getCode() + "): " + (e.getStatus() != null ? e.getStatus().getMessage() : e.getMessage()), e);
+        throw rejected(name, source, e);
       }
     }
+    var api = client.apiextensions().v1().customResourceDefinitions();
     if (!running.realApiServer()) {
       // the mock has no controller that sets Established
       CustomResourceDefinition stored = api.withName(name).get();
@@ -68,7 +88,7 @@ final class SharedCluster implements AutoCloseable {
     CustomResourceDefinition established;
     try {
       established = api.withName(name).waitUntilCondition(c -> c != null && c.getStatus() != null
-          && c.getStatus().getConditions().stream().anyMatch(
+          && c.getStatus().getConditions() != null && c.getStatus().getConditions().stream().anyMatch(
               k -> "Established".equals(k.getType()) && "True".equals(k.getStatus())), 60, TimeUnit.SECONDS);
     } catch (KubernetesClientException e) {
       throw new IllegalStateException("CRD " + name + " from " + source + " did not become Established within 60 s: "
@@ -76,6 +96,21 @@ final class SharedCluster implements AutoCloseable {
     }
     crds.put(name, established);
     return established;
+  }
+
+  private void createCrd(GenericKubernetesResource resource) {
+    running.client().genericKubernetesResources("apiextensions.k8s.io/v1", "CustomResourceDefinition")
+        .resource(resource).create();
+  }
+
+  private static IllegalStateException rejected(String name, String source, KubernetesClientException e) {
+    return new IllegalStateException("the API server rejected CRD " + name + " from " + source + " (HTTP "
+        + e.getCode() + "): " + (e.getStatus() != null ? e.getStatus().getMessage() : e.getMessage()), e);
+  }
+
+  /** What the cluster changed while installing CRDs (for diagnostics). */
+  synchronized java.util.List<String> notes() {
+    return java.util.List.copyOf(notes);
   }
 
   @Override

@@ -121,6 +121,13 @@ public final class WorkloadMapCluster {
    * @throws IllegalStateException when no loaded definition covers it, naming the loaded ones
    */
   public PreparedDefinition definitionFor(JsonNode object) {
+    String apiVersion = object.path("apiVersion").asText();
+    for (PreparedDefinition d : definitions) { // the exact version first, then another version of the kind (CD-21)
+      if (d.definition().rootGvk() != null && d.definition().rootGvk().apiVersion().equals(apiVersion)
+          && WorkloadMap.kindMismatch(d.definition(), object) == null) {
+        return d;
+      }
+    }
     for (PreparedDefinition d : definitions) {
       if (WorkloadMap.kindMismatch(d.definition(), object) == null) {
         return d;
@@ -163,14 +170,14 @@ public final class WorkloadMapCluster {
 
   private List<CustomResourceDefinition> installCrdsFrom(String yaml, String source) {
     List<CustomResourceDefinition> out = new ArrayList<>();
-    List<HasMetadata> items = client().load(new java.io.ByteArrayInputStream(
-        yaml.getBytes(java.nio.charset.StandardCharsets.UTF_8))).items();
-    for (HasMetadata item : items) {
-      if (!(item instanceof CustomResourceDefinition crd)) {
+    for (JsonNode doc : new YamlReader().readAll(yaml, source).stream().map(YamlDocument::root)
+        .filter(n -> !n.isNull()).toList()) {
+      if (!doc.isObject() || !"CustomResourceDefinition".equals(doc.path("kind").asText())
+          || !"apiextensions.k8s.io/v1".equals(doc.path("apiVersion").asText())) {
         throw new IllegalStateException(source + ": expected apiextensions.k8s.io/v1 CustomResourceDefinition"
-            + " documents, found " + item.getApiVersion() + " " + item.getKind());
+            + " documents, found " + doc.path("apiVersion").asText() + " " + doc.path("kind").asText());
       }
-      out.add(cluster.installCrd(crd, source));
+      out.add(cluster.installCrd((ObjectNode) doc, source));
     }
     if (out.isEmpty()) {
       throw new IllegalStateException(source + ": no CustomResourceDefinition in it");
@@ -214,10 +221,24 @@ public final class WorkloadMapCluster {
    * @return the object as the server stored it
    */
   public GenericKubernetesResource create(JsonNode object) {
+    return create(object, false);
+  }
+
+  private GenericKubernetesResource create(JsonNode object, boolean ownObjectReferences) {
     ObjectNode body = forCreate(object);
+    if (ownObjectReferences && object.path("metadata").has("ownerReferences")) {
+      // references the handle set itself (a controller's pods), not a snapshot's stale ones
+      ((ObjectNode) body.get("metadata")).set("ownerReferences", object.path("metadata").get("ownerReferences"));
+    }
     if ("v1".equals(body.path("apiVersion").asText()) && "Pod".equals(body.path("kind").asText())) {
-      // the ServiceAccount admission plugin rejects a pod whose ServiceAccount does not exist
+      // the ServiceAccount and RuntimeClass admission plugins reject a pod whose ServiceAccount or RuntimeClass does
+      // not exist; a test cluster has neither the controller that creates the one nor the operator that installs
+      // the other
       ensureServiceAccount(body.path("spec").path("serviceAccountName").asText("default"));
+      String runtimeClass = body.path("spec").path("runtimeClassName").asText("");
+      if (!runtimeClass.isEmpty()) {
+        ensureRuntimeClass(runtimeClass, body.path("spec").path("overhead"));
+      }
     }
     GenericKubernetesResource resource = toResource(body);
     GenericKubernetesResource stored;
@@ -387,7 +408,7 @@ public final class WorkloadMapCluster {
     }
     ensureServiceAccount(sa);
     JsonNode status = pod.remove("status");
-    GenericKubernetesResource stored = create(pod);
+    GenericKubernetesResource stored = create(pod, true);
     if (status != null && !status.isNull()) {
       stored = writeStatus(stored, status);
     }
@@ -402,6 +423,27 @@ public final class WorkloadMapCluster {
       client().serviceAccounts().inNamespace(namespace).resource(new io.fabric8.kubernetes.api.model
           .ServiceAccountBuilder().withNewMetadata().withName(name).endMetadata()
           .withAutomountServiceAccountToken(false).build()).create();
+    } catch (KubernetesClientException e) {
+      if (e.getCode() != 409) {
+        throw e;
+      }
+    }
+  }
+
+  /** Creates the RuntimeClass when missing, with the pod's overhead (the admission plugin requires them equal). */
+  private void ensureRuntimeClass(String name, JsonNode overhead) {
+    if (client().resources(io.fabric8.kubernetes.api.model.node.v1.RuntimeClass.class).withName(name).get() != null) {
+      return;
+    }
+    try {
+      client().resources(io.fabric8.kubernetes.api.model.node.v1.RuntimeClass.class).resource(
+          new io.fabric8.kubernetes.api.model.node.v1.RuntimeClassBuilder().withNewMetadata().withName(name)
+              .endMetadata().withHandler(name).withOverhead(overhead.isObject()
+                  ? new io.fabric8.kubernetes.api.model.node.v1.Overhead(JSON.convertValue(overhead,
+                      new com.fasterxml.jackson.core.type.TypeReference<java.util.Map<String,
+                          io.fabric8.kubernetes.api.model.Quantity>>() {}))
+                  : null).build()).create();
+      notes.add("created RuntimeClass " + name + " (cluster-wide) for a pod that names it");
     } catch (KubernetesClientException e) {
       if (e.getCode() != 409) {
         throw e;
@@ -504,21 +546,29 @@ public final class WorkloadMapCluster {
    *     the actual tree as text, and the diagnostics
    */
   public void assertTree(HasMetadata object, Path expectedYaml) {
+    assertTree(object, null, expectedYaml);
+  }
+
+  /**
+   * As {@link #assertTree(HasMetadata, Path)}, resolved with {@code definition} (null: the definition of {@link
+   * WorkloadMapTest#definitions()} covering the object's kind).
+   */
+  public void assertTree(HasMetadata object, PreparedDefinition definition, Path expectedYaml) {
     List<YamlDocument> docs = new YamlReader().readAll(expectedYaml);
-    assertTree(object, docs.stream().filter(d -> !d.root().isNull()).findFirst().orElseThrow(
+    assertTree(object, definition, docs.stream().filter(d -> !d.root().isNull()).findFirst().orElseThrow(
         () -> new IllegalArgumentException(expectedYaml + " holds no document")));
   }
 
   /** As {@link #assertTree(HasMetadata, Path)}, with the expected document as YAML text. */
   public void assertTree(HasMetadata object, String expectedYaml) {
-    assertTree(object, new YamlReader().readAll(expectedYaml, "<expected>").stream().filter(d -> !d.root().isNull())
+    assertTree(object, null, new YamlReader().readAll(expectedYaml, "<expected>").stream().filter(d -> !d.root().isNull())
         .findFirst().orElseThrow(() -> new IllegalArgumentException("the expected YAML holds no document")));
   }
 
-  /** As {@link #assertTree(HasMetadata, Path)}, with an already read expected document. */
-  public void assertTree(HasMetadata object, YamlDocument expected) {
+  /** As {@link #assertTree(HasMetadata, PreparedDefinition, Path)}, with an already read expected document. */
+  public void assertTree(HasMetadata object, PreparedDefinition definition, YamlDocument expected) {
     JsonNode json = asJson(get(object));
-    PreparedDefinition def = definitionFor(json);
+    PreparedDefinition def = definition != null ? definition : definitionFor(json);
     WorkloadTree tree = resolve(def, json);
     ObjectNode actual = workloadMap.toJson(tree);
     List<String> mismatches = new ArrayList<>();
@@ -569,9 +619,11 @@ public final class WorkloadMapCluster {
     sb.append("cluster: ").append(tier()).append(", ").append(clusterDescription()).append('\n');
     sb.append("namespace: ").append(namespace).append('\n');
     synchronized (this) {
-      if (!notes.isEmpty()) {
+      List<String> all = new ArrayList<>(cluster.notes());
+      all.addAll(notes);
+      if (!all.isEmpty()) {
         sb.append("notes:\n");
-        notes.forEach(n -> sb.append("  ").append(n).append('\n'));
+        all.forEach(n -> sb.append("  ").append(n).append('\n'));
       }
       if (def != null) {
         sb.append("definition: ").append(def.definition().name()).append(" (").append(sourceOf(def.definition()))

@@ -115,7 +115,7 @@ public final class WorkloadMapExtension
       running = backend.start();
     } catch (Exception e) {
       throw new ExtensionConfigurationException("@WorkloadMapTest: cluster tier " + backend.tier()
-          + " failed to start: " + e, e);
+          + " failed to start (" + e.getClass().getSimpleName() + "): " + e.getMessage(), e);
     }
     Duration took = Duration.ofNanos(System.nanoTime() - t0);
     // one line per cluster and JVM run: starting a cluster is the slow part of a cluster test
