@@ -104,12 +104,8 @@ public final class GangPlanner {
     SubtreeScale scales = SubtreeScale.of(live.tree());
     List<Group> groups = new ArrayList<>();
     List<Unassigned> unassigned = new ArrayList<>();
-    Map<String, JqInput> inputs = new HashMap<>();
-    for (LivePod p : live.pods()) {
-      inputs.put(p.name(), JqInput.of(p.manifest()));
-    }
     if (!g.podGroups().isEmpty()) {
-      podGroups(definition, g, structure, scales, live, inputs, groups, unassigned);
+      podGroups(definition, g, structure, scales, live, groups, unassigned);
     }
     if (g.podGroup() != null) {
       podGroup(definition, g.podGroup(), structure, scales, live, groups, unassigned);
@@ -120,11 +116,12 @@ public final class GangPlanner {
   private record Placed(LivePod pod, Membership membership) {}
 
   private void podGroups(Definition d, GangScheduling g, GangStructure structure, SubtreeScale scales, LiveTree live,
-      Map<String, JqInput> inputs, List<Group> groups, List<Unassigned> unassigned) {
+      List<Group> groups, List<Unassigned> unassigned) {
     // group name -> key tuple -> pods
     Map<String, Map<List<String>, List<Placed>>> buckets = new LinkedHashMap<>();
+    ReplicaComponents replicaComponents = new ReplicaComponents(d);
     for (LivePod p : live.pods()) {
-      JqInput in = inputs.get(p.name());
+      JqInput in = p.input(); // prepared once per pod by the attribution
       Optional<Membership> m;
       try {
         m = effectiveMembership(structure, p.component(), in);
@@ -175,6 +172,7 @@ public final class GangPlanner {
       }
       Map<List<String>, List<Placed>> byKey = buckets.getOrDefault(e.name(), Map.of());
       Map<String, Set<String>> observed = byKey.isEmpty() ? Map.of() : observedReplicas(live);
+      Map<List<String>, SortKey> sortKeys = new HashMap<>();
       List<Gang> gangs = new ArrayList<>();
       String noGang = null;
       if (total == 0) {
@@ -184,16 +182,17 @@ public final class GangPlanner {
         }
       } else {
         for (Map.Entry<List<String>, List<Placed>> b : byKey.entrySet()) {
-          gangs.add(gang(d, b.getKey(), b.getValue(), total, scales, observed));
+          gangs.add(gang(b.getKey(), b.getValue(), total, scales, observed, replicaComponents));
         }
-        gangs.sort(Comparator.comparing(Gang::key, GangPlanner::compareKeys));
+        // the natural order's parse of each key is computed once per gang, not once per comparison
+        gangs.sort(Comparator.comparing(x -> sortKeys.computeIfAbsent(x.key(), SortKey::new)));
       }
       groups.add(new Group(e.name(), Form.POD_GROUPS, total, counted, leftOut, gangs, noGang));
     }
   }
 
-  private Gang gang(Definition d, List<String> key, List<Placed> pods, int total, SubtreeScale scales,
-      Map<String, Set<String>> observed) {
+  private Gang gang(List<String> key, List<Placed> pods, int total, SubtreeScale scales,
+      Map<String, Set<String>> observed, ReplicaComponents replicaComponents) {
     List<String> names = pods.stream().map(p -> p.pod().name()).sorted(SortedKeys::compareCodePoints).toList();
     LivePod first = pods.get(0).pod();
     String effective = pods.get(0).membership().effectiveComponent();
@@ -211,12 +210,11 @@ public final class GangPlanner {
       String instanceScope = instance == null ? "" : "instance " + instance + " of " + first.component();
       // replica: every pod of one replica whose key is a key value
       // (the pods may sit on different components under it: a LeaderWorkerSet group's leader and workers)
-      Optional<ComponentDefinition> rc = d.component(first.component())
-          .flatMap(c -> PodAttributor.replicaComponent(d, c));
+      Optional<ComponentDefinition> rc = replicaComponents.of(first.component());
       if (sameMembership && rc.isPresent() && first.replicaKey() != null && key.contains(first.replicaKey())
           && pods.stream().allMatch(p -> first.replicaKey().equals(p.pod().replicaKey())
-              && d.component(p.pod().component()).flatMap(c -> PodAttributor.replicaComponent(d, c))
-                  .map(ComponentDefinition::name).equals(rc.map(ComponentDefinition::name)))) {
+              && replicaComponents.of(p.pod().component()).map(ComponentDefinition::name)
+                  .equals(rc.map(ComponentDefinition::name)))) {
         String r = rc.get().name();
         String scope = "replica " + first.replicaKey() + " of " + r + (instance == null ? "" : ", " + instanceScope);
         if (scales.hasChildren(r)) {
@@ -280,8 +278,9 @@ public final class GangPlanner {
       total += v;
     }
     List<String> members = new ArrayList<>();
+    Map<String, Optional<String>> subGroups = new HashMap<>();
     for (LivePod p : live.pods()) {
-      Optional<String> sub = structure.subGroupOf(d, p.component());
+      Optional<String> sub = subGroups.computeIfAbsent(p.component(), c -> structure.subGroupOf(d, c));
       if (sub.isEmpty()) {
         unassigned.add(new Unassigned(p.name(), pg.name(), "no subgroup of podGroup " + pg.name()
             + " covers component " + p.component()));
@@ -308,23 +307,65 @@ public final class GangPlanner {
     return (a + b - 1) / b;
   }
 
-  private static int compareKeys(List<String> a, List<String> b) {
-    for (int i = 0; i < Math.min(a.size(), b.size()); i++) {
-      String x = a.get(i);
-      String y = b.get(i);
-      int c = compareNatural(x, y);
-      if (c != 0) {
-        return c;
+  /**
+   * A gang key in its sort order: element by element, integers by value (so replica 10 follows 9) when both elements
+   * are 1 to 18 ASCII digits, other values by code point; a shorter key first when one is a prefix of the other.
+   */
+  private static final class SortKey implements Comparable<SortKey> {
+    private final List<String> key;
+    private final long[] numbers;
+    private final boolean[] numeric;
+
+    SortKey(List<String> key) {
+      this.key = key;
+      this.numbers = new long[key.size()];
+      this.numeric = new boolean[key.size()];
+      for (int i = 0; i < key.size(); i++) {
+        String v = key.get(i);
+        numeric[i] = isDigits(v);
+        numbers[i] = numeric[i] ? Long.parseLong(v) : 0;
       }
     }
-    return Integer.compare(a.size(), b.size());
+
+    @Override
+    public int compareTo(SortKey o) {
+      for (int i = 0; i < Math.min(key.size(), o.key.size()); i++) {
+        int c = numeric[i] && o.numeric[i] ? Long.compare(numbers[i], o.numbers[i])
+            : SortedKeys.compareCodePoints(key.get(i), o.key.get(i));
+        if (c != 0) {
+          return c;
+        }
+      }
+      return Integer.compare(key.size(), o.key.size());
+    }
+
+    /** {@code \d{1,18}} of java.util.regex: 1 to 18 ASCII digits (no sign), so the value fits a long. */
+    private static boolean isDigits(String v) {
+      if (v.isEmpty() || v.length() > 18) {
+        return false;
+      }
+      for (int i = 0; i < v.length(); i++) {
+        char ch = v.charAt(i);
+        if (ch < '0' || ch > '9') {
+          return false;
+        }
+      }
+      return true;
+    }
   }
 
-  /** Integers by value (so replica 10 follows 9), other values by code point. */
-  private static int compareNatural(String x, String y) {
-    if (x.matches("\\d{1,18}") && y.matches("\\d{1,18}")) {
-      return Long.compare(Long.parseLong(x), Long.parseLong(y));
+  /** Each component's replica component ({@link PodAttributor#replicaComponent}), looked up once per plan. */
+  private static final class ReplicaComponents {
+    private final Definition d;
+    private final Map<String, Optional<ComponentDefinition>> byComponent = new HashMap<>();
+
+    ReplicaComponents(Definition d) {
+      this.d = d;
     }
-    return SortedKeys.compareCodePoints(x, y);
+
+    Optional<ComponentDefinition> of(String component) {
+      return byComponent.computeIfAbsent(component,
+          k -> d.component(k).flatMap(c -> PodAttributor.replicaComponent(d, c)));
+    }
   }
 }

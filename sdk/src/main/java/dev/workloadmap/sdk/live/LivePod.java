@@ -1,7 +1,9 @@
 package dev.workloadmap.sdk.live;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.workloadmap.sdk.jq.JqInput;
 import dev.workloadmap.sdk.resources.ResourceList;
+import java.util.Objects;
 
 /**
  * One live pod placed on a component (spec §5.8, §7.4 pod row).
@@ -19,6 +21,8 @@ import dev.workloadmap.sdk.resources.ResourceList;
  * @param instance its instance id, or null for a single-instance component
  * @param replicaKey its replica key ({@code replicaSelector} of its component or nearest ancestor), or null
  * @param manifest the pod's JSON as given
+ * @param input {@code manifest} prepared for jq (spec §5.1), once per pod: attribution and the gang plan evaluate every
+ *     selector, filter and group-key path of this pod against it instead of preparing the pod again
  */
 public record LivePod(
     String name,
@@ -31,7 +35,26 @@ public record LivePod(
     String component,
     String instance,
     String replicaKey,
-    JsonNode manifest) {
+    JsonNode manifest,
+    JqInput input) {
+
+  /**
+   * @throws IllegalArgumentException {@code input} was not prepared from {@code manifest}
+   */
+  public LivePod {
+    Objects.requireNonNull(manifest, "manifest");
+    Objects.requireNonNull(input, "input");
+    if (input.original() != manifest) {
+      throw new IllegalArgumentException("the jq input of pod " + name + " was not prepared from its manifest");
+    }
+  }
+
+  /** A pod row whose jq input is prepared here from {@code manifest}. */
+  public LivePod(String name, String namespace, String phase, String reason, boolean ready, String node,
+      ResourceList resources, String component, String instance, String replicaKey, JsonNode manifest) {
+    this(name, namespace, phase, reason, ready, node, resources, component, instance, replicaKey, manifest,
+        JqInput.of(manifest));
+  }
 
   /** Not healthy in the describe view's sense (spec §7.4): not ready and not completed. */
   public boolean unhealthy() {

@@ -15,6 +15,7 @@ import dev.workloadmap.sdk.tree.InstanceNode;
 import dev.workloadmap.sdk.tree.WorkloadTree;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -75,6 +76,10 @@ public final class PodAttributor {
     List<UnmatchedPod> unmatched = new ArrayList<>();
     List<String> notOwned = new ArrayList<>();
     List<String> problems = new ArrayList<>();
+    // per call, not per pod: the leaves, each component's instance ids and replica component
+    List<ComponentDefinition> leaves = PodClassifier.leaves(definition);
+    Map<String, List<String>> idsByComponent = new HashMap<>();
+    Map<String, Optional<ComponentDefinition>> replicaByComponent = new HashMap<>();
     for (JsonNode pod : pods) {
       String name = pod.path("metadata").path("name").asText("");
       if (!chain.owns(pod)) {
@@ -84,7 +89,7 @@ public final class PodAttributor {
       JqInput in = JqInput.of(pod);
       ComponentDefinition c;
       try {
-        c = place(definition, in, name);
+        c = place(definition, leaves, in, name);
       } catch (WorkloadMapException e) {
         unmatched.add(new UnmatchedPod(name, e.getMessage()));
         continue;
@@ -92,7 +97,8 @@ public final class PodAttributor {
       ComponentNode node = tree.component(c.name());
       String instance = null;
       if (c.hasInstanceIdPath()) {
-        List<String> ids = node == null ? List.of() : node.instances().stream().map(InstanceNode::id).toList();
+        List<String> ids = idsByComponent.computeIfAbsent(c.name(),
+            k -> node == null ? List.of() : node.instances().stream().map(InstanceNode::id).toList());
         if (ids.isEmpty()) {
           unmatched.add(new UnmatchedPod(name, "component " + c.name() + " has no instances in the object"));
           continue;
@@ -106,7 +112,8 @@ public final class PodAttributor {
         }
       }
       String replicaKey = null;
-      Optional<ComponentDefinition> withReplica = replicaComponent(definition, c);
+      Optional<ComponentDefinition> withReplica =
+          replicaByComponent.computeIfAbsent(c.name(), k -> replicaComponent(definition, c));
       if (withReplica.isPresent()) {
         try {
           replicaKey = classifier.replicaKey(withReplica.get().podSelector().replicaSelector(), in).orElse(null);
@@ -121,7 +128,8 @@ public final class PodAttributor {
         problems.add("pod " + name + ": resources: " + e.getMessage());
       }
       LivePod lp = new LivePod(name, pod.path("metadata").path("namespace").asText(""), PodStatus.phase(pod),
-          PodStatus.reason(pod), PodStatus.ready(pod), PodStatus.node(pod), res, c.name(), instance, replicaKey, pod);
+          PodStatus.reason(pod), PodStatus.ready(pod), PodStatus.node(pod), res, c.name(), instance, replicaKey, pod,
+          in);
       Row row = rows.get(key(c.name(), instance));
       if (row == null) {
         unmatched.add(new UnmatchedPod(name, "component " + c.name() + " has no row in the tree"));
@@ -155,8 +163,7 @@ public final class PodAttributor {
    * pods, even when the root is the only pod-bearing component (conformance CR-08); a sole child component is not
    * filtered by its selector (SB-02).
    */
-  private ComponentDefinition place(Definition d, JqInput in, String name) {
-    List<ComponentDefinition> leaves = PodClassifier.leaves(d);
+  private ComponentDefinition place(Definition d, List<ComponentDefinition> leaves, JqInput in, String name) {
     if (leaves.size() == 1 && leaves.get(0) == d.rootComponent()) {
       ComponentDefinition root = leaves.get(0);
       PodSelector s = root.podSelector();
@@ -166,7 +173,7 @@ public final class PodAttributor {
       }
       return root;
     }
-    return classifier.inferComponent(d, in, name);
+    return classifier.inferComponent(leaves, in, name);
   }
 
   /** The component whose {@code replicaSelector} applies to pods of {@code c}: {@code c} or its nearest ancestor. */

@@ -167,7 +167,11 @@ public final class PodClassifier {
    * @throws JqException a type selector fails on this pod
    */
   public ComponentDefinition inferComponent(Definition d, JqInput pod, String podName) {
-    List<ComponentDefinition> leaves = leaves(d);
+    return inferComponent(leaves(d), pod, podName);
+  }
+
+  /** As {@link #inferComponent(Definition, JqInput, String)} with the definition's {@link #leaves} computed once. */
+  ComponentDefinition inferComponent(List<ComponentDefinition> leaves, JqInput pod, String podName) {
     if (leaves.size() == 1) {
       return leaves.get(0);
     }

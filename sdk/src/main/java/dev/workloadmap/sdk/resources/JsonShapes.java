@@ -1,20 +1,32 @@
 package dev.workloadmap.sdk.resources;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import java.util.regex.Pattern;
 
 /** JSON paths for messages ({@code spec.containers[1].resources.limits["nvidia.com/gpu"]}) and node descriptions. */
 final class JsonShapes {
-  private static final Pattern IDENTIFIER = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
-
   private JsonShapes() {}
 
   /** {@code base.name}, or {@code base["name"]} when the name is not a plain identifier (jq's notation). */
   static String field(String base, String name) {
-    if (IDENTIFIER.matcher(name).matches()) {
+    if (isIdentifier(name)) {
       return base.isEmpty() ? name : base + "." + name;
     }
     return base + "[" + InvalidQuantityException.quote(name) + "]";
+  }
+
+  /** {@code [A-Za-z_][A-Za-z0-9_]*}, checked without a regex: it runs for every field of every pod's resources. */
+  private static boolean isIdentifier(String name) {
+    if (name.isEmpty()) {
+      return false;
+    }
+    for (int i = 0; i < name.length(); i++) {
+      char c = name.charAt(i);
+      boolean letter = (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || c == '_';
+      if (!letter && (i == 0 || c < '0' || c > '9')) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /** {@code base[index]}. */
