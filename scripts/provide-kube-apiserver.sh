@@ -128,7 +128,8 @@ fi
 
 mkdir -p "$BIN_DIR"
 cp "$SRC/_output/local/bin/linux/amd64/kube-apiserver" "$BIN_DIR/kube-apiserver.tmp" && mv "$BIN_DIR/kube-apiserver.tmp" "$BIN_DIR/kube-apiserver"
-cp /usr/bin/etcd "$BIN_DIR/etcd"
+# tmp + mv: a running test may hold the old file open ("Text file busy").
+cp /usr/bin/etcd "$BIN_DIR/etcd.tmp" && mv "$BIN_DIR/etcd.tmp" "$BIN_DIR/etcd"
 if command -v kubectl >/dev/null 2>&1; then
   ln -sf "$(command -v kubectl)" "$BIN_DIR/kubectl"
 else
