@@ -99,7 +99,9 @@ public final class JacksonJqEngine implements JqEngine {
     if (c != null) {
       return c;
     }
-    c = new Compiled(expression, parse(expression, expression), PlainPath.of(expression));
+    JsonQuery query = parse(expression, expression);
+    PlainPath plain = PlainPath.of(expression);
+    c = new Compiled(expression, query, plain, plain == null ? FastEval.of(expression) : null);
     if (programs.size() >= MAX_CACHED) {
       return c;
     }
@@ -324,11 +326,14 @@ public final class JacksonJqEngine implements JqEngine {
     private final JsonQuery query;
     /** The fast path when the expression is a plain path, else null. */
     private final PlainPath plain;
+    /** The fast path for the boolean and arithmetic subset when it is not a plain path, else null. */
+    private final FastEval fast;
 
-    Compiled(String expression, JsonQuery query, PlainPath plain) {
+    Compiled(String expression, JsonQuery query, PlainPath plain, FastEval fast) {
       this.expression = expression;
       this.query = query;
       this.plain = plain;
+      this.fast = fast;
     }
 
     @Override
@@ -340,9 +345,14 @@ public final class JacksonJqEngine implements JqEngine {
     public List<JsonNode> apply(JqInput input) {
       Objects.requireNonNull(input, "input");
       if (plain != null && !Thread.currentThread().isInterrupted()) {
-        List<JsonNode> fast = plain.apply(input.node(), options.maxResults());
-        if (fast != null) {
-          return fast;
+        List<JsonNode> walked = plain.apply(input.node(), options.maxResults());
+        if (walked != null) {
+          return walked;
+        }
+      } else if (fast != null && !Thread.currentThread().isInterrupted()) {
+        List<JsonNode> results = fast.apply(input.node(), options.maxResults());
+        if (results != null) {
+          return results;
         }
       }
       return run(expression, query, RootScope.get(), input.node(), true);
