@@ -163,6 +163,11 @@ public final class JacksonJqEngine implements JqEngine {
     return Collections.unmodifiableList(out);
   }
 
+  /** {@code expression} on {@code input} in jackson-jq, without the fast paths (for tests that compare them). */
+  List<JsonNode> applyInEngine(String expression, JqInput input) {
+    return run(expression, parse(expression, expression), RootScope.get(), input.node(), true);
+  }
+
   private JqException translate(String expression, Throwable failure) {
     for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
       if (t instanceof ResultLimit) {
