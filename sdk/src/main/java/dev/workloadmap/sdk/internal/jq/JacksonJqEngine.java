@@ -39,7 +39,9 @@ import net.thisptr.jackson.jq.exception.JsonQueryException;
  * </ul>
  *
  * <p>A plain path ({@code .a.b[0]["c"][]?}) is walked directly by {@link PlainPath} when the input's shape lets it
- * succeed; everything else, and every case where jq would fail, runs in jackson-jq.
+ * succeed; the boolean and integer subset status matchers and replica counts use ({@code any(.a[]?; .b == "x") and
+ * (.c // 0) > 0}, {@code (.r // 1) * ([.p // 1, .c // 1] | min)}) is evaluated by {@link FastEval} when the outcome
+ * is certain; everything else, and every case where jq would fail, runs in jackson-jq.
  *
  * <p>An evaluation allocates one child scope (made by jackson-jq) and copies nothing but the results that are not
  * already canonical. Thread-safe.

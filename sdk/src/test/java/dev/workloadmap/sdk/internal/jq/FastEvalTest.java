@@ -10,7 +10,6 @@ import dev.workloadmap.sdk.testing.Json;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
@@ -61,9 +60,8 @@ class FastEvalTest {
   }
 
   @ParameterizedTest
-  @CsvSource(
-      delimiter = '|',
-      value = {
+  @ValueSource(
+      strings = {
         ".b | length",
         ".f + 1",
         ".big == 1",
