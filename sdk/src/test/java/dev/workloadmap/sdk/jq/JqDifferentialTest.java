@@ -305,7 +305,34 @@ class JqDifferentialTest {
           "label $out | 1, 2, break $out, 3",
           "[path(..)] | length",
           "[path(.spec.replicatedJobs[]?.name)]",
-          "[.[]?] | any, all");
+          "[.[]?] | any, all",
+          // --- the compiled fast evaluator's subset (FastEval): catalog status matchers and replica counts, type-mixed
+          // comparisons, null and missing fields, // with false and null, and/or short-circuits, length of each type
+          "any(.status.conditions[]?; .type == \"Suspended\" and .status == \"True\") and (.spec.suspend == true | not)",
+          "((.status.replicatedJobsStatus // []) | length > 0)"
+              + " and all(.status.replicatedJobsStatus[]?; (.active // 0) == 0 and (.ready // 0) == 0)",
+          "((.status.restarts // 0) > 0) and ((.status.terminalState // \"\") == \"\")",
+          "any(.status.replicatedJobsStatus[]?; (.active // 0) > 0 or (.ready // 0) > 0)",
+          ".spec.replicatedJobs[]? | (.replicas // 1) * ([(.template.spec.parallelism // 1),"
+              + " (.template.spec.completions // (.template.spec.parallelism // 1))] | min)",
+          "[null < false, false < true, true < 0, 0 < \"\", \"\" < [], [] < .labels, null == false, 1 == 1]",
+          "[\"a\" < \"b\", \"b\" >= \"a\", .zero == 0, .flag == false, .missing == null, .missing < 0, .a > .s]",
+          "[.z == 1, .z != 1, .z <= .zero, .int > 1, .f < 1, .big > .int, .ratio >= 2]",
+          "[(false // 1), (null // 2), (.flag // \"d\"), (.missing // .zero // 3), (empty // 4)]",
+          "[(false, null, 5) // 6], [(false, null) // 7], [.missing.deeper // .flag]",
+          "[false and (true | length), true or (true | length), null or false, 1 and \"\"]",
+          "true and (true | length)",
+          "false or (.missing | .x | length)",
+          "[(null | length), (3 | length), (\"h\\u00e9llo\" | length), ([1, 2] | length), (.metadata | length)]",
+          "(.s | length), (.empty | length), (.zero | length)",
+          "(.f | length), (.neg | length)",
+          "[.spec.replicatedJobs[]?.replicas | . * 2 + 1 - 3], [.zero + 1, .z * 3]",
+          "if .flag then 1 elif .zero == 0 then 2 else 3 end",
+          "[.spec.replicatedJobs[]? | if .replicas > 1 then \"many\" else \"one\" end]",
+          "[.status.conditions[]? | select(.status == \"True\") | .type]",
+          "[(.z, 2, 1)] | min, max",
+          "[] | min, max",
+          "[.metadata.labels[]?], [.m.services[]?.replicas]");
 
   private static final JqEngine ENGINE = Jq.defaultEngine();
 

@@ -39,7 +39,9 @@ import net.thisptr.jackson.jq.exception.JsonQueryException;
  * </ul>
  *
  * <p>A plain path ({@code .a.b[0]["c"][]?}) is walked directly by {@link PlainPath} when the input's shape lets it
- * succeed; everything else, and every case where jq would fail, runs in jackson-jq.
+ * succeed; the boolean and integer subset status matchers and replica counts use ({@code any(.a[]?; .b == "x") and
+ * (.c // 0) > 0}, {@code (.r // 1) * ([.p // 1, .c // 1] | min)}) is evaluated by {@link FastEval} when the outcome
+ * is certain; everything else, and every case where jq would fail, runs in jackson-jq.
  *
  * <p>An evaluation allocates one child scope (made by jackson-jq) and copies nothing but the results that are not
  * already canonical. Thread-safe.
@@ -99,7 +101,9 @@ public final class JacksonJqEngine implements JqEngine {
     if (c != null) {
       return c;
     }
-    c = new Compiled(expression, parse(expression, expression), PlainPath.of(expression));
+    JsonQuery query = parse(expression, expression);
+    PlainPath plain = PlainPath.of(expression);
+    c = new Compiled(expression, query, plain, plain == null ? FastEval.of(expression) : null);
     if (programs.size() >= MAX_CACHED) {
       return c;
     }
@@ -159,6 +163,11 @@ public final class JacksonJqEngine implements JqEngine {
       }
     }
     return Collections.unmodifiableList(out);
+  }
+
+  /** {@code expression} on {@code input} in jackson-jq, without the fast paths (for tests that compare them). */
+  List<JsonNode> applyInEngine(String expression, JqInput input) {
+    return run(expression, parse(expression, expression), RootScope.get(), input.node(), true);
   }
 
   private JqException translate(String expression, Throwable failure) {
@@ -324,11 +333,14 @@ public final class JacksonJqEngine implements JqEngine {
     private final JsonQuery query;
     /** The fast path when the expression is a plain path, else null. */
     private final PlainPath plain;
+    /** The fast path for the boolean and arithmetic subset when it is not a plain path, else null. */
+    private final FastEval fast;
 
-    Compiled(String expression, JsonQuery query, PlainPath plain) {
+    Compiled(String expression, JsonQuery query, PlainPath plain, FastEval fast) {
       this.expression = expression;
       this.query = query;
       this.plain = plain;
+      this.fast = fast;
     }
 
     @Override
@@ -340,9 +352,14 @@ public final class JacksonJqEngine implements JqEngine {
     public List<JsonNode> apply(JqInput input) {
       Objects.requireNonNull(input, "input");
       if (plain != null && !Thread.currentThread().isInterrupted()) {
-        List<JsonNode> fast = plain.apply(input.node(), options.maxResults());
-        if (fast != null) {
-          return fast;
+        List<JsonNode> walked = plain.apply(input.node(), options.maxResults());
+        if (walked != null) {
+          return walked;
+        }
+      } else if (fast != null && !Thread.currentThread().isInterrupted()) {
+        List<JsonNode> results = fast.apply(input.node(), options.maxResults());
+        if (results != null) {
+          return results;
         }
       }
       return run(expression, query, RootScope.get(), input.node(), true);

@@ -1,0 +1,942 @@
+package dev.workloadmap.sdk.internal.jq;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.BooleanNode;
+import com.fasterxml.jackson.databind.node.IntNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.LongNode;
+import com.fasterxml.jackson.databind.node.NullNode;
+import com.fasterxml.jackson.databind.node.TextNode;
+import dev.workloadmap.sdk.internal.jqast.JqNode;
+import dev.workloadmap.sdk.internal.jqast.JqParser;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Iterator;
+import java.util.List;
+
+/**
+ * The fast path for the boolean and arithmetic expressions definitions use for status matchers and replica counts,
+ * such as {@code any(.status.conditions[]?; .type == "Suspended" and .status == "True") and (.spec.suspend == true |
+ * not)} or {@code .spec.replicatedJobs[] | (.replicas // 1) * ([.a // 1, .b // 1] | min)}: an evaluator over the
+ * SDK's own jq syntax tree that runs directly on the key-sorted input (spec §6: same results, in the same order).
+ *
+ * <p>It handles paths (fields, string and non-negative integer indexes, iteration, {@code ?}), {@code true false
+ * null}, integer and string literals, {@code | , //}, {@code and or not}, {@code == != < <= > >=}, {@code + - *} on
+ * integers, {@code if-elif-else}, {@code [...]}, {@code select}, {@code empty}, {@code length}, {@code any/2},
+ * {@code all/2}, {@code min}, {@code max}; anything else makes {@link #of} return null. It only takes the cases whose
+ * outcome is certain: integers within ±2<sup>53</sup>, string ordering without surrogates, comparisons of scalars
+ * only; on any error, any other shape (a double, a comparison of arrays, {@code length} of a boolean, ...), more than
+ * {@code maxResults} results or more than {@value #STEP_LIMIT} steps it gives up ({@link #apply} returns null) and
+ * the caller runs the expression in jackson-jq, which then reports the reference's error, applies {@code ?} and
+ * {@code //}'s error suppression, and enforces the time budget. Since the expressions are pure, giving up half-way
+ * changes nothing. Immutable and thread-safe.
+ */
+final class FastEval {
+  /** Steps (node evaluations) after which the evaluator leaves the expression to the engine and its budget. */
+  static final int STEP_LIMIT = 100_000;
+
+  private static final long SAFE = 1L << 53;
+
+  private final Node root;
+
+  private FastEval(Node root) {
+    this.root = root;
+  }
+
+  /** The evaluator for {@code expression}, or null when it uses anything this class does not handle. */
+  static FastEval of(String expression) {
+    JqNode ast;
+    try {
+      ast = JqParser.parse(expression);
+    } catch (RuntimeException | StackOverflowError e) {
+      return null;
+    }
+    try {
+      return new FastEval(build(ast));
+    } catch (Unsupported u) {
+      return null;
+    }
+  }
+
+  /** The results on {@code input} (a canonical tree, see {@link SortedKeys}), or null to leave it to the engine. */
+  List<JsonNode> apply(JsonNode input, int maxResults) {
+    Ctx ctx = new Ctx();
+    try {
+      if (root.single) {
+        if (maxResults < 1) {
+          return null;
+        }
+        return List.of(root.one(input, ctx));
+      }
+      List<JsonNode> out = new ArrayList<>(2);
+      root.run(
+          input,
+          ctx,
+          v -> {
+            if (out.size() >= maxResults) {
+              throw Bail.INSTANCE;
+            }
+            out.add(v);
+          });
+      return Collections.unmodifiableList(out);
+    } catch (Bail b) {
+      return null;
+    }
+  }
+
+  // ---------------------------------------------------------------------------------------------------------------
+  // Building
+
+  private static final class Unsupported extends Exception {
+    private static final long serialVersionUID = 1L;
+    static final Unsupported INSTANCE = new Unsupported();
+
+    private Unsupported() {
+      super(null, null, false, false);
+    }
+  }
+
+  private static Node build(JqNode n) throws Unsupported {
+    if (n == null) {
+      throw Unsupported.INSTANCE;
+    }
+    if (n instanceof JqNode.Identity) {
+      return new Identity();
+    }
+    if (n instanceof JqNode.Paren p) {
+      return build(p.body());
+    }
+    if (n instanceof JqNode.Optional o) {
+      // body? is body when nothing fails, and every failure gives up
+      return build(o.body());
+    }
+    if (n instanceof JqNode.Field f) {
+      String name = f.name() != null ? f.name() : literal(f.nameString());
+      if (name == null) {
+        throw Unsupported.INSTANCE;
+      }
+      return new Field(f.target() == null ? new Identity() : build(f.target()), name);
+    }
+    if (n instanceof JqNode.Index ix) {
+      Node target = ix.target() == null ? new Identity() : build(ix.target());
+      if (ix.index() instanceof JqNode.StringLit s && literal(s) != null) {
+        return new Field(target, literal(s));
+      }
+      if (ix.index() instanceof JqNode.NumberLit num && isSmallNatural(num.text())) {
+        return new Index(target, Integer.parseInt(num.text()));
+      }
+      throw Unsupported.INSTANCE;
+    }
+    if (n instanceof JqNode.Iterate it) {
+      return new Iterate(it.target() == null ? new Identity() : build(it.target()));
+    }
+    if (n instanceof JqNode.NumberLit num) {
+      if (!isSmallNatural(num.text())) {
+        throw Unsupported.INSTANCE;
+      }
+      return new Literal(IntNode.valueOf(Integer.parseInt(num.text())));
+    }
+    if (n instanceof JqNode.Constant c) {
+      switch (c.text()) {
+        case "true":
+          return new Literal(BooleanNode.TRUE);
+        case "false":
+          return new Literal(BooleanNode.FALSE);
+        case "null":
+          return new Literal(NullNode.getInstance());
+        default:
+          throw Unsupported.INSTANCE;
+      }
+    }
+    if (n instanceof JqNode.StringLit s) {
+      String text = literal(s);
+      if (text == null) {
+        throw Unsupported.INSTANCE;
+      }
+      return new Literal(TextNode.valueOf(text));
+    }
+    if (n instanceof JqNode.ArrayCons a) {
+      return new Collect(a.body() == null ? null : build(a.body()));
+    }
+    if (n instanceof JqNode.If i) {
+      if (i.otherwise() == null) {
+        throw Unsupported.INSTANCE;
+      }
+      Node otherwise = build(i.otherwise());
+      for (int k = i.conditions().size() - 1; k >= 0; k--) {
+        otherwise = new If(build(i.conditions().get(k)), build(i.branches().get(k)), otherwise);
+      }
+      return otherwise;
+    }
+    if (n instanceof JqNode.Binary b) {
+      Node l = build(b.left());
+      Node r = build(b.right());
+      switch (b.op()) {
+        case "|":
+          return new Pipe(l, r);
+        case ",":
+          return new Comma(l, r);
+        case "//":
+          return new Alternative(l, r);
+        case "and":
+          return new AndOr(l, r, true);
+        case "or":
+          return new AndOr(l, r, false);
+        case "==", "!=", "<", "<=", ">", ">=":
+          return new Compare(l, r, b.op());
+        case "+", "-", "*":
+          return new Arith(l, r, b.op().charAt(0));
+        default:
+          throw Unsupported.INSTANCE;
+      }
+    }
+    if (n instanceof JqNode.Call c) {
+      int arity = c.args().size();
+      switch (c.name() + "/" + arity) {
+        case "not/0":
+          return new Not();
+        case "length/0":
+          return new Length();
+        case "empty/0":
+          return new Empty();
+        case "min/0":
+          return new MinMax(true);
+        case "max/0":
+          return new MinMax(false);
+        case "select/1":
+          return new Select(build(c.args().get(0)));
+        case "any/2":
+          return new AnyAll(build(c.args().get(0)), build(c.args().get(1)), true);
+        case "all/2":
+          return new AnyAll(build(c.args().get(0)), build(c.args().get(1)), false);
+        default:
+          throw Unsupported.INSTANCE;
+      }
+    }
+    throw Unsupported.INSTANCE;
+  }
+
+  private static String literal(JqNode.StringLit s) {
+    return s == null || s.format() != null ? null : s.literal();
+  }
+
+  /** Digits only, at most 9 of them (no sign, fraction or exponent). */
+  private static boolean isSmallNatural(String text) {
+    if (text.isEmpty() || text.length() > 9) {
+      return false;
+    }
+    for (int i = 0; i < text.length(); i++) {
+      char c = text.charAt(i);
+      if (c < '0' || c > '9') {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  // ---------------------------------------------------------------------------------------------------------------
+  // Evaluation
+
+  /** Giving up: the engine takes over. Preallocated, without a stack trace. */
+  private static final class Bail extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+    static final Bail INSTANCE = new Bail();
+
+    private Bail() {
+      super(null, null, false, false);
+    }
+  }
+
+  private interface Sink {
+    void accept(JsonNode v);
+  }
+
+  private static final class Ctx {
+    private int steps;
+
+    void tick() {
+      if (++steps > STEP_LIMIT) {
+        throw Bail.INSTANCE;
+      }
+    }
+  }
+
+  /** A compiled node; {@code single} ones yield exactly one value (or give up) and implement {@link #one}. */
+  private abstract static class Node {
+    final boolean single;
+
+    Node(boolean single) {
+      this.single = single;
+    }
+
+    JsonNode one(JsonNode in, Ctx ctx) {
+      throw new IllegalStateException("not single-valued");
+    }
+
+    void run(JsonNode in, Ctx ctx, Sink out) {
+      out.accept(one(in, ctx));
+    }
+
+    /** All outputs, in order. */
+    final List<JsonNode> all(JsonNode in, Ctx ctx) {
+      if (single) {
+        return List.of(one(in, ctx));
+      }
+      List<JsonNode> out = new ArrayList<>(2);
+      run(in, ctx, out::add);
+      return out;
+    }
+  }
+
+  private static final class Identity extends Node {
+    Identity() {
+      super(true);
+    }
+
+    @Override
+    JsonNode one(JsonNode in, Ctx ctx) {
+      return in;
+    }
+  }
+
+  private static final class Literal extends Node {
+    private final JsonNode value;
+
+    Literal(JsonNode value) {
+      super(true);
+      this.value = value;
+    }
+
+    @Override
+    JsonNode one(JsonNode in, Ctx ctx) {
+      return value;
+    }
+  }
+
+  /** A field or string index: of an object or null only. */
+  private static final class Field extends Node {
+    private final Node target;
+    private final String name;
+
+    Field(Node target, String name) {
+      super(target.single);
+      this.target = target;
+      this.name = name;
+    }
+
+    static JsonNode step(JsonNode v, String name) {
+      if (v.isNull()) {
+        return NullNode.getInstance();
+      }
+      if (!v.isObject()) {
+        throw Bail.INSTANCE;
+      }
+      JsonNode child = v.get(name);
+      return child == null ? NullNode.getInstance() : child;
+    }
+
+    @Override
+    JsonNode one(JsonNode in, Ctx ctx) {
+      ctx.tick();
+      return step(target.one(in, ctx), name);
+    }
+
+    @Override
+    void run(JsonNode in, Ctx ctx, Sink out) {
+      if (single) {
+        out.accept(one(in, ctx));
+        return;
+      }
+      target.run(
+          in,
+          ctx,
+          v -> {
+            ctx.tick();
+            out.accept(step(v, name));
+          });
+    }
+  }
+
+  /** A non-negative integer index: of an array or null only. */
+  private static final class Index extends Node {
+    private final Node target;
+    private final int index;
+
+    Index(Node target, int index) {
+      super(target.single);
+      this.target = target;
+      this.index = index;
+    }
+
+    JsonNode step(JsonNode v) {
+      if (v.isNull()) {
+        return NullNode.getInstance();
+      }
+      if (!v.isArray()) {
+        throw Bail.INSTANCE;
+      }
+      JsonNode child = v.get(index);
+      return child == null ? NullNode.getInstance() : child;
+    }
+
+    @Override
+    JsonNode one(JsonNode in, Ctx ctx) {
+      ctx.tick();
+      return step(target.one(in, ctx));
+    }
+
+    @Override
+    void run(JsonNode in, Ctx ctx, Sink out) {
+      if (single) {
+        out.accept(one(in, ctx));
+        return;
+      }
+      target.run(
+          in,
+          ctx,
+          v -> {
+            ctx.tick();
+            out.accept(step(v));
+          });
+    }
+  }
+
+  /** {@code .[]}: of an array or an object (key order, as the canonical input iterates) only. */
+  private static final class Iterate extends Node {
+    private final Node target;
+
+    Iterate(Node target) {
+      super(false);
+      this.target = target;
+    }
+
+    @Override
+    void run(JsonNode in, Ctx ctx, Sink out) {
+      target.run(
+          in,
+          ctx,
+          v -> {
+            if (!v.isArray() && !v.isObject()) {
+              throw Bail.INSTANCE;
+            }
+            for (Iterator<JsonNode> it = v.elements(); it.hasNext(); ) {
+              ctx.tick();
+              out.accept(it.next());
+            }
+          });
+    }
+  }
+
+  private static final class Pipe extends Node {
+    private final Node left;
+    private final Node right;
+
+    Pipe(Node left, Node right) {
+      super(left.single && right.single);
+      this.left = left;
+      this.right = right;
+    }
+
+    @Override
+    JsonNode one(JsonNode in, Ctx ctx) {
+      return right.one(left.one(in, ctx), ctx);
+    }
+
+    @Override
+    void run(JsonNode in, Ctx ctx, Sink out) {
+      if (single) {
+        out.accept(one(in, ctx));
+      } else if (left.single) {
+        right.run(left.one(in, ctx), ctx, out);
+      } else {
+        left.run(in, ctx, v -> right.run(v, ctx, out));
+      }
+    }
+  }
+
+  private static final class Comma extends Node {
+    private final Node left;
+    private final Node right;
+
+    Comma(Node left, Node right) {
+      super(false);
+      this.left = left;
+      this.right = right;
+    }
+
+    @Override
+    void run(JsonNode in, Ctx ctx, Sink out) {
+      left.run(in, ctx, out);
+      right.run(in, ctx, out);
+    }
+  }
+
+  /** {@code l // r}: the truthy outputs of l, or else the outputs of r (an error in l gives up). */
+  private static final class Alternative extends Node {
+    private final Node left;
+    private final Node right;
+
+    Alternative(Node left, Node right) {
+      super(left.single && right.single);
+      this.left = left;
+      this.right = right;
+    }
+
+    @Override
+    JsonNode one(JsonNode in, Ctx ctx) {
+      ctx.tick();
+      JsonNode l = left.one(in, ctx);
+      return truthy(l) ? l : right.one(in, ctx);
+    }
+
+    @Override
+    void run(JsonNode in, Ctx ctx, Sink out) {
+      if (single) {
+        out.accept(one(in, ctx));
+        return;
+      }
+      List<JsonNode> found = new ArrayList<>(2);
+      left.run(
+          in,
+          ctx,
+          v -> {
+            if (truthy(v)) {
+              found.add(v);
+            }
+          });
+      if (found.isEmpty()) {
+        right.run(in, ctx, out);
+      } else {
+        found.forEach(out::accept);
+      }
+    }
+  }
+
+  /** {@code and}/{@code or}: for each output of l, decided by it or else by each output of r. */
+  private static final class AndOr extends Node {
+    private final Node left;
+    private final Node right;
+    private final boolean and;
+
+    AndOr(Node left, Node right, boolean and) {
+      super(left.single && right.single);
+      this.left = left;
+      this.right = right;
+      this.and = and;
+    }
+
+    @Override
+    JsonNode one(JsonNode in, Ctx ctx) {
+      ctx.tick();
+      boolean l = truthy(left.one(in, ctx));
+      if (l != and) {
+        return BooleanNode.valueOf(l);
+      }
+      return BooleanNode.valueOf(truthy(right.one(in, ctx)));
+    }
+
+    @Override
+    void run(JsonNode in, Ctx ctx, Sink out) {
+      if (single) {
+        out.accept(one(in, ctx));
+        return;
+      }
+      left.run(
+          in,
+          ctx,
+          lv -> {
+            boolean l = truthy(lv);
+            if (l != and) {
+              out.accept(BooleanNode.valueOf(l));
+            } else {
+              right.run(in, ctx, rv -> out.accept(BooleanNode.valueOf(truthy(rv))));
+            }
+          });
+    }
+  }
+
+  /** A binary operator on values: both sides evaluated, at most one of them with several outputs. */
+  private abstract static class ValueOp extends Node {
+    final Node left;
+    final Node right;
+
+    ValueOp(Node left, Node right) {
+      super(left.single && right.single);
+      this.left = left;
+      this.right = right;
+    }
+
+    abstract JsonNode apply(JsonNode l, JsonNode r);
+
+    @Override
+    JsonNode one(JsonNode in, Ctx ctx) {
+      ctx.tick();
+      // jq evaluates the right side first; with no failures the order cannot be seen
+      JsonNode r = right.one(in, ctx);
+      return apply(left.one(in, ctx), r);
+    }
+
+    @Override
+    void run(JsonNode in, Ctx ctx, Sink out) {
+      if (single) {
+        out.accept(one(in, ctx));
+        return;
+      }
+      List<JsonNode> rs = right.all(in, ctx);
+      List<JsonNode> ls = left.all(in, ctx);
+      if (rs.size() > 1 && ls.size() > 1) {
+        throw Bail.INSTANCE; // the cartesian order is the engine's business
+      }
+      for (JsonNode r : rs) {
+        for (JsonNode l : ls) {
+          ctx.tick();
+          out.accept(apply(l, r));
+        }
+      }
+    }
+  }
+
+  private static final class Compare extends ValueOp {
+    private final String op;
+
+    Compare(Node left, Node right, String op) {
+      super(left, right);
+      this.op = op;
+    }
+
+    @Override
+    JsonNode apply(JsonNode l, JsonNode r) {
+      int c = compare(l, r, op.equals("==") || op.equals("!="));
+      boolean result =
+          switch (op) {
+            case "==" -> c == 0;
+            case "!=" -> c != 0;
+            case "<" -> c < 0;
+            case "<=" -> c <= 0;
+            case ">" -> c > 0;
+            default -> c >= 0;
+          };
+      return BooleanNode.valueOf(result);
+    }
+  }
+
+  private static final class Arith extends ValueOp {
+    private final char op;
+
+    Arith(Node left, Node right, char op) {
+      super(left, right);
+      this.op = op;
+    }
+
+    @Override
+    JsonNode apply(JsonNode l, JsonNode r) {
+      long a = safeInteger(l);
+      long b = safeInteger(r);
+      long v =
+          switch (op) {
+            case '+' -> a + b;
+            case '-' -> a - b;
+            default -> multiply(a, b);
+          };
+      return integer(v);
+    }
+  }
+
+  private static final class If extends Node {
+    private final Node condition;
+    private final Node then;
+    private final Node otherwise;
+
+    If(Node condition, Node then, Node otherwise) {
+      super(condition.single && then.single && otherwise.single);
+      this.condition = condition;
+      this.then = then;
+      this.otherwise = otherwise;
+    }
+
+    @Override
+    JsonNode one(JsonNode in, Ctx ctx) {
+      ctx.tick();
+      return truthy(condition.one(in, ctx)) ? then.one(in, ctx) : otherwise.one(in, ctx);
+    }
+
+    @Override
+    void run(JsonNode in, Ctx ctx, Sink out) {
+      if (single) {
+        out.accept(one(in, ctx));
+        return;
+      }
+      condition.run(in, ctx, c -> (truthy(c) ? then : otherwise).run(in, ctx, out));
+    }
+  }
+
+  private static final class Collect extends Node {
+    private final Node body;
+
+    Collect(Node body) {
+      super(true);
+      this.body = body;
+    }
+
+    @Override
+    JsonNode one(JsonNode in, Ctx ctx) {
+      ctx.tick();
+      ArrayNode a = JsonNodeFactory.instance.arrayNode();
+      if (body != null) {
+        body.run(in, ctx, a::add);
+      }
+      return a;
+    }
+  }
+
+  private static final class Not extends Node {
+    Not() {
+      super(true);
+    }
+
+    @Override
+    JsonNode one(JsonNode in, Ctx ctx) {
+      return BooleanNode.valueOf(!truthy(in));
+    }
+  }
+
+  private static final class Empty extends Node {
+    Empty() {
+      super(false);
+    }
+
+    @Override
+    void run(JsonNode in, Ctx ctx, Sink out) {
+      // no output
+    }
+  }
+
+  /** {@code length}: null 0, an integer its absolute value, a string its code points, an array or object its size. */
+  private static final class Length extends Node {
+    Length() {
+      super(true);
+    }
+
+    @Override
+    JsonNode one(JsonNode in, Ctx ctx) {
+      if (in.isNull()) {
+        return IntNode.valueOf(0);
+      }
+      if (in.isArray() || in.isObject()) {
+        return IntNode.valueOf(in.size());
+      }
+      if (in.isTextual()) {
+        String s = in.textValue();
+        return IntNode.valueOf(s.codePointCount(0, s.length()));
+      }
+      if (in.isNumber()) {
+        return integer(Math.abs(safeInteger(in)));
+      }
+      throw Bail.INSTANCE; // a boolean: the engine's error
+    }
+  }
+
+  /** {@code min}/{@code max} of an array of integers ({@code null} when empty). */
+  private static final class MinMax extends Node {
+    private final boolean min;
+
+    MinMax(boolean min) {
+      super(true);
+      this.min = min;
+    }
+
+    @Override
+    JsonNode one(JsonNode in, Ctx ctx) {
+      if (!in.isArray()) {
+        throw Bail.INSTANCE;
+      }
+      JsonNode best = NullNode.getInstance();
+      long bestValue = 0;
+      for (JsonNode v : in) {
+        ctx.tick();
+        long x = safeInteger(v);
+        if (best.isNull() || (min ? x < bestValue : x >= bestValue)) {
+          best = v;
+          bestValue = x;
+        }
+      }
+      return best;
+    }
+  }
+
+  private static final class Select extends Node {
+    private final Node condition;
+
+    Select(Node condition) {
+      super(false);
+      this.condition = condition;
+    }
+
+    @Override
+    void run(JsonNode in, Ctx ctx, Sink out) {
+      condition.run(
+          in,
+          ctx,
+          c -> {
+            if (truthy(c)) {
+              out.accept(in);
+            }
+          });
+    }
+  }
+
+  /** {@code any(g; c)}/{@code all(g; c)}: decided at the first decisive output of c, nothing after it runs. */
+  private static final class AnyAll extends Node {
+    private final Node generator;
+    private final Node condition;
+    private final boolean any;
+
+    AnyAll(Node generator, Node condition, boolean any) {
+      super(true);
+      this.generator = generator;
+      this.condition = condition;
+      this.any = any;
+    }
+
+    @Override
+    JsonNode one(JsonNode in, Ctx ctx) {
+      ctx.tick();
+      if (generator instanceof Iterate it && it.target.single && condition.single) {
+        JsonNode v = it.target.one(in, ctx);
+        if (!v.isArray() && !v.isObject()) {
+          throw Bail.INSTANCE;
+        }
+        for (Iterator<JsonNode> e = v.elements(); e.hasNext(); ) {
+          ctx.tick();
+          if (truthy(condition.one(e.next(), ctx)) == any) {
+            return BooleanNode.valueOf(any);
+          }
+        }
+        return BooleanNode.valueOf(!any);
+      }
+      // general case: stop the generator at the decision
+      try {
+        generator.run(
+            in,
+            ctx,
+            g ->
+                condition.run(
+                    g,
+                    ctx,
+                    c -> {
+                      if (truthy(c) == any) {
+                        throw Decided.INSTANCE;
+                      }
+                    }));
+      } catch (Decided d) {
+        return BooleanNode.valueOf(any);
+      }
+      return BooleanNode.valueOf(!any);
+    }
+  }
+
+  private static final class Decided extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+    static final Decided INSTANCE = new Decided();
+
+    private Decided() {
+      super(null, null, false, false);
+    }
+  }
+
+  // ---------------------------------------------------------------------------------------------------------------
+  // Values
+
+  static boolean truthy(JsonNode v) {
+    return !(v.isNull() || (v.isBoolean() && !v.booleanValue()));
+  }
+
+  /** An int or long node within ±2^53, as a long; anything else gives up. */
+  private static long safeInteger(JsonNode v) {
+    if (v.isInt()) {
+      return v.intValue();
+    }
+    if (v.isLong()) {
+      long l = v.longValue();
+      if (l >= -SAFE && l <= SAFE) {
+        return l;
+      }
+    }
+    throw Bail.INSTANCE;
+  }
+
+  private static long multiply(long a, long b) {
+    try {
+      return Math.multiplyExact(a, b);
+    } catch (ArithmeticException overflow) {
+      throw Bail.INSTANCE;
+    }
+  }
+
+  private static JsonNode integer(long v) {
+    if (v < -SAFE || v > SAFE) {
+      throw Bail.INSTANCE;
+    }
+    return (v >= Integer.MIN_VALUE && v <= Integer.MAX_VALUE) ? IntNode.valueOf((int) v) : LongNode.valueOf(v);
+  }
+
+  /** jq's order for scalars: null < false < true < numbers < strings; arrays and objects give up. */
+  private static int rank(JsonNode v) {
+    if (v.isNull()) {
+      return 0;
+    }
+    if (v.isBoolean()) {
+      return v.booleanValue() ? 2 : 1;
+    }
+    if (v.isNumber()) {
+      return 3;
+    }
+    if (v.isTextual()) {
+      return 4;
+    }
+    if (v.isArray()) {
+      return 5;
+    }
+    if (v.isObject()) {
+      return 6;
+    }
+    throw Bail.INSTANCE;
+  }
+
+  private static int compare(JsonNode l, JsonNode r, boolean equality) {
+    int rl = rank(l);
+    int rr = rank(r);
+    if (rl != rr) {
+      return Integer.compare(rl, rr);
+    }
+    switch (rl) {
+      case 3:
+        return Long.compare(safeInteger(l), safeInteger(r));
+      case 4:
+        String a = l.textValue();
+        String b = r.textValue();
+        if (equality) {
+          return a.equals(b) ? 0 : 1;
+        }
+        if (hasSurrogate(a) || hasSurrogate(b)) {
+          throw Bail.INSTANCE; // UTF-16 order differs from code point order there
+        }
+        return a.compareTo(b);
+      case 5:
+      case 6:
+        throw Bail.INSTANCE;
+      default:
+        return 0; // null, false, true: one value per rank
+    }
+  }
+
+  private static boolean hasSurrogate(String s) {
+    for (int i = 0; i < s.length(); i++) {
+      if (Character.isSurrogate(s.charAt(i))) {
+        return true;
+      }
+    }
+    return false;
+  }
+}

@@ -1,0 +1,122 @@
+package dev.workloadmap.sdk.internal.jq;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.workloadmap.sdk.jq.JqInput;
+import dev.workloadmap.sdk.jq.JqOptions;
+import dev.workloadmap.sdk.jq.JqValues;
+import dev.workloadmap.sdk.testing.Json;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * Unit tests of the compiled evaluator for the boolean and arithmetic subset: which expressions it takes, that it
+ * gives the engine's answer where it answers, and where it gives up. {@code JqDifferentialTest} compares the same
+ * shapes with gojq end to end.
+ */
+class FastEvalTest {
+
+  static final String INPUT =
+      "{\"spec\":{\"suspend\":false,\"jobs\":[{\"replicas\":3,\"p\":2,\"c\":4},{\"p\":null}]},"
+          + "\"status\":{\"conditions\":[{\"type\":\"Suspended\",\"status\":\"False\"}],"
+          + "\"rs\":[{\"active\":0,\"ready\":2},{}],\"restarts\":0,\"terminalState\":null},"
+          + "\"b\":true,\"f\":1.5,\"big\":9007199254740993,\"s\":\"h\\u00e9\",\"e\":\"\\ud83d\\ude00\",\"o\":{\"k\":1}}";
+
+  private static final JacksonJqEngine ENGINE = new JacksonJqEngine(JqOptions.defaults());
+
+  private static List<String> fast(String expression) {
+    FastEval f = FastEval.of(expression);
+    assertThat(f).as("handled: %s", expression).isNotNull();
+    List<JsonNode> out = f.apply(JqInput.of(Json.parse(INPUT)).node(), 1000);
+    return out == null ? null : out.stream().map(JqValues::toCompactJson).toList();
+  }
+
+  private static List<String> engine(String expression) {
+    return ENGINE.applyInEngine(expression, JqInput.of(Json.parse(INPUT))).stream()
+        .map(JqValues::toCompactJson)
+        .toList();
+  }
+
+  /** The JobSet catalog entry's status matchers and replicas expression: all on the fast path. */
+  @ParameterizedTest
+  @ValueSource(
+      strings = {
+        "any(.status.conditions[]?; .type == \"Suspended\" and .status == \"True\") and (.spec.suspend == true | not)",
+        "((.status.rs // []) | length > 0) and all(.status.rs[]?; (.active // 0) == 0 and (.ready // 0) == 0)",
+        "((.status.restarts // 0) > 0) and (.spec.suspend == true | not) and ((.status.terminalState // \"\") == \"\")",
+        ".spec.jobs[] | (.replicas // 1) * ([(.p // 1), (.c // (.p // 1))] | min)",
+        "[.spec.jobs[] | select(.replicas != null) | .replicas + 1, .p - 1]",
+        "if .b then 1 elif .x then 2 else 3 end, (.x | length), (.o | length), (.s | length), (.spec.jobs[0].replicas | length)",
+        "[.spec.jobs[0].replicas, .spec.jobs[0].p] | max, min, ([] | min)",
+        "null < false, false < true, true < 0, 0 < \"\", \"a\" < \"b\", \"b\" <= \"a\", 1 == 1, 2 != 2, (.x >= null)",
+        "(.x // false // 7), (false // .x), (.b // 1), (empty // 2), ([.spec.jobs[].p] | length)",
+        "(false and (.b | length)), (true or .s.x), (.spec.jobs[] | .p) , (1, 2 | . * 10)"
+      })
+  void answersLikeTheEngine(String expression) {
+    assertThat(fast(expression)).as(expression).isNotNull().isEqualTo(engine(expression));
+  }
+
+  @ParameterizedTest
+  @ValueSource(
+      strings = {
+        ".b | length",
+        ".f + 1",
+        ".big == 1",
+        ".f < 2",
+        ".e < \"a\"",
+        ".o == .o",
+        "[1] < [2]",
+        ".s.x",
+        ".b[0]",
+        ".s[]",
+        "(1, 2) + (10, 20)",
+        "[.spec.jobs[] | .p] | min",
+        "true and (.b | length)",
+        ".spec.jobs[0].replicas * 100000000 * 100000000"
+      })
+  void givesUpWhereTheOutcomeIsNotCertain(String expression) {
+    assertThat(fast(expression)).as(expression).isNull();
+  }
+
+  @ParameterizedTest
+  @ValueSource(
+      strings = {
+        "def f: 1; f",
+        ".a as $x | $x",
+        "reduce .[] as $x (0; . + $x)",
+        "try .a catch 1",
+        ".a / 2",
+        ".a % 2",
+        "-1",
+        "1.5",
+        ".[-1]",
+        ".a[1:]",
+        "\"\\(.a)\"",
+        "{a: 1}",
+        "range(0; 1000000000000)",
+        "if .a then 1 end",
+        "..",
+        "length(1)",
+        ".a |= 1"
+      })
+  void rejectsEverythingElse(String expression) {
+    assertThat(FastEval.of(expression)).as(expression).isNull();
+  }
+
+  @Test
+  void aResultOverTheLimitOrALongRunGivesUp() {
+    JsonNode in = JqInput.of(Json.parse(INPUT)).node();
+    assertThat(FastEval.of("1, 2, 3").apply(in, 2)).isNull();
+    assertThat(FastEval.of("1, 2, 3").apply(in, 3)).hasSize(3);
+    assertThat(FastEval.of("1").apply(in, 0)).isNull();
+    String row = "[" + "0,".repeat(399) + "0]";
+    JsonNode grid = JqInput.of(Json.parse("[" + (row + ",").repeat(399) + row + "]")).node();
+    // 400 x 400 steps: past the step limit, left to the engine and its budget
+    assertThat(FastEval.of("any(.[]; any(.[]; . == 1))").apply(grid, 1000)).isNull();
+    assertThat(FastEval.of("any(.[]; any(.[0:1][]; . == 1))")).isNull();
+    assertThat(FastEval.of("any(.[0][]; . == 1)").apply(grid, 1000)).hasSize(1);
+  }
+}
