@@ -229,6 +229,27 @@ public final class WorkloadMapCluster {
     return create(object, false);
   }
 
+  /**
+   * As {@link #create(JsonNode)}, with one controller ownerReference to {@code owner} as the server stored it (its
+   * apiVersion, kind, name and uid), the way a controller creates what it owns (a JobSet's Jobs, a Job's pods). The
+   * object's own ownerReferences, if any, are replaced.
+   *
+   * @return the object as the server stored it
+   */
+  public GenericKubernetesResource createOwnedBy(JsonNode object, HasMetadata owner) {
+    HasMetadata stored = get(owner);
+    ObjectNode copy = object.deepCopy();
+    ObjectNode ref = JSON.createObjectNode()
+        .put("apiVersion", stored.getApiVersion())
+        .put("kind", stored.getKind())
+        .put("name", stored.getMetadata().getName())
+        .put("uid", stored.getMetadata().getUid())
+        .put("controller", true)
+        .put("blockOwnerDeletion", true);
+    copy.with("metadata").putArray("ownerReferences").add(ref);
+    return create(copy, true);
+  }
+
   private GenericKubernetesResource create(JsonNode object, boolean ownObjectReferences) {
     ObjectNode body = forCreate(object);
     if (ownObjectReferences && object.path("metadata").has("ownerReferences")) {

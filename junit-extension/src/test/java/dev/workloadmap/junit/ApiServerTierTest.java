@@ -151,37 +151,31 @@ class ApiServerTierTest {
   @Test
   void livePodsAndGangPlanThroughARealJobOwnerChain(WorkloadMapCluster cluster) {
     GenericKubernetesResource js = cluster.create(jobSet(cluster, "live", "suspend: false"));
-    String uid = cluster.get(js).getMetadata().getUid();
-    GenericKubernetesResource job = cluster.create(cluster.readYaml("""
+    GenericKubernetesResource job = cluster.createOwnedBy(cluster.readYaml("""
         apiVersion: batch/v1
         kind: Job
         metadata:
           name: live-worker-0
-          ownerReferences:
-            - {apiVersion: jobset.x-k8s.io/v1alpha2, kind: JobSet, name: live, uid: %s, controller: true}
         spec:
           template:
             spec:
               restartPolicy: Never
               containers: [{name: main, image: example.com/trainer:1}]
-        """.formatted(uid)).get(0));
-    String jobUid = cluster.get(job).getMetadata().getUid();
-    for (String[] p : new String[][] {{"live-worker-0-0", "worker", "0", jobUid, "Job", "live-worker-0"},
-        {"live-worker-0-1", "worker", "0", jobUid, "Job", "live-worker-0"},
-        {"stranger-0", "worker", "0", "00000000-0000-0000-0000-000000000000", "Job", "gone"}}) {
-      cluster.create(cluster.readYaml("""
-          apiVersion: v1
-          kind: Pod
-          metadata:
-            name: %s
-            labels: {jobset.sigs.k8s.io/replicatedjob-name: %s, jobset.sigs.k8s.io/job-index: "%s"}
-            ownerReferences:
-              - {apiVersion: batch/v1, kind: %s, name: %s, uid: %s, controller: true}
-          spec:
-            automountServiceAccountToken: false
-            containers: [{name: main, image: example.com/trainer:1}]
-          """.formatted(p[0], p[1], p[2], p[4], p[5], p[3])).get(0));
-    }
+        """).get(0), js);
+    String podYaml = """
+        apiVersion: v1
+        kind: Pod
+        metadata:
+          name: %s
+          labels: {jobset.sigs.k8s.io/jobset-name: live, jobset.sigs.k8s.io/replicatedjob-name: worker,
+            jobset.sigs.k8s.io/job-index: "0"}
+        spec:
+          automountServiceAccountToken: false
+          containers: [{name: main, image: example.com/trainer:1}]
+        """;
+    cluster.createOwnedBy(cluster.readYaml(podYaml.formatted("live-worker-0-0")).get(0), job);
+    cluster.createOwnedBy(cluster.readYaml(podYaml.formatted("live-worker-0-1")).get(0), job);
+    cluster.create(cluster.readYaml(podYaml.formatted("stranger-0")).get(0)); // same labels, owned by nobody
 
     var live = cluster.livePods(js);
     assertThat(live.pods()).as("live tree: %s", cluster.workloadMap().toJson(live)).extracting(pod -> pod.name())
@@ -194,8 +188,12 @@ class ApiServerTierTest {
     assertThat(worker.pods()).allSatisfy(pod -> assertThat(pod.phase()).isEqualTo("Pending"));
 
     var plan = cluster.gangPlan(js);
-    assertThat(plan.groups()).isNotEmpty();
-    assertThat(plan.groups().stream().flatMap(g -> g.gangs().stream()).flatMap(g -> g.pods().stream()))
-        .containsExactlyInAnyOrder("live-worker-0-0", "live-worker-0-1");
+    assertThat(plan.groups()).as("gang plan: %s", cluster.workloadMap().toJson(plan)).isNotEmpty();
+    assertThat(plan.groups().stream().flatMap(g -> g.gangs().stream()))
+        .as("gang plan: %s", cluster.workloadMap().toJson(plan))
+        .singleElement().satisfies(g -> {
+          assertThat(g.key()).containsExactly("live", "worker", "0");
+          assertThat(g.pods()).containsExactlyInAnyOrder("live-worker-0-0", "live-worker-0-1");
+        });
   }
 }
