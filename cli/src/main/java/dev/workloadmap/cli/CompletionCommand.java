@@ -16,7 +16,7 @@ import picocli.CommandLine.Parameters;
  * source &lt;(workloadmap completion zsh)
  * </pre>
  */
-@Command(name = "completion", description = "Print the shell completion script (bash or zsh).")
+@Command(name = "completion", mixinStandardHelpOptions = true, description = "Print the shell completion script (bash or zsh).")
 final class CompletionCommand implements java.util.concurrent.Callable<Integer> {
 
   @CommandLine.ParentCommand

@@ -26,6 +26,10 @@ import picocli.CommandLine.Parameters;
     sortOptions = false)
 final class DefinitionsCommand extends BaseCommand {
 
+  // not mixinStandardHelpOptions: --version here is the definitions' root version filter (spec §7.3)
+  @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help message and exit.")
+  boolean help;
+
   @Parameters(index = "0", arity = "0..1", paramLabel = "NAME", description = "One definition by metadata.name.")
   String name;
 

@@ -35,7 +35,7 @@ import picocli.CommandLine.Parameters;
  * single object (another served version of a covered kind resolves; the group must match exactly), and the output
  * shows the desired structure and requested resources.
  */
-@Command(name = "describe", description = "Show a workload's tree: components, pods, status and resources.",
+@Command(name = "describe", mixinStandardHelpOptions = true, description = "Show a workload's tree: components, pods, status and resources.",
     sortOptions = false)
 final class DescribeCommand extends BaseCommand {
 

@@ -23,7 +23,7 @@ import picocli.CommandLine.Parameters;
  * without a gang and why, and the pods that joined no gang. JSON and YAML: {@code {kind, apiVersion, name, namespace,
  * definition, origin, groups, unassigned}} with the groups and unassigned pods of {@code GangJson}.
  */
-@Command(name = "gangs", description = "Show the gang plan (pod groups, minMember per gang) of a live workload.",
+@Command(name = "gangs", mixinStandardHelpOptions = true, description = "Show the gang plan (pod groups, minMember per gang) of a live workload.",
     sortOptions = false)
 final class GangsCommand extends BaseCommand {
 

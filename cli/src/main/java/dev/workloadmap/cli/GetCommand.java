@@ -33,7 +33,7 @@ import picocli.CommandLine.Parameters;
  * has no status definition). {@code --all-types} lists the top-level workloads of every covered, installed type: those
  * with no covered controller anywhere in their owner chain (spec §5.8 item 5).
  */
-@Command(name = "get", description = "List workloads with their matched statuses.", sortOptions = false)
+@Command(name = "get", mixinStandardHelpOptions = true, description = "List workloads with their matched statuses.", sortOptions = false)
 final class GetCommand extends BaseCommand {
 
   @Parameters(index = "0", arity = "0..1", paramLabel = "TYPE[/NAME]",

@@ -21,7 +21,7 @@ import picocli.CommandLine.Parameters;
  * (hint)}) and {@code N finding(s)}. Exit 0 when every definition is valid, 1 when one is invalid (a YAML syntax error
  * included), 2 on a usage or read error. Needs no cluster.
  */
-@Command(name = "validate", description = "Lint a definition file (exit 0 valid, 1 invalid, 2 usage or read error).")
+@Command(name = "validate", mixinStandardHelpOptions = true, description = "Lint a definition file (exit 0 valid, 1 invalid, 2 usage or read error).")
 final class ValidateCommand extends BaseCommand {
 
   @Parameters(index = "0", paramLabel = "FILE", description = "The definition file, or - for standard input.")

@@ -60,6 +60,13 @@ class CompletionAndLauncherTest {
     assertThat(none.err()).contains("a command is required");
     Cli.Result help = Cli.exec("--help");
     assertThat(help.out()).contains("Exit codes:").contains("3   no definition covers the type");
+    for (String command : new String[] {"describe", "get", "definitions", "validate", "gangs", "completion"}) {
+      for (String flag : new String[] {"--help", "-h"}) {
+        Cli.Result sub = Cli.exec(command, flag);
+        assertThat(sub.exitCode()).as("%s %s: %s", command, flag, sub.err()).isZero();
+        assertThat(sub.out()).as("%s %s", command, flag).contains("Usage: workloadmap " + command);
+      }
+    }
   }
 
   private static int run(Path dir, String... cmd) throws Exception {

@@ -63,6 +63,15 @@ public class ValidateMojo extends AbstractWorkloadMapMojo {
     }
     Set<ReportFormat> formats = reportFormats();
     Path root = path.toPath();
+    if (root.toString().contains("${project.basedir}")) {
+      throw new MojoFailureException("no Maven project here, so there is no default definitions folder: give the"
+          + " definition file or folder with -Dworkloadmap.path=PATH");
+    }
+    if (!java.nio.file.Files.exists(root) && !root.endsWith(Path.of("src", "main", "workloadmap"))) {
+      // only the default folder of a project without definitions may be missing; a path the user gave must exist
+      throw new MojoFailureException("workloadmap.path " + root + " does not exist: give a definition file (.yaml,"
+          + " .yml, .json) or a folder of them");
+    }
     List<Path> files;
     try {
       files = definitionFiles(root);

@@ -181,13 +181,27 @@ class ValidateMojoTest {
   }
 
   @Test
-  void missingPathIsNotAnErrorUnlessFailIfEmpty() throws Exception {
-    mojo(dir.resolve("nothing")).execute();
-    assertThat(log.lines).containsExactly("[INFO] No definition files found at " + dir.resolve("nothing")
+  void missingDefaultFolderIsNotAnErrorUnlessFailIfEmpty() throws Exception {
+    Path defaultFolder = dir.resolve("src/main/workloadmap");
+    mojo(defaultFolder).execute();
+    assertThat(log.lines).containsExactly("[INFO] No definition files found at " + defaultFolder
         + " (workloadmap.path: a .yaml file or a folder of them)");
-    ValidateMojo m = mojo(dir.resolve("nothing"));
+    ValidateMojo m = mojo(defaultFolder);
     m.failIfEmpty = true;
     assertThatThrownBy(m::execute).isInstanceOf(MojoFailureException.class);
+  }
+
+  @Test
+  void aGivenPathThatDoesNotExistFails() {
+    assertThatThrownBy(mojo(dir.resolve("nope.yaml"))::execute).isInstanceOf(MojoFailureException.class)
+        .hasMessage("workloadmap.path " + dir.resolve("nope.yaml") + " does not exist: give a definition file"
+            + " (.yaml, .yml, .json) or a folder of them");
+  }
+
+  @Test
+  void outsideAProjectWithoutAPathSaysWhatToGive() {
+    assertThatThrownBy(mojo(Path.of("${project.basedir}/src/main/workloadmap"))::execute)
+        .isInstanceOf(MojoFailureException.class).hasMessageContaining("-Dworkloadmap.path=PATH");
   }
 
   @Test
