@@ -98,7 +98,10 @@ class JqConcurrencyTest {
 
   @Test
   void assignmentsAndBudgetStopsRunConcurrently() throws Exception {
-    JqEngine engine = Jq.newEngine(JqOptions.defaults().withBudget(Duration.ofSeconds(2)));
+    // the time budget is under test here: a memory budget that cannot trip first (a fast machine allocates 1 GiB
+    // in range(0; 1e12) well within 2 s)
+    JqEngine engine = Jq.newEngine(JqOptions.defaults().withBudget(Duration.ofSeconds(2))
+        .withMaxAllocatedBytes(Long.MAX_VALUE));
     JsonNode object = Json.parse("{\"spec\":{\"services\":{\"web\":{},\"api\":{}}}}");
     String expectedAssign =
         JqValues.toCompactJson(engine.assignZip(".spec.services[] | .replicas", object, List.of(
