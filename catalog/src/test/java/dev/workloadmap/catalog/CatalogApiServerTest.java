@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assumptions.abort;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.workloadmap.junit.Tier;
 import dev.workloadmap.junit.WorkloadMapCluster;
 import dev.workloadmap.junit.WorkloadMapTest;
@@ -16,6 +17,8 @@ import dev.workloadmap.sdk.validation.Finding;
 import dev.workloadmap.sdk.verify.CrdLookup;
 import dev.workloadmap.sdk.verify.Verifier;
 import dev.workloadmap.sdk.verify.VerifyOptions;
+import dev.workloadmap.sdk.yaml.YamlDocument;
+import dev.workloadmap.sdk.yaml.YamlReader;
 import io.fabric8.kubernetes.api.model.APIResourceList;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.apiextensions.v1.CustomResourceDefinition;
@@ -52,6 +55,10 @@ class CatalogApiServerTest {
    * checks that the result really differs (a fixture that starts to pass must leave this list) and reports it skipped
    * with the reason and the server's result.
    */
+  private static final String V1ALPHA1_STORED_AS_V1BETA1 = "the CRD's storage version is v1beta1 and its conversion"
+      + " webhook (the Dynamo operator) is absent, so the CRD is installed with strategy None: a v1alpha1 object is"
+      + " stored as v1beta1 and pruned by v1beta1's schema, which has no spec.services";
+
   static final Map<String, String> SERVER_DIFFERS = Map.of(
       "apps-deployment-v1/fc36-stale-generation", "the server sets metadata.generation 1 on create; a status behind"
           + " the spec (observedGeneration 2 of generation 3) cannot be written at generation 1 (observedGeneration 0"
@@ -67,7 +74,10 @@ class CatalogApiServerTest {
       "core-pod-v1/seed-sidecar-and-overhead", "sidecar containers (initContainers[].restartPolicy: Always) are"
           + " Kubernetes 1.28+; a 1.20 server drops the field, and a new pod's status.phase defaults to Pending",
       "core-pod-v1/status-undefined-no-status", "the server defaults a new pod's status.phase to Pending, so a pod"
-          + " without status does not exist on a server");
+          + " without status does not exist on a server",
+      "nvidia-com-dynamographdeployment-v1alpha1/scale-to-zero-service", V1ALPHA1_STORED_AS_V1BETA1,
+      "nvidia-com-dynamographdeployment-v1alpha1/structure-services-map-dynamo-resources",
+      V1ALPHA1_STORED_AS_V1BETA1);
 
   @TestFactory
   Stream<DynamicNode> everyEntryOnTheApiServer(WorkloadMapCluster cluster) {
@@ -125,7 +135,14 @@ class CatalogApiServerTest {
     String key = fixture.getParent().getParent().getFileName() + "/" + fixture.getFileName();
     GenericKubernetesResource stored = cluster.createWithStatus(object);
     try {
-      cluster.assertTree(stored, prepared, fixture.resolve("expected.yaml"));
+      // the live tree and gang plan of a fixture's pods.yaml (live:, gangs:) are proven offline by verify and on the
+      // server by the junit-extension's ApiServerTierTest; here the object's own tree and statuses are compared
+      YamlDocument expected = new YamlReader().readAll(fixture.resolve("expected.yaml")).stream()
+          .filter(d -> !d.root().isNull()).findFirst().orElseThrow();
+      if (expected.root() instanceof ObjectNode o) {
+        o.remove(List.of("live", "gangs"));
+      }
+      cluster.assertTree(stored, prepared, expected);
     } catch (AssertionError e) {
       if (SERVER_DIFFERS.containsKey(key)) {
         abort("the API server's object differs from the fixture: " + SERVER_DIFFERS.get(key) + "; result: "
