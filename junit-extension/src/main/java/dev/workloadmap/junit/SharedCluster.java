@@ -94,8 +94,47 @@ final class SharedCluster implements AutoCloseable {
       throw new IllegalStateException("CRD " + name + " from " + source + " did not become Established within 60 s: "
           + e.getMessage(), e);
     }
+    awaitDiscovery(established, source);
     crds.put(name, established);
     return established;
+  }
+
+  /**
+   * Waits until API discovery serves the CRD's kind at every served version (60 s hang guard): Established can be
+   * reported before {@code /apis/<group>/<version>} lists the new resource, and a create in that window fails in the
+   * client with "Could not find a registered handler". Asks the server directly (no client-side cache).
+   */
+  private void awaitDiscovery(CustomResourceDefinition crd, String source) {
+    String group = crd.getSpec().getGroup();
+    String kind = crd.getSpec().getNames().getKind();
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+    for (var version : crd.getSpec().getVersions()) {
+      if (!Boolean.TRUE.equals(version.getServed())) {
+        continue;
+      }
+      String path = "/apis/" + group + "/" + version.getName();
+      while (true) {
+        String body = null;
+        try {
+          body = running.client().raw(path);
+        } catch (KubernetesClientException e) {
+          // not served yet
+        }
+        if (body != null && body.contains("\"kind\":\"" + kind + "\"")) {
+          break;
+        }
+        if (System.nanoTime() > deadline) {
+          throw new IllegalStateException("CRD " + crd.getMetadata().getName() + " from " + source + " is Established"
+              + " but " + path + " did not list kind " + kind + " within 60 s");
+        }
+        try {
+          Thread.sleep(100);
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+          throw new IllegalStateException("interrupted while waiting for discovery of " + kind, e);
+        }
+      }
+    }
   }
 
   private void createCrd(GenericKubernetesResource resource) {

@@ -230,6 +230,30 @@ public final class WorkloadMapCluster {
   }
 
   /**
+   * Creates {@code resource}; while the client cannot yet map its kind (discovery of a just-established CRD lags:
+   * "Could not find a registered handler"), retries for up to 30 s (a hang guard).
+   */
+  private GenericKubernetesResource createRetryingDiscovery(GenericKubernetesResource resource) {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+    while (true) {
+      try {
+        return client().resource(resource).inNamespace(namespace).create();
+      } catch (KubernetesClientException e) {
+        if (e.getCode() != 0 || !String.valueOf(e.getMessage()).contains("Could not find a registered handler")
+            || System.nanoTime() > deadline) {
+          throw e;
+        }
+        try {
+          Thread.sleep(200);
+        } catch (InterruptedException ie) {
+          Thread.currentThread().interrupt();
+          throw e;
+        }
+      }
+    }
+  }
+
+  /**
    * As {@link #create(JsonNode)}, with one controller ownerReference to {@code owner} as the server stored it (its
    * apiVersion, kind, name and uid), the way a controller creates what it owns (a JobSet's Jobs, a Job's pods). The
    * object's own ownerReferences, if any, are replaced.
@@ -269,7 +293,7 @@ public final class WorkloadMapCluster {
     GenericKubernetesResource resource = toResource(body);
     GenericKubernetesResource stored;
     try {
-      stored = client().resource(resource).inNamespace(namespace).create();
+      stored = createRetryingDiscovery(resource);
     } catch (KubernetesClientException e) {
       if (e.getCode() != 409) {
         throw e;
