@@ -112,7 +112,7 @@ final class FastEval {
       return build(o.body());
     }
     if (n instanceof JqNode.Field f) {
-      String name = f.name() != null ? f.name() : literal(f.nameString());
+      String name = f.name() != null ? f.name() : PlainPath.literal(f.nameString());
       if (name == null) {
         throw Unsupported.INSTANCE;
       }
@@ -120,10 +120,10 @@ final class FastEval {
     }
     if (n instanceof JqNode.Index ix) {
       Node target = ix.target() == null ? new Identity() : build(ix.target());
-      if (ix.index() instanceof JqNode.StringLit s && literal(s) != null) {
-        return new Field(target, literal(s));
+      if (ix.index() instanceof JqNode.StringLit s && PlainPath.literal(s) != null) {
+        return new Field(target, PlainPath.literal(s));
       }
-      if (ix.index() instanceof JqNode.NumberLit num && isSmallNatural(num.text())) {
+      if (ix.index() instanceof JqNode.NumberLit num && PlainPath.isSmallNatural(num.text())) {
         return new Index(target, Integer.parseInt(num.text()));
       }
       throw Unsupported.INSTANCE;
@@ -132,7 +132,7 @@ final class FastEval {
       return new Iterate(it.target() == null ? new Identity() : build(it.target()));
     }
     if (n instanceof JqNode.NumberLit num) {
-      if (!isSmallNatural(num.text())) {
+      if (!PlainPath.isSmallNatural(num.text())) {
         throw Unsupported.INSTANCE;
       }
       return new Literal(IntNode.valueOf(Integer.parseInt(num.text())));
@@ -150,7 +150,7 @@ final class FastEval {
       }
     }
     if (n instanceof JqNode.StringLit s) {
-      String text = literal(s);
+      String text = PlainPath.literal(s);
       if (text == null) {
         throw Unsupported.INSTANCE;
       }
@@ -215,24 +215,6 @@ final class FastEval {
       }
     }
     throw Unsupported.INSTANCE;
-  }
-
-  private static String literal(JqNode.StringLit s) {
-    return s == null || s.format() != null ? null : s.literal();
-  }
-
-  /** Digits only, at most 9 of them (no sign, fraction or exponent). */
-  private static boolean isSmallNatural(String text) {
-    if (text.isEmpty() || text.length() > 9) {
-      return false;
-    }
-    for (int i = 0; i < text.length(); i++) {
-      char c = text.charAt(i);
-      if (c < '0' || c > '9') {
-        return false;
-      }
-    }
-    return true;
   }
 
   // ---------------------------------------------------------------------------------------------------------------

@@ -115,12 +115,13 @@ final class PlainPath {
     return false;
   }
 
-  private static String literal(JqNode.StringLit s) {
+  /** The text of a plain string literal, or null for an interpolated (formatted) one. */
+  static String literal(JqNode.StringLit s) {
     return s == null || s.format() != null ? null : s.literal();
   }
 
   /** Digits only, at most 9 of them (no sign, fraction or exponent): an index that is an int as written. */
-  private static boolean isSmallNatural(String text) {
+  static boolean isSmallNatural(String text) {
     if (text.isEmpty() || text.length() > 9) {
       return false;
     }
