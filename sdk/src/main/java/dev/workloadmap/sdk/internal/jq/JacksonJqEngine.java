@@ -359,7 +359,7 @@ public final class JacksonJqEngine implements JqEngine {
           return walked;
         }
       } else if (fast != null && !Thread.currentThread().isInterrupted()) {
-        List<JsonNode> results = fast.apply(input.node(), options.maxResults());
+        List<JsonNode> results = fast.apply(input, options.maxResults());
         if (results != null) {
           return results;
         }
