@@ -22,6 +22,7 @@ import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Measurement;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
@@ -46,10 +47,14 @@ import org.openjdk.jmh.annotations.Warmup;
 @Measurement(iterations = 5, time = 2)
 public class LiveGangBenchmark {
 
-  /** Jobs in the replicated job. */
+  /** Jobs in the replicated job of the default 10,000 pods. */
   static final int JOBS = 2500;
   /** Pods per Job (parallelism). */
   static final int PARALLELISM = 4;
+
+  /** The pods attributed per operation: 10,000, and 100,000 to show the cost stays linear (issue 17). */
+  @Param({"10000", "100000"})
+  public int pods = JOBS * PARALLELISM;
 
   private static final JsonNodeFactory F = JsonNodeFactory.instance;
   private static final String ROOT_UID = "00000000-0000-4000-8000-000000000001";
@@ -57,7 +62,7 @@ public class LiveGangBenchmark {
   private WorkloadMap workloadMap;
   private PreparedDefinition jobSet;
   private JsonNode object;
-  private List<JsonNode> pods;
+  private List<JsonNode> podList;
   private List<JsonNode> jobs;
   private OwnerLookup owners;
 
@@ -70,14 +75,15 @@ public class LiveGangBenchmark {
   public void setUp() {
     workloadMap = WorkloadMap.create();
     jobSet = JobSetInputs.prepareDefinition(workloadMap);
-    object = jobSetObject();
-    jobs = new ArrayList<>(JOBS);
-    pods = new ArrayList<>(JOBS * PARALLELISM);
-    for (int j = 0; j < JOBS; j++) {
+    int jobCount = pods / PARALLELISM;
+    object = jobSetObject(jobCount);
+    jobs = new ArrayList<>(jobCount);
+    podList = new ArrayList<>(jobCount * PARALLELISM);
+    for (int j = 0; j < jobCount; j++) {
       String jobUid = String.format("00000000-0000-4000-8000-1%011d", j);
       jobs.add(meta("batch/v1", "Job", "big-workers-" + j, jobUid, ROOT_UID, "JobSet", "big"));
       for (int p = 0; p < PARALLELISM; p++) {
-        pods.add(pod(j, p, jobUid));
+        podList.add(pod(j, p, jobUid));
       }
     }
     owners = OwnerLookup.of(jobs);
@@ -94,7 +100,7 @@ public class LiveGangBenchmark {
   /** The SDK: attribute the pods (owner chains, selectors, instances, replica keys) and build the gang plan. */
   @Benchmark
   public GangPlan sdkAttributeAndGangPlan() {
-    LiveTree live = workloadMap.attributePods(jobSet, object, pods, owners);
+    LiveTree live = workloadMap.attributePods(jobSet, object, podList, owners);
     return workloadMap.gangPlan(jobSet, live);
   }
 
@@ -111,7 +117,7 @@ public class LiveGangBenchmark {
     }
     Map<String, Integer> gangs = new TreeMap<>();
     int ready = 0;
-    for (JsonNode p : pods) {
+    for (JsonNode p : podList) {
       String ownerUid = p.path("metadata").path("ownerReferences").path(0).path("uid").asText();
       if (!ROOT_UID.equals(ownerUid) && !ROOT_UID.equals(jobOwner.get(ownerUid))) {
         continue;
@@ -135,10 +141,10 @@ public class LiveGangBenchmark {
 
   /** The number of pods attributed per call. */
   int podCount() {
-    return pods.size();
+    return podList.size();
   }
 
-  private static JsonNode jobSetObject() {
+  private static JsonNode jobSetObject(int jobCount) {
     ObjectNode o = F.objectNode();
     o.put("apiVersion", "jobset.x-k8s.io/v1alpha2");
     o.put("kind", "JobSet");
@@ -148,7 +154,7 @@ public class LiveGangBenchmark {
     m.put("uid", ROOT_UID);
     ObjectNode rj = o.putObject("spec").putArray("replicatedJobs").addObject();
     rj.put("name", "workers");
-    rj.put("replicas", JOBS);
+    rj.put("replicas", jobCount);
     ObjectNode jobSpec = rj.putObject("template").putObject("spec");
     jobSpec.put("parallelism", PARALLELISM);
     jobSpec.put("completions", PARALLELISM);

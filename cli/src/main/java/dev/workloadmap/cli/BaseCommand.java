@@ -88,6 +88,20 @@ abstract class BaseCommand implements Callable<Integer> {
   }
 
   /**
+   * The catalog's definition of exactly {@code gvk} when no cluster is configured (so no Karta object can override
+   * it) without reading the rest of the catalog, or null: a cluster is configured, or the catalog has no entry of
+   * that GVK (then {@link #definitions} answers, with its other-version and no-definition rules).
+   */
+  DefinitionSet.Entry catalogOnlyEntry(dev.workloadmap.sdk.definition.Gvk gvk) {
+    if (clusterOptions.configured(env())) {
+      return null;
+    }
+    return root.catalog().entry(gvk)
+        .map(e -> new DefinitionSet.Entry(e.definition(), DefinitionSet.CATALOG, null))
+        .orElse(null);
+  }
+
+  /**
    * A live workload named by {@code TYPE/NAME} or {@code TYPE NAME}.
    *
    * @param resolved the resolved type

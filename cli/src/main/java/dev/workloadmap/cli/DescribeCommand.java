@@ -126,8 +126,19 @@ final class DescribeCommand extends BaseCommand {
       throw new CliException(ExitCodes.USAGE, "read_error", name + ": the object needs apiVersion and kind",
           "describe -f reads a whole Kubernetes object", null);
     }
-    DefinitionSet defs = definitions(false);
     Gvk gvk = Gvk.of(apiVersion, kind);
+    DefinitionSet.Entry entry = catalogOnlyEntry(gvk);
+    if (entry == null) {
+      entry = fromDefinitionSet(name, gvk, apiVersion, kind);
+    }
+    PreparedDefinition p = new Workloads(wm()).prepare(entry.definition());
+    WorkloadTree tree = wm().resolve(p, object);
+    return new DescribeView(tree, null, entry.origin(), null, wm().gpuResourceName());
+  }
+
+  /** The definition of the whole definition set (spec §7.2 step 1) for an object of {@code gvk}. */
+  private DefinitionSet.Entry fromDefinitionSet(String name, Gvk gvk, String apiVersion, String kind) {
+    DefinitionSet defs = definitions(false);
     DefinitionSet.Entry entry = defs.forGvk(gvk);
     if (entry == null) {
       // another served version of a covered kind; the group must match exactly
@@ -143,9 +154,7 @@ final class DescribeCommand extends BaseCommand {
     if (entry == null) {
       throw TypeResolver.noDefinition(apiVersion + " " + kind, gvk);
     }
-    PreparedDefinition p = new Workloads(wm()).prepare(entry.definition());
-    WorkloadTree tree = wm().resolve(p, object);
-    return new DescribeView(tree, null, entry.origin(), null, wm().gpuResourceName());
+    return entry;
   }
 
   private DescribeView live() {

@@ -74,7 +74,8 @@ public final class WorkloadMapCli implements Runnable {
     Env env = new Env(new PrintWriter(new OutputStreamWriter(System.out, StandardCharsets.UTF_8), true),
         new PrintWriter(new OutputStreamWriter(System.err, StandardCharsets.UTF_8), true), System.in,
         Clock.systemUTC(), System.getenv());
-    return run(env, Catalog.builtIn(), args);
+    // on demand: a command reads the catalog entries it needs (describe -f one, --version none), not all of them
+    return run(env, Catalog.builtInOnDemand(), args);
   }
 
   /**

@@ -159,9 +159,9 @@ public final class WorkloadMapExtension
         if (source.startsWith("catalog:")) {
           String slug = source.substring("catalog:".length());
           if (catalog == null) {
-            catalog = Catalog.builtIn();
+            catalog = Catalog.builtInOnDemand();
           }
-          Optional<CatalogEntry> entry = catalog.list().stream().filter(e -> e.slug().equals(slug)).findFirst();
+          Optional<CatalogEntry> entry = catalog.bySlug(slug);
           if (entry.isEmpty()) {
             problems.add(source + ": no such catalog entry (is workloadmap-catalog on the test class path?)");
             continue;

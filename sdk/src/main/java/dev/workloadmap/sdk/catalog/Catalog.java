@@ -18,7 +18,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Comparator;
-import java.util.Enumeration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -61,29 +60,142 @@ public final class Catalog {
   private static final Comparator<CatalogEntry> BY_GVK_STRING =
       Comparator.comparing((CatalogEntry e) -> e.gvk().toString()).thenComparing(CatalogEntry::slug);
 
-  /** Sorted by GVK string. Each entry's definition is private to the catalog and only handed out as a copy. */
-  private final List<CatalogEntry> entries;
+  /**
+   * Sorted by GVK string, or null until an on-demand catalog ({@link #builtInOnDemand()}) has read every entry. Each
+   * entry's definition is private to the catalog and only handed out as a copy.
+   */
+  private volatile List<CatalogEntry> entries;
 
-  private final Map<Gvk, CatalogEntry> byGvk;
+  private volatile Map<Gvk, CatalogEntry> byGvk;
+
+  /** The entries still to read of an on-demand catalog, or null for a catalog read at once. */
+  private final OnDemand onDemand;
 
   private Catalog(List<Candidate> candidates) {
+    this.onDemand = null;
+    install(candidates);
+  }
+
+  private Catalog(OnDemand onDemand) {
+    this.onDemand = onDemand;
+  }
+
+  /** Checks for duplicate GVKs and sets {@link #entries} and {@link #byGvk}. */
+  private void install(List<Candidate> candidates) {
     Map<Gvk, Candidate> seen = new LinkedHashMap<>();
     List<CatalogEntry> list = new ArrayList<>();
     for (Candidate c : candidates) {
       Candidate previous = seen.putIfAbsent(c.entry.gvk(), c);
       if (previous != null) {
-        throw new CatalogException("duplicate catalog entry for " + c.entry.gvk() + ": " + previous.origin
-            + " and " + c.origin);
+        throw duplicate(c.entry.gvk(), previous, c);
       }
       list.add(c.entry);
     }
     list.sort(BY_GVK_STRING);
-    this.entries = List.copyOf(list);
+    List<CatalogEntry> sorted = List.copyOf(list);
     Map<Gvk, CatalogEntry> map = new LinkedHashMap<>();
-    for (CatalogEntry e : entries) {
+    for (CatalogEntry e : sorted) {
       map.put(e.gvk(), e);
     }
     this.byGvk = Collections.unmodifiableMap(map);
+    this.entries = sorted;
+  }
+
+  private static CatalogException duplicate(Gvk gvk, Candidate previous, Candidate c) {
+    return new CatalogException("duplicate catalog entry for " + gvk + ": " + previous.origin + " and " + c.origin);
+  }
+
+  /** Every entry, read first when this is an on-demand catalog. */
+  private List<CatalogEntry> entries() {
+    List<CatalogEntry> e = entries;
+    if (e == null) {
+      synchronized (this) {
+        if (entries == null) {
+          install(onDemand.readAll());
+        }
+        e = entries;
+      }
+    }
+    return e;
+  }
+
+  /**
+   * The index of an on-demand catalog: the URL of every listed entry, by slug, in index order. An entry is read and
+   * validated the first time a lookup needs it and kept.
+   */
+  private static final class OnDemand {
+    private final Map<String, List<URL>> bySlug = new LinkedHashMap<>();
+    private final Map<URL, Candidate> read = new java.util.HashMap<>();
+    private WorkloadMap wm;
+
+    OnDemand(ClassLoader loader) {
+      for (URL index : indexes(loader)) {
+        for (String slug : CatalogIndex.parse(Catalog.read(index), index.toString())) {
+          bySlug.computeIfAbsent(slug, k -> new ArrayList<>()).add(entryUrl(index, slug));
+        }
+      }
+    }
+
+    synchronized Candidate read(String slug, URL url) {
+      Candidate c = read.get(url);
+      if (c == null) {
+        if (wm == null) {
+          wm = WorkloadMap.create();
+        }
+        c = new Candidate(entry(wm, Catalog.read(url), CatalogEntry.resourceOf(slug), slug), url.toString());
+        read.put(url, c);
+      }
+      return c;
+    }
+
+    /** The entry of exactly {@code gvk}: only its folder ({@link Definition#slug()}) can hold it (spec §8). */
+    Optional<CatalogEntry> find(Gvk gvk) {
+      String slug = slugOf(gvk);
+      List<URL> urls = bySlug.get(slug);
+      if (urls == null) {
+        return Optional.empty();
+      }
+      Candidate found = null;
+      for (URL url : urls) {
+        Candidate c = read(slug, url);
+        if (c.entry.gvk().equals(gvk)) {
+          if (found != null) {
+            throw duplicate(gvk, found, c);
+          }
+          found = c;
+        }
+      }
+      return found == null ? Optional.empty() : Optional.of(found.entry);
+    }
+
+    /** The first (by GVK string) entry of folder {@code slug}; two of one GVK there are a duplicate. */
+    Optional<CatalogEntry> findSlug(String slug) {
+      List<URL> urls = bySlug.get(slug);
+      if (urls == null) {
+        return Optional.empty();
+      }
+      Map<Gvk, Candidate> seen = new LinkedHashMap<>();
+      for (URL url : urls) {
+        Candidate c = read(slug, url);
+        Candidate previous = seen.putIfAbsent(c.entry.gvk(), c);
+        if (previous != null) {
+          throw duplicate(c.entry.gvk(), previous, c);
+        }
+      }
+      return seen.values().stream().map(Candidate::entry).min(BY_GVK_STRING);
+    }
+
+    List<Candidate> readAll() {
+      List<Candidate> all = new ArrayList<>();
+      bySlug.forEach((slug, urls) -> urls.forEach(url -> all.add(read(slug, url))));
+      return all;
+    }
+  }
+
+  /** The folder name of an entry for {@code gvk}, as {@link Definition#slug()} derives it. */
+  private static String slugOf(Gvk g) {
+    String group = g.group().isEmpty() ? "core" : g.group().replace('.', '-');
+    return group + "-" + g.kind().toLowerCase(java.util.Locale.ROOT) + "-" + g.version();
   }
 
   private record Candidate(CatalogEntry entry, String origin) {}
@@ -112,27 +224,60 @@ public final class Catalog {
   public static Catalog fromClassPath(ClassLoader loader) {
     WorkloadMap wm = WorkloadMap.create();
     List<Candidate> candidates = new ArrayList<>();
-    Enumeration<URL> indexes;
-    try {
-      indexes = loader.getResources(INDEX_RESOURCE);
-    } catch (IOException e) {
-      throw new CatalogException("cannot list " + INDEX_RESOURCE + ": " + e.getMessage(), e);
-    }
-    for (URL index : Collections.list(indexes)) {
+    for (URL index : indexes(loader)) {
       List<String> slugs = CatalogIndex.parse(read(index), index.toString());
       for (String slug : slugs) {
-        URL url;
-        try {
-          url = new URL(index, slug + "/" + DEFINITION_FILE);
-        } catch (MalformedURLException e) {
-          throw new CatalogException(index + ": cannot resolve entry " + slug + ": " + e.getMessage(), e);
-        }
+        URL url = entryUrl(index, slug);
         String text = read(url);
         candidates.add(new Candidate(
             entry(wm, text, CatalogEntry.resourceOf(slug), slug), url.toString()));
       }
     }
     return new Catalog(candidates);
+  }
+
+  /**
+   * The built-in catalog ({@link #builtIn()}), read entry by entry as lookups need them: a short-lived process that
+   * looks up one GVK (a CLI call, a test) reads and validates one entry instead of the whole catalog. Only the
+   * indexes are read here. {@link #get}, {@link #entry} and {@link #require} of a GVK read only the folder that GVK's
+   * entry must be in ({@link Definition#slug()}); {@link #size}, {@link #isEmpty}, {@link #find}, {@link
+   * #versions}, {@link #list}, {@link #gvks} and {@link #toString} read every entry, once. The answers are those of
+   * {@link #builtIn()}; the difference is when an invalid or duplicate entry is reported: by the lookup that reads
+   * it, not here, and not at all when no lookup reads it.
+   *
+   * @throws CatalogException an index cannot be read or listed; later lookups throw {@link CatalogException} as
+   *     {@link #builtIn()} does for the entries they read
+   * @since 0.2 (experimental)
+   */
+  public static Catalog builtInOnDemand() {
+    ClassLoader loader = Thread.currentThread().getContextClassLoader();
+    return fromClassPathOnDemand(loader != null ? loader : Catalog.class.getClassLoader());
+  }
+
+  /**
+   * {@link #fromClassPath(ClassLoader)} read entry by entry as lookups need them, as {@link #builtInOnDemand()} does.
+   *
+   * @throws CatalogException an index cannot be read or listed
+   * @since 0.2 (experimental)
+   */
+  public static Catalog fromClassPathOnDemand(ClassLoader loader) {
+    return new Catalog(new OnDemand(loader));
+  }
+
+  private static List<URL> indexes(ClassLoader loader) {
+    try {
+      return Collections.list(loader.getResources(INDEX_RESOURCE));
+    } catch (IOException e) {
+      throw new CatalogException("cannot list " + INDEX_RESOURCE + ": " + e.getMessage(), e);
+    }
+  }
+
+  private static URL entryUrl(URL index, String slug) {
+    try {
+      return new URL(index, slug + "/" + DEFINITION_FILE);
+    } catch (MalformedURLException e) {
+      throw new CatalogException(index + ": cannot resolve entry " + slug + ": " + e.getMessage(), e);
+    }
   }
 
   /**
@@ -258,11 +403,11 @@ public final class Catalog {
 
   /** The number of entries. */
   public int size() {
-    return entries.size();
+    return entries().size();
   }
 
   public boolean isEmpty() {
-    return entries.isEmpty();
+    return entries().isEmpty();
   }
 
   /** A deep copy of the definition whose root GVK is exactly {@code gvk} (conformance CA-01..CA-03). */
@@ -272,8 +417,26 @@ public final class Catalog {
 
   /** A copy of the entry whose root GVK is exactly {@code gvk}. */
   public Optional<CatalogEntry> entry(Gvk gvk) {
+    if (entries == null) {
+      return onDemand.find(gvk).map(Catalog::copy);
+    }
     CatalogEntry e = byGvk.get(gvk);
     return e == null ? Optional.empty() : Optional.of(copy(e));
+  }
+
+  /**
+   * A copy of the entry in folder {@code slug} ({@link CatalogEntry#slug()}), or empty. An on-demand catalog reads
+   * only that folder.
+   *
+   * @throws CatalogException as the lookups of the catalog's kind do (an on-demand catalog: the folder's entry is
+   *     invalid, or two class-path entries of that folder share a GVK)
+   * @since 0.2 (experimental)
+   */
+  public Optional<CatalogEntry> bySlug(String slug) {
+    if (entries == null) {
+      return onDemand.findSlug(slug).map(Catalog::copy);
+    }
+    return entries.stream().filter(e -> e.slug().equals(slug)).findFirst().map(Catalog::copy);
   }
 
   /**
@@ -312,7 +475,7 @@ public final class Catalog {
 
   private List<CatalogEntry> matching(String group, String kind) {
     String g = group == null ? "" : group;
-    return entries.stream()
+    return entries().stream()
         .filter(e -> e.gvk().group().equals(g) && e.gvk().kind().equals(kind))
         .sorted(Comparator.comparing((CatalogEntry e) -> e.gvk().version(), Catalog::compareVersions))
         .toList();
@@ -323,17 +486,17 @@ public final class Catalog {
    * a fresh list of fresh copies on every call (conformance CA-04).
    */
   public List<CatalogEntry> list() {
-    return entries.stream().map(Catalog::copy).toList();
+    return entries().stream().map(Catalog::copy).toList();
   }
 
   /** Every root GVK, in {@link #list()} order. */
   public List<Gvk> gvks() {
-    return entries.stream().map(CatalogEntry::gvk).toList();
+    return entries().stream().map(CatalogEntry::gvk).toList();
   }
 
   @Override
   public String toString() {
-    return "Catalog" + entries.stream().map(e -> e.gvk().toString()).collect(Collectors.joining("; ", "[", "]"));
+    return "Catalog" + entries().stream().map(e -> e.gvk().toString()).collect(Collectors.joining("; ", "[", "]"));
   }
 
   private static final Pattern KUBE_VERSION = Pattern.compile("v(\\d+)(?:(alpha|beta)(\\d+))?");

@@ -171,7 +171,7 @@ public final class GangPlanner {
         total += s;
       }
       Map<List<String>, List<Placed>> byKey = buckets.getOrDefault(e.name(), Map.of());
-      Map<String, Set<String>> observed = byKey.isEmpty() ? Map.of() : observedReplicas(live);
+      Map<String, Map<String, Set<String>>> observed = byKey.isEmpty() ? Map.of() : observedReplicas(live);
       Map<List<String>, SortKey> sortKeys = new HashMap<>();
       List<Gang> gangs = new ArrayList<>();
       String noGang = null;
@@ -192,7 +192,7 @@ public final class GangPlanner {
   }
 
   private Gang gang(List<String> key, List<Placed> pods, int total, SubtreeScale scales,
-      Map<String, Set<String>> observed, ReplicaComponents replicaComponents) {
+      Map<String, Map<String, Set<String>>> observed, ReplicaComponents replicaComponents) {
     List<String> names = pods.stream().map(p -> p.pod().name()).sorted(SortedKeys::compareCodePoints).toList();
     LivePod first = pods.get(0).pod();
     String effective = pods.get(0).membership().effectiveComponent();
@@ -225,8 +225,8 @@ public final class GangPlanner {
         }
         int instScale = scales.own(r, restrictions);
         String inst = instance;
-        long replicas = observed.getOrDefault(first.component() + "\u0000" + Objects.toString(inst, ""),
-            Set.of()).size();
+        long replicas = observed.getOrDefault(first.component(), Map.of())
+            .getOrDefault(Objects.toString(inst, ""), Set.of()).size();
         int size = replicas == 0 ? instScale : ceilDiv(instScale, (int) replicas);
         String seen = " (" + replicas + (replicas == 1 ? " replica" : " replicas") + " observed)";
         return new Gang(key, size, Basis.REPLICA_OBSERVED, scope + seen, names);
@@ -243,11 +243,13 @@ public final class GangPlanner {
   }
 
   /** Distinct replica keys per component and instance among the attributed pods. */
-  private static Map<String, Set<String>> observedReplicas(LiveTree live) {
-    Map<String, Set<String>> m = new HashMap<>();
+  private static Map<String, Map<String, Set<String>>> observedReplicas(LiveTree live) {
+    // component -> instance ("" for none) -> replica keys; no per-pod key string
+    Map<String, Map<String, Set<String>>> m = new HashMap<>();
     for (LivePod p : live.pods()) {
       if (p.replicaKey() != null) {
-        m.computeIfAbsent(p.component() + "\u0000" + Objects.toString(p.instance(), ""), k -> new HashSet<>())
+        m.computeIfAbsent(p.component(), k -> new HashMap<>())
+            .computeIfAbsent(Objects.toString(p.instance(), ""), k -> new HashSet<>())
             .add(p.replicaKey());
       }
     }

@@ -80,6 +80,7 @@ public final class PodAttributor {
     List<ComponentDefinition> leaves = PodClassifier.leaves(definition);
     Map<String, List<String>> idsByComponent = new HashMap<>();
     Map<String, Optional<ComponentDefinition>> replicaByComponent = new HashMap<>();
+    Map<String, Optional<ComponentNode>> componentNodes = new HashMap<>();
     for (JsonNode pod : pods) {
       String name = pod.path("metadata").path("name").asText("");
       if (!chain.owns(pod)) {
@@ -94,7 +95,7 @@ public final class PodAttributor {
         unmatched.add(new UnmatchedPod(name, e.getMessage()));
         continue;
       }
-      ComponentNode node = tree.component(c.name());
+      ComponentNode node = componentNodes.computeIfAbsent(c.name(), k -> Optional.ofNullable(tree.component(k))).orElse(null);
       String instance = null;
       if (c.hasInstanceIdPath()) {
         List<String> ids = idsByComponent.computeIfAbsent(c.name(),

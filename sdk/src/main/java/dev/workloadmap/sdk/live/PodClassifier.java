@@ -48,7 +48,7 @@ public final class PodClassifier {
     boolean any = false;
     if (selector.matchLabels() != null && !selector.matchLabels().isEmpty()) {
       any = true;
-      JsonNode labels = pod.node().path("metadata").path("labels");
+      JsonNode labels = pod.original().path("metadata").path("labels"); // key order does not matter here
       for (Map.Entry<String, String> e : selector.matchLabels().entrySet()) {
         JsonNode v = labels.get(e.getKey());
         if (v == null || !v.isTextual() || !v.textValue().equals(e.getValue())) {

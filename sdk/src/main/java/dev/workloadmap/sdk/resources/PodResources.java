@@ -66,29 +66,33 @@ public final class PodResources {
    */
   public static ResourceList perPod(JsonNode podSpec, String path) {
     Objects.requireNonNull(path, "path");
+    return perPod(podSpec, Where.of(path));
+  }
+
+  private static ResourceList perPod(JsonNode podSpec, Where path) {
     if (absent(podSpec)) {
       return ResourceList.empty();
     }
     requireObject(podSpec, path, "a pod spec (an object)");
 
     ResourceList running = ResourceList.empty();
-    String containersPath = JsonShapes.field(path, "containers");
+    Where containersPath = path.field("containers");
     JsonNode containers = podSpec.get("containers");
     if (!absent(containers)) {
       requireArray(containers, containersPath, "a list of containers (an array)");
       for (int i = 0; i < containers.size(); i++) {
-        running = running.plus(container(containers.get(i), JsonShapes.index(containersPath, i)));
+        running = running.plus(container(containers.get(i), containersPath.index(i)));
       }
     }
 
     ResourceList largestInit = ResourceList.empty();
-    String initPath = JsonShapes.field(path, "initContainers");
+    Where initPath = path.field("initContainers");
     JsonNode initContainers = podSpec.get("initContainers");
     if (!absent(initContainers)) {
       requireArray(initContainers, initPath, "a list of containers (an array)");
       for (int i = 0; i < initContainers.size(); i++) {
         JsonNode init = initContainers.get(i);
-        ResourceList request = container(init, JsonShapes.index(initPath, i));
+        ResourceList request = container(init, initPath.index(i));
         if (isSidecar(init)) {
           running = running.plus(request);
         } else {
@@ -101,7 +105,7 @@ public final class PodResources {
 
     JsonNode podLevel = podSpec.get("resources");
     if (!absent(podLevel)) {
-      ResourceList override = requirements(podLevel, JsonShapes.field(path, "resources"));
+      ResourceList override = requirements(podLevel, path.field("resources"));
       for (String name : new String[] {ResourceList.CPU, ResourceList.MEMORY}) {
         if (override.contains(name)) {
           total = total.with(name, override.getOrZero(name));
@@ -109,7 +113,7 @@ public final class PodResources {
       }
     }
 
-    return total.plus(amounts(podSpec.get("overhead"), JsonShapes.field(path, "overhead")));
+    return total.plus(amounts(podSpec.get("overhead"), path.field("overhead")));
   }
 
   /**
@@ -126,8 +130,8 @@ public final class PodResources {
     if (absent(podTemplateSpec)) {
       return ResourceList.empty();
     }
-    requireObject(podTemplateSpec, "template", "a pod template (an object)");
-    return perPod(podTemplateSpec.get("spec"), "template.spec");
+    requireObject(podTemplateSpec, Where.of("template"), "a pod template (an object)");
+    return perPod(podTemplateSpec.get("spec"), Where.of("template.spec"));
   }
 
   /**
@@ -147,19 +151,19 @@ public final class PodResources {
     ResourceList total = ResourceList.empty();
     boolean declared = false;
     if (!absent(containers)) {
-      requireArray(containers, "containers", "a list of containers (an array)");
+      requireArray(containers, Where.of("containers"), "a list of containers (an array)");
       for (int i = 0; i < containers.size(); i++) {
-        ResourceList request = container(containers.get(i), JsonShapes.index("containers", i));
+        ResourceList request = container(containers.get(i), Where.of("containers").index(i));
         declared |= !request.isEmpty();
         total = total.plus(request);
       }
     }
     if (!absent(container)) {
-      ResourceList request = container(container, "container");
+      ResourceList request = container(container, Where.of("container"));
       declared |= !request.isEmpty();
       total = total.plus(request);
     }
-    return declared ? total : requirements(resources, "resources");
+    return declared ? total : requirements(resources, Where.of("resources"));
   }
 
   /**
@@ -174,16 +178,16 @@ public final class PodResources {
    * @throws InvalidQuantityException when a quantity is invalid or negative
    */
   public static ResourceList requirements(JsonNode resourceRequirements) {
-    return requirements(resourceRequirements, "resources");
+    return requirements(resourceRequirements, Where.of("resources"));
   }
 
-  private static ResourceList requirements(JsonNode resources, String path) {
+  private static ResourceList requirements(JsonNode resources, Where path) {
     if (absent(resources)) {
       return ResourceList.empty();
     }
     requireObject(resources, path, "resource requirements (an object with requests and limits)");
-    ResourceList requests = amounts(resources.get("requests"), JsonShapes.field(path, "requests"));
-    ResourceList limits = amounts(resources.get("limits"), JsonShapes.field(path, "limits"));
+    ResourceList requests = amounts(resources.get("requests"), path.field("requests"));
+    ResourceList limits = amounts(resources.get("limits"), path.field("limits"));
     ResourceList effective = requests;
     for (Map.Entry<String, BigDecimal> limit : limits.asMap().entrySet()) {
       if (!requests.contains(limit.getKey())) {
@@ -193,16 +197,16 @@ public final class PodResources {
     return effective;
   }
 
-  private static ResourceList container(JsonNode container, String path) {
+  private static ResourceList container(JsonNode container, Where path) {
     if (absent(container)) {
       return ResourceList.empty();
     }
     requireObject(container, path, "a container (an object)");
-    return requirements(container.get("resources"), JsonShapes.field(path, "resources"));
+    return requirements(container.get("resources"), path.field("resources"));
   }
 
   /** A Kubernetes {@code ResourceList} object: resource name → quantity. */
-  private static ResourceList amounts(JsonNode list, String path) {
+  private static ResourceList amounts(JsonNode list, Where path) {
     if (absent(list)) {
       return ResourceList.empty();
     }
@@ -210,21 +214,20 @@ public final class PodResources {
     TreeMap<String, BigDecimal> amounts = new TreeMap<>();
     for (Map.Entry<String, JsonNode> field : list.properties()) {
       String name = field.getKey();
-      String fieldPath = JsonShapes.field(path, name);
       if (name.isEmpty()) {
-        throw new InvalidResourcesException(fieldPath, "a resource name must not be empty");
+        throw new InvalidResourcesException(path.field(name).toString(), "a resource name must not be empty");
       }
       BigDecimal amount;
       try {
         amount = Quantities.parse(field.getValue());
       } catch (InvalidQuantityException e) {
-        throw e.at(fieldPath);
+        throw e.at(path.field(name).toString());
       }
       if (amount.signum() < 0) {
         throw new InvalidQuantityException(
             field.getValue().isTextual() ? field.getValue().textValue() : field.getValue().toString(),
             "must not be negative",
-            fieldPath,
+            path.field(name).toString(),
             null);
       }
       amounts.put(name, ResourceList.CPU.equals(name) ? Quantities.roundUpToMillis(amount) : amount);
@@ -241,15 +244,53 @@ public final class PodResources {
     return node == null || node.isMissingNode() || node.isNull();
   }
 
-  private static void requireObject(JsonNode node, String path, String what) {
+  private static void requireObject(JsonNode node, Where path, String what) {
     if (!node.isObject()) {
-      throw new InvalidResourcesException(path, "expected " + what + ", got " + JsonShapes.describe(node));
+      throw new InvalidResourcesException(path.toString(), "expected " + what + ", got " + JsonShapes.describe(node));
     }
   }
 
-  private static void requireArray(JsonNode node, String path, String what) {
+  private static void requireArray(JsonNode node, Where path, String what) {
     if (!node.isArray()) {
-      throw new InvalidResourcesException(path, "expected " + what + ", got " + JsonShapes.describe(node));
+      throw new InvalidResourcesException(path.toString(), "expected " + what + ", got " + JsonShapes.describe(node));
+    }
+  }
+
+  /**
+   * Where a field is, for messages: rendered ({@code spec.containers[0].resources.limits["nvidia.com/gpu"]}) only when
+   * a message needs it, so a valid pod spec costs no string building.
+   */
+  private static final class Where {
+    private final Where parent;
+    private final String text;
+    private final String field;
+    private final int index;
+
+    private Where(Where parent, String text, String field, int index) {
+      this.parent = parent;
+      this.text = text;
+      this.field = field;
+      this.index = index;
+    }
+
+    static Where of(String text) {
+      return new Where(null, text, null, -1);
+    }
+
+    Where field(String name) {
+      return new Where(this, null, name, -1);
+    }
+
+    Where index(int i) {
+      return new Where(this, null, null, i);
+    }
+
+    @Override
+    public String toString() {
+      if (parent == null) {
+        return text;
+      }
+      return field != null ? JsonShapes.field(parent.toString(), field) : JsonShapes.index(parent.toString(), index);
     }
   }
 }

@@ -276,6 +276,64 @@ class CatalogTest {
   }
 
   @Test
+  void anOnDemandCatalogGivesTheAnswersOfTheEagerOne() throws IOException {
+    Catalog eager = testCatalog();
+    Catalog lazy = Catalog.fromClassPathOnDemand(loaderOf(testCatalogRoot()));
+    for (Gvk gvk : eager.gvks()) {
+      CatalogEntry e = eager.entry(gvk).orElseThrow();
+      CatalogEntry l = lazy.entry(gvk).orElseThrow();
+      assertThat(l.slug()).isEqualTo(e.slug());
+      assertThat(l.yaml()).isEqualTo(e.yaml());
+      assertThat(l.definition().name()).isEqualTo(e.definition().name());
+      assertThat(lazy.bySlug(e.slug()).orElseThrow().gvk()).isEqualTo(gvk);
+    }
+    assertThat(lazy.get(new Gvk("batch", "v9", "Job"))).isEmpty();
+    assertThat(lazy.bySlug("batch-job-v9")).isEmpty();
+    assertThat(lazy.gvks()).isEqualTo(eager.gvks());
+    assertThat(lazy.size()).isEqualTo(eager.size());
+    assertThat(lazy.versions("batch", "Job")).isEqualTo(eager.versions("batch", "Job"));
+    assertThat(lazy).hasToString(eager.toString());
+    assertThat(lazy.list()).extracting(CatalogEntry::yaml).isEqualTo(eager.list().stream().map(CatalogEntry::yaml)
+        .toList());
+  }
+
+  @Test
+  void anOnDemandLookupReadsOnlyTheFolderOfItsGvkAndTheWholeListingReportsABrokenEntry(@TempDir Path root)
+      throws IOException {
+    Path res = Files.createDirectories(root.resolve(Catalog.RESOURCE_ROOT).resolve("batch-job-v1"));
+    Files.copy(testCatalogRoot().resolve(CatalogEntry.resourceOf("batch-job-v1")), res.resolve("definition.yaml"));
+    // an entry whose file is missing: only a lookup that reads it fails
+    Files.writeString(root.resolve(Catalog.INDEX_RESOURCE), "batch-job-v1\nbatch-job-v2\n");
+    Catalog lazy = Catalog.fromClassPathOnDemand(loaderOf(root));
+    assertThat(lazy.get(new Gvk("batch", "v1", "Job"))).isPresent();
+    assertThat(lazy.get(new Gvk("apps", "v1", "Deployment"))).isEmpty();
+    assertThatThrownBy(lazy::list)
+        .isInstanceOf(CatalogException.class)
+        .hasMessageStartingWith("cannot read " + url(root) + "META-INF/workloadmap/catalog/batch-job-v2/definition.yaml");
+    assertThatThrownBy(() -> lazy.get(new Gvk("batch", "v2", "Job")))
+        .isInstanceOf(CatalogException.class)
+        .hasMessageStartingWith("cannot read ");
+    assertThatThrownBy(() -> Catalog.fromClassPath(loaderOf(root)))
+        .isInstanceOf(CatalogException.class)
+        .hasMessageStartingWith("cannot read " + url(root) + "META-INF/workloadmap/catalog/batch-job-v2/definition.yaml");
+  }
+
+  @Test
+  void anOnDemandLookupOfAGvkInTwoClassPathCatalogsIsTheEagerDuplicateError(@TempDir Path other)
+      throws IOException {
+    Path res = Files.createDirectories(other.resolve(Catalog.RESOURCE_ROOT).resolve("batch-job-v1"));
+    Files.copy(testCatalogRoot().resolve(CatalogEntry.resourceOf("batch-job-v1")), res.resolve("definition.yaml"));
+    Files.writeString(other.resolve(Catalog.INDEX_RESOURCE), "batch-job-v1\n");
+    Catalog lazy = Catalog.fromClassPathOnDemand(loaderOf(testCatalogRoot(), other));
+    assertThatThrownBy(() -> lazy.get(new Gvk("batch", "v1", "Job")))
+        .isInstanceOf(CatalogException.class)
+        .hasMessageContaining("duplicate catalog entry for batch/v1, Kind=Job: file:")
+        .hasMessageEndingWith(url(other) + "META-INF/workloadmap/catalog/batch-job-v1/definition.yaml");
+    assertThatThrownBy(() -> lazy.bySlug("batch-job-v1")).hasMessageContaining("duplicate catalog entry");
+    assertThatThrownBy(lazy::gvks).hasMessageContaining("duplicate catalog entry for batch/v1, Kind=Job");
+  }
+
+  @Test
   void builtInCatalogIsEmptyWhenNoCatalogJarIsOnTheClassPath() {
     // the SDK's own test class path has no META-INF/workloadmap/catalog/index.txt
     assertThat(Catalog.builtIn().isEmpty()).isTrue();

@@ -61,7 +61,37 @@ final class FastEval {
 
   /** The results on {@code input} (a canonical tree, see {@link SortedKeys}), or null to leave it to the engine. */
   List<JsonNode> apply(JsonNode input, int maxResults) {
-    Ctx ctx = new Ctx();
+    return apply(input, maxResults, new Ctx(false));
+  }
+
+  /**
+   * As {@link #apply(JsonNode, int)} on {@code input}'s key-sorted form, without making that form when it is not made
+   * yet: the program runs on the given tree, where every construct of the subset gives the answer it gives on the
+   * sorted tree except iterating an object (values in key order), which gives up there, and numbers that are not yet
+   * in the canonical form (a {@code 2.0}), which give up as they are not plain integers; each result is then brought
+   * into the canonical form. On giving up it runs on the sorted form. So the status matchers of a resolve do not copy
+   * the object.
+   */
+  List<JsonNode> apply(dev.workloadmap.sdk.jq.JqInput input, int maxResults) {
+    JsonNode sorted = input.sortedIfMade();
+    if (sorted != null) {
+      return apply(sorted, maxResults);
+    }
+    List<JsonNode> out = apply(input.original(), maxResults, new Ctx(true));
+    if (out == null) {
+      return apply(input.node(), maxResults);
+    }
+    boolean same = true;
+    List<JsonNode> canonical = new ArrayList<>(out.size());
+    for (JsonNode v : out) {
+      JsonNode c = SortedKeys.canonical(v);
+      same &= c == v;
+      canonical.add(c);
+    }
+    return same ? out : Collections.unmodifiableList(canonical);
+  }
+
+  private List<JsonNode> apply(JsonNode input, int maxResults, Ctx ctx) {
     try {
       if (root.single) {
         if (maxResults < 1) {
@@ -236,6 +266,12 @@ final class FastEval {
 
   private static final class Ctx {
     private int steps;
+    /** True on a tree in the caller's key order: iterating an object gives up. */
+    final boolean unsorted;
+
+    Ctx(boolean unsorted) {
+      this.unsorted = unsorted;
+    }
 
     void tick() {
       if (++steps > STEP_LIMIT) {
@@ -399,7 +435,7 @@ final class FastEval {
           in,
           ctx,
           v -> {
-            if (!v.isArray() && !v.isObject()) {
+            if (!v.isArray() && !(v.isObject() && !ctx.unsorted)) {
               throw Bail.INSTANCE;
             }
             for (Iterator<JsonNode> it = v.elements(); it.hasNext(); ) {
@@ -786,7 +822,7 @@ final class FastEval {
       ctx.tick();
       if (generator instanceof Iterate it && it.target.single && condition.single) {
         JsonNode v = it.target.one(in, ctx);
-        if (!v.isArray() && !v.isObject()) {
+        if (!v.isArray() && !(v.isObject() && !ctx.unsorted)) {
           throw Bail.INSTANCE;
         }
         for (Iterator<JsonNode> e = v.elements(); e.hasNext(); ) {

@@ -87,7 +87,9 @@ public final class JacksonJqEngine implements JqEngine {
       nanos = Long.MAX_VALUE;
     }
     this.budgetNanos = Math.min(nanos, Long.MAX_VALUE / 4);
-    RootScope.get(); // build the shared scope now rather than in the first evaluation's budget
+    // the shared scope (jackson-jq's builtins, ~0.5 s of class loading and jq parsing) is built by the first
+    // evaluation that reaches jackson-jq, not here: most programs' expressions never do (plain paths, FastEval). It
+    // stays out of that evaluation's budget: RootScope.get() is an argument of run(), evaluated before the deadline.
   }
 
   public JqOptions options() {
@@ -352,12 +354,12 @@ public final class JacksonJqEngine implements JqEngine {
     public List<JsonNode> apply(JqInput input) {
       Objects.requireNonNull(input, "input");
       if (plain != null && !Thread.currentThread().isInterrupted()) {
-        List<JsonNode> walked = plain.apply(input.node(), options.maxResults());
+        List<JsonNode> walked = plain.apply(input, options.maxResults());
         if (walked != null) {
           return walked;
         }
       } else if (fast != null && !Thread.currentThread().isInterrupted()) {
-        List<JsonNode> results = fast.apply(input.node(), options.maxResults());
+        List<JsonNode> results = fast.apply(input, options.maxResults());
         if (results != null) {
           return results;
         }

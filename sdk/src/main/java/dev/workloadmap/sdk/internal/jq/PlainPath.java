@@ -140,26 +140,55 @@ final class PlainPath {
    */
   List<JsonNode> apply(JsonNode input, int maxResults) {
     List<JsonNode> out = new ArrayList<>(2);
-    if (!walk(input, 0, out, maxResults)) {
+    if (!walk(input, 0, out, maxResults, true)) {
       return null;
     }
     return Collections.unmodifiableList(out);
   }
 
-  private boolean walk(JsonNode value, int from, List<JsonNode> out, int maxResults) {
+  /**
+   * As {@link #apply(JsonNode, int)} on {@code input}'s key-sorted form, without making that form when it is not made
+   * yet: the path walks the given tree instead, where a field or an index reaches the same value (key order matters
+   * only to iterating an object, and there it gives up), and each result is brought into the canonical form the
+   * sorted tree holds. So a pod asked only plain paths is never copied.
+   */
+  List<JsonNode> apply(dev.workloadmap.sdk.jq.JqInput input, int maxResults) {
+    JsonNode sorted = input.sortedIfMade();
+    if (sorted != null) {
+      return apply(sorted, maxResults);
+    }
+    List<JsonNode> out = new ArrayList<>(2);
+    if (!walk(input.original(), 0, out, maxResults, false)) {
+      return apply(input.node(), maxResults);
+    }
+    for (int i = 0; i < out.size(); i++) {
+      out.set(i, SortedKeys.canonical(out.get(i)));
+    }
+    return Collections.unmodifiableList(out);
+  }
+
+  /**
+   * Walks the steps from {@code from}; false when the path meets a shape it leaves to the engine (or to the sorted
+   * tree: {@code sorted} is false for a tree in the caller's key order, where iterating an object would give the values
+   * in the wrong order, and a missing node is not the canonical null).
+   */
+  private boolean walk(JsonNode value, int from, List<JsonNode> out, int maxResults, boolean sorted) {
     JsonNode v = value;
     for (int i = from; i < steps.length; i++) {
       Step s = steps[i];
       if (s.iterate) {
-        if (!v.isArray() && !v.isObject()) {
+        if (!v.isArray() && !(sorted && v.isObject())) {
           return false;
         }
         for (Iterator<JsonNode> it = v.elements(); it.hasNext(); ) {
-          if (!walk(it.next(), i + 1, out, maxResults)) {
+          if (!walk(it.next(), i + 1, out, maxResults, sorted)) {
             return false;
           }
         }
         return true;
+      }
+      if (!sorted && v.isMissingNode()) {
+        return false;
       }
       if (v.isNull()) {
         v = NullNode.getInstance();
