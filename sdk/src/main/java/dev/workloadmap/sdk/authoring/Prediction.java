@@ -140,6 +140,9 @@ public final class Prediction {
    * @throws IllegalArgumentException naming the file, line and column of a field of the wrong shape
    */
   public static Observation parse(YamlDocument doc) {
+    if (doc == null) {
+      return new Observation(null, List.of(), List.of());
+    }
     JsonNode root = doc.root();
     if (root.isNull() || root.isMissingNode()) {
       return new Observation(null, List.of(), List.of());

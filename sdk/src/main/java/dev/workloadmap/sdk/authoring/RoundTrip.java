@@ -282,7 +282,9 @@ public final class RoundTrip {
         return new Check(c.name(), "suspend-resume", Outcome.SKIPPED, "action path " + a.path()
             + " is not a plain field path: its changes cannot be attributed", List.of());
       }
-      allowed.add(ptr);
+      if (!allowed.contains(ptr)) {
+        allowed.add(ptr);
+      }
     }
     String detail = "suspend then resume; action paths " + allowed;
     List<String> findings = new ArrayList<>();
