@@ -517,7 +517,7 @@ public final class OverlapAnalyzer {
         cur = o.body();
       }
     }
-    return cur instanceof JqNode.Identity && !steps.isEmpty() ? steps : null;
+    return (cur == null || cur instanceof JqNode.Identity) && !steps.isEmpty() ? steps : null;
   }
 
   private static JsonNode literal(JqNode n) {

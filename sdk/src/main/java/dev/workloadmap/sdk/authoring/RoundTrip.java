@@ -178,7 +178,8 @@ public final class RoundTrip {
       }
     } else {
       Map<String, FragmentedPodSpec> v = new LinkedHashMap<>();
-      instances.forEach(i -> v.put(i.record().id(), i.record().fragmentedPodSpec()));
+      instances.forEach(i -> v.put(i.record().id(), i.record().fragmentedPodSpec() == null
+          ? new FragmentedPodSpec(Map.of()) : i.record().fragmentedPodSpec()));
       u = u.fragmentedPodSpecs(c.name(), v);
       what = "fragmentedPodSpecs";
     }
@@ -228,7 +229,7 @@ public final class RoundTrip {
       for (InstanceNode i : instances) {
         String id = i.record().id();
         if (field.equals("labels")) {
-          JsonNode cur = i.record().fragmentedPodSpec().get("labels");
+          JsonNode cur = i.record().fragmentedPodSpec() == null ? null : i.record().fragmentedPodSpec().get("labels");
           ObjectNode labels = cur != null && cur.isObject() ? ((ObjectNode) cur).deepCopy()
               : JsonNodeFactory.instance.objectNode();
           labels.put(PROBE_KEY, probeValue.get(id));

@@ -77,11 +77,11 @@ public final class HtmlReport {
       if (x != null && x.overlap() != null) {
         overlap(h, x.overlap());
       }
-      if (x != null && x.roundTrips() != null && !x.roundTrips().isEmpty()) {
-        roundTrips(h, x.roundTrips());
-      }
       for (FixtureResult f : d.fixtures()) {
         fixture(h, d, f, baseDir);
+      }
+      if (x != null && x.roundTrips() != null && !x.roundTrips().isEmpty()) {
+        roundTrips(h, x.roundTrips());
       }
       h.append("</section>\n");
     }
@@ -127,18 +127,22 @@ public final class HtmlReport {
   }
 
   private static void roundTrips(StringBuilder h, List<RoundTrip.Result> rs) {
-    h.append("<h3>Write round trip</h3><table><tr><th>object</th><th>component</th><th>check</th><th>outcome</th>"
-        + "<th>detail</th></tr>");
+    h.append("<h3>Write round trip</h3><table class=\"roundtrip\"><tr><th>object</th><th>clean</th><th>findings</th>"
+        + "<th>skipped</th><th>details</th></tr>");
     for (RoundTrip.Result r : rs) {
+      h.append("<tr><td>").append(esc(r.object())).append("</td><td class=\"ok\">")
+          .append(r.count(RoundTrip.Outcome.CLEAN)).append("</td><td class=\"")
+          .append(r.count(RoundTrip.Outcome.FINDINGS) > 0 ? "bad" : "ok").append("\">")
+          .append(r.count(RoundTrip.Outcome.FINDINGS)).append("</td><td class=\"skip\">")
+          .append(r.count(RoundTrip.Outcome.SKIPPED)).append("</td><td>");
       for (RoundTrip.Check c : r.checks()) {
-        String cls = c.outcome() == RoundTrip.Outcome.CLEAN ? "ok" : c.outcome() == RoundTrip.Outcome.SKIPPED
-            ? "skip" : "bad";
-        h.append("<tr><td>").append(esc(r.object())).append("</td><td>").append(esc(c.component()))
-            .append("</td><td>").append(esc(c.check())).append("</td><td class=\"").append(cls).append("\">")
-            .append(c.outcome().name().toLowerCase(Locale.ROOT)).append("</td><td>").append(esc(c.detail()));
-        c.findings().forEach(f -> h.append("<br><span class=\"bad\">").append(esc(f)).append("</span>"));
-        h.append("</td></tr>");
+        if (c.outcome() != RoundTrip.Outcome.CLEAN) {
+          h.append(esc(c.component() + " " + c.check() + " " + c.outcome().name().toLowerCase(Locale.ROOT) + ": "
+              + c.detail())).append("<br>");
+          c.findings().forEach(f -> h.append("<span class=\"bad\">").append(esc(f)).append("</span><br>"));
+        }
       }
+      h.append("</td></tr>");
     }
     h.append("</table>\n");
   }
