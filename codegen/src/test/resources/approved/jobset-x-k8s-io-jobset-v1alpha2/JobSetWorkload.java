@@ -48,12 +48,12 @@ public final class JobSetWorkload {
   public static final String DEFINITION_NAME = "jobset-x-k8s-io-jobset-v1alpha2";
 
   /**
-   * The {@code apiVersion} of the objects this class reads (catalog/src/main/workloadmap/jobset-x-k8s-io-jobset-v1alpha2/definition.yaml:23).
+   * The {@code apiVersion} of the objects this class reads (catalog/src/main/workloadmap/jobset-x-k8s-io-jobset-v1alpha2/definition.yaml:28).
    */
   public static final String API_VERSION = "jobset.x-k8s.io/v1alpha2";
 
   /**
-   * The {@code kind} of the objects this class reads (catalog/src/main/workloadmap/jobset-x-k8s-io-jobset-v1alpha2/definition.yaml:23).
+   * The {@code kind} of the objects this class reads (catalog/src/main/workloadmap/jobset-x-k8s-io-jobset-v1alpha2/definition.yaml:28).
    */
   public static final String KIND = "JobSet";
 
@@ -261,20 +261,20 @@ public final class JobSetWorkload {
 
   /**
    * Every status of the shared vocabulary whose mapping matches, in the reference order
-   * (spec §5.5), from the root's {@code statusMappings} (catalog/src/main/workloadmap/jobset-x-k8s-io-jobset-v1alpha2/definition.yaml:30):
+   * (spec §5.5), from the root's {@code statusMappings} (catalog/src/main/workloadmap/jobset-x-k8s-io-jobset-v1alpha2/definition.yaml:35):
    * <ul>
-   * <li>{@code Resuming} (catalog/src/main/workloadmap/jobset-x-k8s-io-jobset-v1alpha2/definition.yaml:34): <code>any(.status.conditions[]?; .type == "Suspended" and .status == "True") and (.spec.suspend == true | not)</code> gives <code>true</code></li>
-   * <li>{@code Suspending} (catalog/src/main/workloadmap/jobset-x-k8s-io-jobset-v1alpha2/definition.yaml:41): <code>.spec.suspend == true and (any(.status.conditions[]?; .type == "Suspended" and .status == "True") | not) and ((.status.terminalState // "") == "")</code> gives <code>true</code></li>
-   * <li>{@code Suspended} (catalog/src/main/workloadmap/jobset-x-k8s-io-jobset-v1alpha2/definition.yaml:49): condition <code>Suspended=True</code> and <code>.spec.suspend == true</code> gives <code>true</code></li>
-   * <li>{@code Running} (catalog/src/main/workloadmap/jobset-x-k8s-io-jobset-v1alpha2/definition.yaml:56): <code>any(.status.replicatedJobsStatus[]?; (.active // 0) &gt; 0 or (.ready // 0) &gt; 0) and (.spec.suspend == true | not) and ((.status.terminalState // "") == "") and (any(.status.conditions[]?; .status == "True" and (.type == "Completed" or .type == "Failed" or .type == "Suspended")) | not)</code> gives <code>true</code></li>
-   * <li>{@code Failed} (catalog/src/main/workloadmap/jobset-x-k8s-io-jobset-v1alpha2/definition.yaml:64):
+   * <li>{@code Resuming} (catalog/src/main/workloadmap/jobset-x-k8s-io-jobset-v1alpha2/definition.yaml:39): <code>any(.status.conditions[]?; .type == "Suspended" and .status == "True") and (.spec.suspend == true | not)</code> gives <code>true</code></li>
+   * <li>{@code Suspending} (catalog/src/main/workloadmap/jobset-x-k8s-io-jobset-v1alpha2/definition.yaml:46): <code>.spec.suspend == true and (any(.status.conditions[]?; .type == "Suspended" and .status == "True") | not) and ((.status.terminalState // "") == "")</code> gives <code>true</code></li>
+   * <li>{@code Suspended} (catalog/src/main/workloadmap/jobset-x-k8s-io-jobset-v1alpha2/definition.yaml:54): condition <code>Suspended=True</code> and <code>.spec.suspend == true</code> gives <code>true</code></li>
+   * <li>{@code Running} (catalog/src/main/workloadmap/jobset-x-k8s-io-jobset-v1alpha2/definition.yaml:61): <code>any(.status.replicatedJobsStatus[]?; (.active // 0) &gt; 0 or (.ready // 0) &gt; 0) and (.spec.suspend == true | not) and ((.status.terminalState // "") == "") and (any(.status.conditions[]?; .status == "True" and (.type == "Completed" or .type == "Failed" or .type == "Suspended")) | not)</code> gives <code>true</code></li>
+   * <li>{@code Failed} (catalog/src/main/workloadmap/jobset-x-k8s-io-jobset-v1alpha2/definition.yaml:69):
    * <br>condition <code>Failed=True</code>
    * <br><code>.status.terminalState</code> gives <code>Failed</code></li>
-   * <li>{@code Completed} (catalog/src/main/workloadmap/jobset-x-k8s-io-jobset-v1alpha2/definition.yaml:71):
+   * <li>{@code Completed} (catalog/src/main/workloadmap/jobset-x-k8s-io-jobset-v1alpha2/definition.yaml:76):
    * <br>condition <code>Completed=True</code>
    * <br><code>.status.terminalState</code> gives <code>Completed</code></li>
-   * <li>{@code Initializing} (catalog/src/main/workloadmap/jobset-x-k8s-io-jobset-v1alpha2/definition.yaml:78): <code>((.status.replicatedJobsStatus // []) | length &gt; 0) and all(.status.replicatedJobsStatus[]?; (.active // 0) == 0 and (.ready // 0) == 0) and (.spec.suspend == true | not) and ((.status.terminalState // "") == "") and (any(.status.conditions[]?; .status == "True" and (.type == "Completed" or .type == "Failed" or .type == "Suspended")) | not)</code> gives <code>true</code></li>
-   * <li>{@code Degraded} (catalog/src/main/workloadmap/jobset-x-k8s-io-jobset-v1alpha2/definition.yaml:88): <code>((.status.restarts // 0) &gt; 0) and (.spec.suspend == true | not) and ((.status.terminalState // "") == "") and (any(.status.conditions[]?; .status == "True" and (.type == "Completed" or .type == "Failed")) | not)</code> gives <code>true</code></li>
+   * <li>{@code Initializing} (catalog/src/main/workloadmap/jobset-x-k8s-io-jobset-v1alpha2/definition.yaml:83): <code>((.status.replicatedJobsStatus // []) | length &gt; 0) and all(.status.replicatedJobsStatus[]?; (.active // 0) == 0 and (.ready // 0) == 0) and (.spec.suspend == true | not) and ((.status.terminalState // "") == "") and (any(.status.conditions[]?; .status == "True" and (.type == "Completed" or .type == "Failed" or .type == "Suspended")) | not)</code> gives <code>true</code></li>
+   * <li>{@code Degraded} (catalog/src/main/workloadmap/jobset-x-k8s-io-jobset-v1alpha2/definition.yaml:93): <code>((.status.restarts // 0) &gt; 0) and (.spec.suspend == true | not) and ((.status.terminalState // "") == "") and (any(.status.conditions[]?; .status == "True" and (.type == "Completed" or .type == "Failed")) | not)</code> gives <code>true</code></li>
    * </ul>
    *
    * @return the matched statuses; {@code [UNDEFINED]} when none matches
@@ -285,7 +285,7 @@ public final class JobSetWorkload {
 
   /**
    * True when {@code status} is among {@link #statuses()}, from the root's {@code statusMappings}
-   * (catalog/src/main/workloadmap/jobset-x-k8s-io-jobset-v1alpha2/definition.yaml:30).
+   * (catalog/src/main/workloadmap/jobset-x-k8s-io-jobset-v1alpha2/definition.yaml:35).
    *
    * @param status a status of the shared vocabulary
    * @return whether it matched
@@ -295,7 +295,7 @@ public final class JobSetWorkload {
   }
 
   /**
-   * The native conditions in document order, from {@code conditionsDefinition.path} (catalog/src/main/workloadmap/jobset-x-k8s-io-jobset-v1alpha2/definition.yaml:29): <code>.status.conditions</code>
+   * The native conditions in document order, from {@code conditionsDefinition.path} (catalog/src/main/workloadmap/jobset-x-k8s-io-jobset-v1alpha2/definition.yaml:34): <code>.status.conditions</code>
    *
    * @return the conditions; empty when there are none
    */
@@ -305,7 +305,7 @@ public final class JobSetWorkload {
 
   /**
    * The last condition of this type (spec §5.5: the last one wins), from
-   * {@code conditionsDefinition.path} (catalog/src/main/workloadmap/jobset-x-k8s-io-jobset-v1alpha2/definition.yaml:29): <code>.status.conditions</code>
+   * {@code conditionsDefinition.path} (catalog/src/main/workloadmap/jobset-x-k8s-io-jobset-v1alpha2/definition.yaml:34): <code>.status.conditions</code>
    *
    * @param conditionType the condition type, for example {@code Ready}
    * @return the condition, or empty
@@ -333,7 +333,7 @@ public final class JobSetWorkload {
   }
 
   /**
-   * The single instance of component {@code jobset} ({@code jobset.x-k8s.io/v1alpha2 JobSet}) (the root), defined at catalog/src/main/workloadmap/jobset-x-k8s-io-jobset-v1alpha2/definition.yaml:22 (no {@code instanceIdPath}).
+   * The single instance of component {@code jobset} ({@code jobset.x-k8s.io/v1alpha2 JobSet}) (the root), defined at catalog/src/main/workloadmap/jobset-x-k8s-io-jobset-v1alpha2/definition.yaml:27 (no {@code instanceIdPath}).
    *
    * <p>It has no pod spec or scale path.
    *
@@ -344,13 +344,13 @@ public final class JobSetWorkload {
   }
 
   /**
-   * The instances of component {@code replicatedjob} ({@code batch/v1 Job}), child of {@code jobset}, defined at catalog/src/main/workloadmap/jobset-x-k8s-io-jobset-v1alpha2/definition.yaml:105.
+   * The instances of component {@code replicatedjob} ({@code batch/v1 Job}), child of {@code jobset}, defined at catalog/src/main/workloadmap/jobset-x-k8s-io-jobset-v1alpha2/definition.yaml:110.
    *
    * <p>jq paths (workload side):
    * <ul>
-   * <li>{@code instanceIdPath} (catalog/src/main/workloadmap/jobset-x-k8s-io-jobset-v1alpha2/definition.yaml:111): <code>.spec.replicatedJobs[].name</code></li>
-   * <li>{@code podTemplateSpecPath} (catalog/src/main/workloadmap/jobset-x-k8s-io-jobset-v1alpha2/definition.yaml:113): <code>.spec.replicatedJobs[].template.spec.template</code></li>
-   * <li>{@code replicasPath} (catalog/src/main/workloadmap/jobset-x-k8s-io-jobset-v1alpha2/definition.yaml:115): <code>.spec.replicatedJobs[] | (.replicas // 1) * ([(.template.spec.parallelism // 1), (.template.spec.completions // (.template.spec.parallelism // 1))] | min)</code></li>
+   * <li>{@code instanceIdPath} (catalog/src/main/workloadmap/jobset-x-k8s-io-jobset-v1alpha2/definition.yaml:116): <code>.spec.replicatedJobs[].name</code></li>
+   * <li>{@code podTemplateSpecPath} (catalog/src/main/workloadmap/jobset-x-k8s-io-jobset-v1alpha2/definition.yaml:118): <code>.spec.replicatedJobs[].template.spec.template</code></li>
+   * <li>{@code replicasPath} (catalog/src/main/workloadmap/jobset-x-k8s-io-jobset-v1alpha2/definition.yaml:120): <code>.spec.replicatedJobs[] | (.replicas // 1) * ([(.template.spec.parallelism // 1), (.template.spec.completions // (.template.spec.parallelism // 1))] | min)</code></li>
    * </ul>
    *
    * @return one record per instance id, sorted by id in code-point order; empty when the ids could
@@ -361,13 +361,13 @@ public final class JobSetWorkload {
   }
 
   /**
-   * The instance of component {@code replicatedjob} ({@code batch/v1 Job}), child of {@code jobset}, defined at catalog/src/main/workloadmap/jobset-x-k8s-io-jobset-v1alpha2/definition.yaml:105 whose id is {@code id}.
+   * The instance of component {@code replicatedjob} ({@code batch/v1 Job}), child of {@code jobset}, defined at catalog/src/main/workloadmap/jobset-x-k8s-io-jobset-v1alpha2/definition.yaml:110 whose id is {@code id}.
    *
    * <p>jq paths (workload side):
    * <ul>
-   * <li>{@code instanceIdPath} (catalog/src/main/workloadmap/jobset-x-k8s-io-jobset-v1alpha2/definition.yaml:111): <code>.spec.replicatedJobs[].name</code></li>
-   * <li>{@code podTemplateSpecPath} (catalog/src/main/workloadmap/jobset-x-k8s-io-jobset-v1alpha2/definition.yaml:113): <code>.spec.replicatedJobs[].template.spec.template</code></li>
-   * <li>{@code replicasPath} (catalog/src/main/workloadmap/jobset-x-k8s-io-jobset-v1alpha2/definition.yaml:115): <code>.spec.replicatedJobs[] | (.replicas // 1) * ([(.template.spec.parallelism // 1), (.template.spec.completions // (.template.spec.parallelism // 1))] | min)</code></li>
+   * <li>{@code instanceIdPath} (catalog/src/main/workloadmap/jobset-x-k8s-io-jobset-v1alpha2/definition.yaml:116): <code>.spec.replicatedJobs[].name</code></li>
+   * <li>{@code podTemplateSpecPath} (catalog/src/main/workloadmap/jobset-x-k8s-io-jobset-v1alpha2/definition.yaml:118): <code>.spec.replicatedJobs[].template.spec.template</code></li>
+   * <li>{@code replicasPath} (catalog/src/main/workloadmap/jobset-x-k8s-io-jobset-v1alpha2/definition.yaml:120): <code>.spec.replicatedJobs[] | (.replicas // 1) * ([(.template.spec.parallelism // 1), (.template.spec.completions // (.template.spec.parallelism // 1))] | min)</code></li>
    * </ul>
    *
    * @param id the instance id, as {@code instanceIdPath} yields it
@@ -400,7 +400,7 @@ public final class JobSetWorkload {
   }
 
   /**
-   * One instance of component {@code jobset} ({@code jobset.x-k8s.io/v1alpha2 JobSet}) (the root), defined at catalog/src/main/workloadmap/jobset-x-k8s-io-jobset-v1alpha2/definition.yaml:22.
+   * One instance of component {@code jobset} ({@code jobset.x-k8s.io/v1alpha2 JobSet}) (the root), defined at catalog/src/main/workloadmap/jobset-x-k8s-io-jobset-v1alpha2/definition.yaml:27.
    *
    * @param id {@code ""}: the component has one anonymous instance
    * @param desiredReplicas its share of the children's desired pods (a grouping component, spec §5.10)
@@ -419,12 +419,12 @@ public final class JobSetWorkload {
   }
 
   /**
-   * One instance of component {@code replicatedjob} ({@code batch/v1 Job}), child of {@code jobset}, defined at catalog/src/main/workloadmap/jobset-x-k8s-io-jobset-v1alpha2/definition.yaml:105.
+   * One instance of component {@code replicatedjob} ({@code batch/v1 Job}), child of {@code jobset}, defined at catalog/src/main/workloadmap/jobset-x-k8s-io-jobset-v1alpha2/definition.yaml:110.
    *
-   * @param id the instance id, from {@code instanceIdPath} (catalog/src/main/workloadmap/jobset-x-k8s-io-jobset-v1alpha2/definition.yaml:111): <code>.spec.replicatedJobs[].name</code>
-   * @param replicas from {@code replicasPath} (catalog/src/main/workloadmap/jobset-x-k8s-io-jobset-v1alpha2/definition.yaml:115): <code>.spec.replicatedJobs[] | (.replicas // 1) * ([(.template.spec.parallelism // 1), (.template.spec.completions // (.template.spec.parallelism // 1))] | min)</code>; null when it yields null or failed
+   * @param id the instance id, from {@code instanceIdPath} (catalog/src/main/workloadmap/jobset-x-k8s-io-jobset-v1alpha2/definition.yaml:116): <code>.spec.replicatedJobs[].name</code>
+   * @param replicas from {@code replicasPath} (catalog/src/main/workloadmap/jobset-x-k8s-io-jobset-v1alpha2/definition.yaml:120): <code>.spec.replicatedJobs[] | (.replicas // 1) * ([(.template.spec.parallelism // 1), (.template.spec.completions // (.template.spec.parallelism // 1))] | min)</code>; null when it yields null or failed
    * @param desiredReplicas pods this instance asks for: replicas, else minReplicas, else 1 (spec §5.10)
-   * @param podTemplateSpec the PodTemplateSpec as JSON, from {@code podTemplateSpecPath} (catalog/src/main/workloadmap/jobset-x-k8s-io-jobset-v1alpha2/definition.yaml:113); null when the path failed
+   * @param podTemplateSpec the PodTemplateSpec as JSON, from {@code podTemplateSpecPath} (catalog/src/main/workloadmap/jobset-x-k8s-io-jobset-v1alpha2/definition.yaml:118); null when the path failed
    * @param perPod requests of one pod (spec §5.10), in base units (cores, bytes, counts)
    * @param resources requests of all this instance's pods: desiredReplicas × perPod
    * @param gpus GPUs of all this instance's pods, a count under the GPU resource name
@@ -469,7 +469,7 @@ public final class JobSetWorkload {
     /**
      * Sets the pods' {@code spec.schedulerName} on every instance of every component with a pod definition (spec §3.4) ({@link WorkloadUpdate#setSchedulerName}), through:
      * <ul>
-     * <li>{@code replicatedjob}: {@code podTemplateSpecPath} (catalog/src/main/workloadmap/jobset-x-k8s-io-jobset-v1alpha2/definition.yaml:113): <code>.spec.replicatedJobs[].template.spec.template</code></li>
+     * <li>{@code replicatedjob}: {@code podTemplateSpecPath} (catalog/src/main/workloadmap/jobset-x-k8s-io-jobset-v1alpha2/definition.yaml:118): <code>.spec.replicatedJobs[].template.spec.template</code></li>
      * </ul>
      *
      * @param schedulerName the scheduler name, for example {@code kai-scheduler}
@@ -482,7 +482,7 @@ public final class JobSetWorkload {
     /**
      * Adds (or overwrites) pod labels on every instance of every component with a pod definition (spec §3.4) ({@link WorkloadUpdate#addLabels}), through:
      * <ul>
-     * <li>{@code replicatedjob}: {@code podTemplateSpecPath} (catalog/src/main/workloadmap/jobset-x-k8s-io-jobset-v1alpha2/definition.yaml:113): <code>.spec.replicatedJobs[].template.spec.template</code></li>
+     * <li>{@code replicatedjob}: {@code podTemplateSpecPath} (catalog/src/main/workloadmap/jobset-x-k8s-io-jobset-v1alpha2/definition.yaml:118): <code>.spec.replicatedJobs[].template.spec.template</code></li>
      * </ul>
      *
      * @param labels the entries to add, key to value
@@ -495,7 +495,7 @@ public final class JobSetWorkload {
     /**
      * Adds (or overwrites) pod annotations on every instance of every component with a pod definition (spec §3.4) ({@link WorkloadUpdate#addAnnotations}), through:
      * <ul>
-     * <li>{@code replicatedjob}: {@code podTemplateSpecPath} (catalog/src/main/workloadmap/jobset-x-k8s-io-jobset-v1alpha2/definition.yaml:113): <code>.spec.replicatedJobs[].template.spec.template</code></li>
+     * <li>{@code replicatedjob}: {@code podTemplateSpecPath} (catalog/src/main/workloadmap/jobset-x-k8s-io-jobset-v1alpha2/definition.yaml:118): <code>.spec.replicatedJobs[].template.spec.template</code></li>
      * </ul>
      *
      * @param annotations the entries to add, key to value
@@ -509,7 +509,7 @@ public final class JobSetWorkload {
      * Sets the resources of every container (init containers left alone) on every instance of every component with a pod definition (spec §3.4)
      * ({@link WorkloadUpdate#setResources}), through:
      * <ul>
-     * <li>{@code replicatedjob}: {@code podTemplateSpecPath} (catalog/src/main/workloadmap/jobset-x-k8s-io-jobset-v1alpha2/definition.yaml:113): <code>.spec.replicatedJobs[].template.spec.template</code></li>
+     * <li>{@code replicatedjob}: {@code podTemplateSpecPath} (catalog/src/main/workloadmap/jobset-x-k8s-io-jobset-v1alpha2/definition.yaml:118): <code>.spec.replicatedJobs[].template.spec.template</code></li>
      * </ul>
      *
      * @param resources a ResourceRequirements {@code {requests, limits, claims}}; quantities as Kubernetes
@@ -523,9 +523,9 @@ public final class JobSetWorkload {
 
     /**
      * Runs the {@code suspendActions} of component {@code jobset} in order (spec §3.8: each value
-     * JSON-decoded, then assigned), from {@code suspendDefinition} (catalog/src/main/workloadmap/jobset-x-k8s-io-jobset-v1alpha2/definition.yaml:97):
+     * JSON-decoded, then assigned), from {@code suspendDefinition} (catalog/src/main/workloadmap/jobset-x-k8s-io-jobset-v1alpha2/definition.yaml:102):
      * <ul>
-     * <li>catalog/src/main/workloadmap/jobset-x-k8s-io-jobset-v1alpha2/definition.yaml:99: <code>.spec.suspend</code> = <code>true</code></li>
+     * <li>catalog/src/main/workloadmap/jobset-x-k8s-io-jobset-v1alpha2/definition.yaml:104: <code>.spec.suspend</code> = <code>true</code></li>
      * </ul>
      *
      * @return a new update with this write added
@@ -536,9 +536,9 @@ public final class JobSetWorkload {
 
     /**
      * Runs the {@code resumeActions} of component {@code jobset} in order (spec §3.8: each value
-     * JSON-decoded, then assigned), from {@code suspendDefinition} (catalog/src/main/workloadmap/jobset-x-k8s-io-jobset-v1alpha2/definition.yaml:97):
+     * JSON-decoded, then assigned), from {@code suspendDefinition} (catalog/src/main/workloadmap/jobset-x-k8s-io-jobset-v1alpha2/definition.yaml:102):
      * <ul>
-     * <li>catalog/src/main/workloadmap/jobset-x-k8s-io-jobset-v1alpha2/definition.yaml:102: <code>.spec.suspend</code> = <code>false</code></li>
+     * <li>catalog/src/main/workloadmap/jobset-x-k8s-io-jobset-v1alpha2/definition.yaml:107: <code>.spec.suspend</code> = <code>false</code></li>
      * </ul>
      *
      * @return a new update with this write added
@@ -549,7 +549,7 @@ public final class JobSetWorkload {
 
     /**
      * Writes the PodTemplateSpec {@code {metadata, spec}} of the instance {@code id} of component {@code replicatedjob}; the other instances keep
-     * their current value. Path: {@code podTemplateSpecPath} (catalog/src/main/workloadmap/jobset-x-k8s-io-jobset-v1alpha2/definition.yaml:113): <code>.spec.replicatedJobs[].template.spec.template</code>
+     * their current value. Path: {@code podTemplateSpecPath} (catalog/src/main/workloadmap/jobset-x-k8s-io-jobset-v1alpha2/definition.yaml:118): <code>.spec.replicatedJobs[].template.spec.template</code>
      *
      * <p>UpdatePodTemplateSpec (spec §5.6): the value replaces the old one, so fields absent from it disappear.
      *
@@ -562,7 +562,7 @@ public final class JobSetWorkload {
     }
 
     /**
-     * Writes the PodTemplateSpec {@code {metadata, spec}} of every instance of component {@code replicatedjob}, in instance-id order. Path: {@code podTemplateSpecPath} (catalog/src/main/workloadmap/jobset-x-k8s-io-jobset-v1alpha2/definition.yaml:113): <code>.spec.replicatedJobs[].template.spec.template</code>
+     * Writes the PodTemplateSpec {@code {metadata, spec}} of every instance of component {@code replicatedjob}, in instance-id order. Path: {@code podTemplateSpecPath} (catalog/src/main/workloadmap/jobset-x-k8s-io-jobset-v1alpha2/definition.yaml:118): <code>.spec.replicatedJobs[].template.spec.template</code>
      *
      * <p>UpdatePodTemplateSpec (spec §5.6): the value replaces the old one, so fields absent from it disappear.
      *

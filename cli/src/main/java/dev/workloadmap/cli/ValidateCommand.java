@@ -27,6 +27,20 @@ final class ValidateCommand extends BaseCommand {
   @Parameters(index = "0", paramLabel = "FILE", description = "The definition file, or - for standard input.")
   String file;
 
+  @picocli.CommandLine.Option(names = "--analyze", description = "Also run the status-overlap analysis (exit 1 when"
+      + " two exclusive statuses can match together unallowed, or a terminal state maps to Undefined).")
+  boolean analyze;
+
+  @picocli.CommandLine.Option(names = "--crd", paramLabel = "FILE",
+      description = "The target CRD, so the analysis stays within its status schema.")
+  Path crd;
+
+  @picocli.CommandLine.Option(names = "--seed", description = "Seed of the analysis (default: ${DEFAULT-VALUE}).")
+  long seed = 20260101L;
+
+  @picocli.CommandLine.Option(names = "--budget", description = "Objects per definition (default: ${DEFAULT-VALUE}).")
+  int budget = 20000;
+
   @Override
   int execute() {
     String name = file.equals("-") ? "<stdin>" : file;
@@ -77,7 +91,29 @@ final class ValidateCommand extends BaseCommand {
         env().out().println(l.report().findings().size() + " finding(s)");
       }
     }
-    return allValid ? ExitCodes.OK : ExitCodes.ERROR;
+    boolean clean = true;
+    if (analyze) {
+      for (WorkloadMap.Loaded l : loaded) {
+        if (!l.valid()) {
+          continue;
+        }
+        dev.workloadmap.sdk.crd.CrdSchema schema = null;
+        if (crd != null) {
+          try {
+            schema = dev.workloadmap.sdk.crd.CrdSchema.load(crd, l.definition().rootGvk());
+          } catch (RuntimeException e) {
+            throw new CliException(ExitCodes.USAGE, "read_error", "cannot use CRD " + crd + ": " + e.getMessage(),
+                "give the target CRD's manifest (kubectl get crd NAME -o yaml)", null);
+          }
+        }
+        var result = new dev.workloadmap.sdk.authoring.OverlapAnalyzer(wm(),
+            new dev.workloadmap.sdk.authoring.OverlapAnalyzer.Options(seed, budget))
+            .analyze(new dev.workloadmap.sdk.PreparedDefinition(l.definition(), l.report()), schema, null);
+        env().out().print(result.text());
+        clean &= result.clean();
+      }
+    }
+    return allValid && clean ? ExitCodes.OK : ExitCodes.ERROR;
   }
 
   private static String severity(Finding f) {

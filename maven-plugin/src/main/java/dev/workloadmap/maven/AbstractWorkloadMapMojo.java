@@ -96,6 +96,19 @@ public abstract class AbstractWorkloadMapMojo extends AbstractMojo {
     }
   }
 
+  /** The folder report files go to ({@link #reportsDirectory}, default {@code target/workloadmap-reports}). */
+  protected Path reportsPath() {
+    Path base = baseDirectory != null ? baseDirectory.toPath() : Path.of("").toAbsolutePath();
+    Path build = buildDirectory != null && !buildDirectory.getPath().contains("${") ? buildDirectory.toPath()
+        : base.resolve("target");
+    return reportsDirectory != null ? reportsDirectory.toPath() : build.resolve("workloadmap-reports");
+  }
+
+  /** The directory file names in reports are relative to. */
+  protected Path basePath() {
+    return baseDirectory != null ? baseDirectory.toPath() : Path.of("").toAbsolutePath();
+  }
+
   /** {@link #crdDirectory} as a path; null when unset or left unresolved (no multi-module directory). */
   protected Path crdPath() {
     return crdDirectory == null || crdDirectory.getPath().contains("${") ? null : crdDirectory.toPath();

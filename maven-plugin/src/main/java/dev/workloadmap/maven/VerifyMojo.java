@@ -1,6 +1,11 @@
 package dev.workloadmap.maven;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.workloadmap.sdk.WorkloadMapException;
+import dev.workloadmap.sdk.authoring.AuthoringChecks;
+import dev.workloadmap.sdk.authoring.OverlapAnalyzer;
+import dev.workloadmap.sdk.authoring.RoundTrip;
+import dev.workloadmap.sdk.report.HtmlReport;
 import dev.workloadmap.sdk.report.ReportFormat;
 import dev.workloadmap.sdk.validation.Finding;
 import dev.workloadmap.sdk.validation.Severity;
@@ -10,6 +15,13 @@ import dev.workloadmap.sdk.verify.Verifier;
 import dev.workloadmap.sdk.verify.VerifyOptions;
 import dev.workloadmap.sdk.verify.VerifyReport;
 import java.io.File;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.List;
@@ -60,6 +72,29 @@ public class VerifyMojo extends AbstractWorkloadMapMojo {
   /** Fail when the directory holds no definition (off: a project without definitions is not an error). */
   @Parameter(property = "workloadmap.failIfEmpty", defaultValue = "false")
   boolean failIfEmpty;
+
+  /**
+   * Fail when a definition's coverage (covered items in percent: components, paths, matcher parts both ways, suspend
+   * actions, gang instructions; see {@code DefinitionCoverage}) is below this; 0 (default) never fails.
+   */
+  @Parameter(property = "workloadmap.coverage.minimum", defaultValue = "0")
+  double coverageMinimum;
+
+  /** Skip coverage, the write round trip, the overlap summary and the HTML report. */
+  @Parameter(property = "workloadmap.authoring.skip", defaultValue = "false")
+  boolean authoringSkip;
+
+  /** Fail on a write round-trip finding (an unexpected change). */
+  @Parameter(property = "workloadmap.roundTrip.failOnFindings", defaultValue = "true")
+  boolean roundTripFailOnFindings;
+
+  /** Objects the overlap analysis evaluates per definition for the HTML report (workloadmap:analyze has its own). */
+  @Parameter(property = "workloadmap.analyze.budget", defaultValue = "4000")
+  int analyzeBudget;
+
+  /** Seed of the overlap analysis. */
+  @Parameter(property = "workloadmap.analyze.seed", defaultValue = "20260101")
+  long analyzeSeed;
 
   /** Reads environment variables (CI); replaced in tests. */
   UnaryOperator<String> environment = System::getenv;
@@ -124,6 +159,7 @@ public class VerifyMojo extends AbstractWorkloadMapMojo {
     String summary = report.summary()
         + (warnings == 0 ? "" : ", " + warnings + (warnings == 1 ? " warning" : " warnings"));
     writeReports(report, formats);
+    String authoringFailure = authoringSkip ? null : authoring(log, verifier, report);
     if (report.failed()) {
       log.error(summary);
       throw new MojoFailureException(summary + ". Fix the findings listed above (file:line:column /pointer: message);"
@@ -134,7 +170,80 @@ public class VerifyMojo extends AbstractWorkloadMapMojo {
       throw new MojoFailureException(summary + ". Fix the warnings listed above (file:line:column /pointer: message),"
           + " or set workloadmap.failOnWarning=false.");
     }
+    if (authoringFailure != null) {
+      throw new MojoFailureException(authoringFailure);
+    }
     log.info(summary);
+  }
+
+  /** Coverage, round trip, overlap and the HTML report; returns the failure message, or null. */
+  private String authoring(Log log, Verifier verifier, VerifyReport report) throws MojoExecutionException {
+    AuthoringChecks checks = new AuthoringChecks(workloadMap(), verifier, crdPath());
+    List<AuthoringChecks.Result> results = new ArrayList<>();
+    Map<String, HtmlReport.Extras> extras = new LinkedHashMap<>();
+    OverlapAnalyzer.Options ov = new OverlapAnalyzer.Options(analyzeSeed, analyzeBudget);
+    for (DefinitionResult d : report.definitions()) {
+      AuthoringChecks.Result r;
+      try {
+        r = checks.run(d, ov);
+      } catch (RuntimeException e) {
+        log.warn("authoring checks of " + d.name() + " failed: " + e);
+        continue;
+      }
+      if (r != null) {
+        results.add(r);
+        extras.put(d.name(), new HtmlReport.Extras(r.coverage(), r.overlap(), r.roundTrips()));
+      }
+    }
+    log.info("");
+    log.info("Definition coverage (fired / false / not reached per fixture):");
+    List<String> below = new ArrayList<>();
+    for (AuthoringChecks.Result r : results) {
+      for (String line : r.coverage().table().stripTrailing().split("\n")) {
+        log.info(line);
+      }
+      if (r.coverage().percent() + 1e-9 < coverageMinimum) {
+        StringBuilder sb = new StringBuilder(String.format(Locale.ROOT, "%s: %.1f%% < %.1f%%, missing:",
+            r.definition(), r.coverage().percent(), coverageMinimum));
+        r.coverage().missing().forEach(i -> sb.append("\n    ").append(i.id()).append(" (").append(i.description())
+            .append(") ").append(i.location() == null ? "" : "at " + i.location().position() + " ")
+            .append(i.missing()));
+        below.add(sb.toString());
+      }
+    }
+    log.info("");
+    log.info("Write round trip (identity, probe, suspend-resume per component and fixture):");
+    for (String line : AuthoringChecks.roundTripTable(results).stripTrailing().split("\n")) {
+      log.info(line);
+    }
+    long findings = results.stream().mapToLong(r -> r.roundTrip(RoundTrip.Outcome.FINDINGS)).sum();
+    Path dir = reportsPath();
+    try {
+      Files.createDirectories(dir);
+      ObjectMapper m = new ObjectMapper();
+      Files.writeString(dir.resolve("coverage.json"), m.writerWithDefaultPrettyPrinter().writeValueAsString(
+          AuthoringChecks.coverageJson(results)) + "\n", StandardCharsets.UTF_8);
+      Files.writeString(dir.resolve("roundtrip.json"), m.writerWithDefaultPrettyPrinter().writeValueAsString(
+          AuthoringChecks.roundTripJson(results)) + "\n", StandardCharsets.UTF_8);
+      Files.writeString(dir.resolve("overlap.json"), m.writerWithDefaultPrettyPrinter().writeValueAsString(
+          AuthoringChecks.overlapJson(results)) + "\n", StandardCharsets.UTF_8);
+      log.info("Wrote " + dir.resolve("coverage.json") + ", roundtrip.json, overlap.json");
+      log.info("Wrote " + HtmlReport.write(report, extras, dir, basePath()));
+    } catch (IOException | UncheckedIOException e) {
+      throw new MojoExecutionException("cannot write the authoring reports to " + dir + ": " + e.getMessage(), e);
+    }
+    List<String> failures = new ArrayList<>();
+    if (!below.isEmpty()) {
+      below.forEach(b -> log.error("[COVERAGE] " + b));
+      failures.add(below.size() + " definition(s) below workloadmap.coverage.minimum=" + coverageMinimum + ":\n  "
+          + String.join("\n  ", below) + "\nhint: add fixtures that make each missing matcher fire and not fire, or"
+          + " annotate the definition with coverage.workloadmap.dev/<item>: \"<why it cannot be covered>\"");
+    }
+    if (findings > 0 && roundTripFailOnFindings) {
+      failures.add(findings + " write round-trip check(s) with findings (listed above); set"
+          + " workloadmap.roundTrip.failOnFindings=false to report them only");
+    }
+    return failures.isEmpty() ? null : String.join("\n", failures);
   }
 
   private void progress(Log log, FixtureResult r) {

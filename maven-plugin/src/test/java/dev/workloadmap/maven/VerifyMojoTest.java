@@ -36,6 +36,9 @@ class VerifyMojoTest {
     m.gpuResourceName = "nvidia.com/gpu";
     m.printTrees = true;
     m.environment = environment::get;
+    // the authoring checks (coverage, round trip, HTML) have their own test below; these pin the fixture output
+    m.authoringSkip = true;
+    m.reportsDirectory = dir.resolve("reports").toFile();
     return m;
   }
 
@@ -301,5 +304,28 @@ class VerifyMojoTest {
     String sarif = Files.readString(dir.resolve("reports/workloadmap.sarif"));
     assertThat(sarif).contains("\"uri\" : \"workloadmap/wrong-type/definition.yaml\"");
     assertThat(log.lines).contains("[INFO] Wrote " + dir.resolve("reports/TEST-workloadmap.xml"));
+  }
+
+  @Test
+  void authoringChecksPrintCoverageAndTheRoundTripWriteTheReportsAndEnforceTheMinimum() throws Exception {
+    VerifyMojo m = mojo("verify-passes");
+    m.printTrees = false;
+    m.authoringSkip = false;
+    m.analyzeBudget = 500;
+    m.execute();
+    assertThat(log.lines).contains("[INFO] Definition coverage (fired / false / not reached per fixture):")
+        .anySatisfy(l -> assertThat(l).startsWith("[INFO] Coverage trainer: ").contains("over 1 fixture(s)"))
+        .anySatisfy(l -> assertThat(l).contains("status.running.0.byPhase").contains("NO: never false (fires on 1)"));
+    assertThat(dir.resolve("reports/coverage.json")).content().contains("\"id\" : \"status.running.0.byPhase\"");
+    assertThat(dir.resolve("reports/roundtrip.json")).exists();
+    assertThat(dir.resolve("reports/index.html")).content().contains("<svg").contains("8 GPUs");
+
+    log.lines.clear();
+    VerifyMojo strict = m;
+    strict.coverageMinimum = 100;
+    assertThatThrownBy(strict::execute).isInstanceOf(org.apache.maven.plugin.MojoFailureException.class)
+        .hasMessageContaining("1 definition(s) below workloadmap.coverage.minimum=100.0")
+        .hasMessageContaining("status.running.0.byPhase (Running: phase == Running)")
+        .hasMessageContaining("never false (fires on 1)");
   }
 }

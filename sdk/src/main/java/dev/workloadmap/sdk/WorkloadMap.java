@@ -224,6 +224,19 @@ public final class WorkloadMap {
   }
 
   /**
+   * The root's status like {@link #status(PreparedDefinition, JsonNode)}, telling {@code observer} each matcher part
+   * it evaluates (for definition coverage).
+   */
+  public StatusResult status(PreparedDefinition definition, JsonNode object,
+      dev.workloadmap.sdk.status.StatusEvaluator.MatcherObserver observer) {
+    Objects.requireNonNull(definition, "definition is null: prepare one with prepare(loadDefinition(path))");
+    Objects.requireNonNull(object, "object is null: pass the workload object as JSON");
+    checkKind(definition.definition(), object);
+    Definition d = definition.definition();
+    return statusEvaluator.evaluate(d, d.rootComponent(), JqInput.of(object), observer);
+  }
+
+  /**
    * Starts an update of {@code object} (spec §5.6): chain per-instance writes ({@code podTemplateSpecs}, {@code
    * podSpecs}, {@code podMetadata}, {@code fragmentedPodSpecs}, {@code fragmentedField}), convenience operations over
    * every instance ({@code setSchedulerName}, {@code addLabels}, {@code addAnnotations}, {@code setResources}) and

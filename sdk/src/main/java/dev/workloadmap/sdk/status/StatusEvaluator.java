@@ -45,6 +45,25 @@ public final class StatusEvaluator {
    * @throws StatusException in strict mode, on the first evaluation error
    */
   public StatusResult evaluate(Definition d, ComponentDefinition component, JqInput object) {
+    return evaluate(d, component, object, null);
+  }
+
+  /**
+   * Sees each part of each matcher as the evaluation reaches it (matchers are ORed and stop at the first that holds;
+   * the parts of a matcher are ANDed and stop at the first that fails), for coverage. {@code part} is {@code
+   * byPhase}, {@code byConditions/<i>}, {@code byExpression}, or {@code ""} for the matcher as a whole.
+   */
+  @FunctionalInterface
+  public interface MatcherObserver {
+    void evaluated(WorkloadStatus status, int matcher, String part, boolean result);
+  }
+
+  /**
+   * Like {@link #evaluate(Definition, ComponentDefinition, JqInput)}, telling {@code observer} (may be null) every
+   * matcher part it evaluates and its outcome.
+   */
+  public StatusResult evaluate(Definition d, ComponentDefinition component, JqInput object,
+      MatcherObserver observer) {
     StatusDefinition s = component.statusDefinition();
     if (s == null) {
       return null;
@@ -91,7 +110,12 @@ public final class StatusEvaluator {
         continue;
       }
       for (int i = 0; i < matchers.size(); i++) {
-        if (matches(matchers.get(i), phase, byType, object, problems, d, component, base, status, i)) {
+        boolean hit = matches(matchers.get(i), phase, byType, object, problems, d, component, base, status, i,
+            observer);
+        if (observer != null) {
+          observer.evaluated(status, i, "", hit);
+        }
+        if (hit) {
           matched.add(status);
           break;
         }
@@ -124,30 +148,41 @@ public final class StatusEvaluator {
 
   private boolean matches(StatusMatcher m, String phase, Map<String, Condition> byType, JqInput object,
       List<EvaluationProblem> problems, Definition d, ComponentDefinition component, String base,
-      WorkloadStatus status, int index) {
-    if (m.byPhase() != null && !m.byPhase().isEmpty() && (phase == null || !phase.equals(m.byPhase()))) {
-      return false;
+      WorkloadStatus status, int index, MatcherObserver observer) {
+    if (m.byPhase() != null && !m.byPhase().isEmpty()) {
+      boolean ok = phase != null && phase.equals(m.byPhase());
+      if (observer != null) {
+        observer.evaluated(status, index, "byPhase", ok);
+      }
+      if (!ok) {
+        return false;
+      }
     }
-    for (ExpectedCondition ec : m.byConditions()) {
+    for (int j = 0; j < m.byConditions().size(); j++) {
+      ExpectedCondition ec = m.byConditions().get(j);
       Condition c = byType.get(ec.type());
-      if (c == null) {
-        return false;
+      boolean ok = c != null
+          && (ec.status() == null || ec.status().isEmpty() || ec.status().equals(c.status()))
+          && (ec.reason() == null || ec.reason().isEmpty() || ec.reason().equals(c.reason()));
+      if (observer != null) {
+        observer.evaluated(status, index, "byConditions/" + j, ok);
       }
-      if (ec.status() != null && !ec.status().isEmpty() && !ec.status().equals(c.status())) {
-        return false;
-      }
-      if (ec.reason() != null && !ec.reason().isEmpty() && !ec.reason().equals(c.reason())) {
+      if (!ok) {
         return false;
       }
     }
     if (m.byExpression() != null) {
       try {
         List<JsonNode> r = engine.compile(m.byExpression().expression()).apply(object);
-        if (r.isEmpty()) {
-          return false;
+        boolean ok = !r.isEmpty() && JqValues.render(r.get(0)).equals(m.byExpression().expectedResult());
+        if (observer != null) {
+          observer.evaluated(status, index, "byExpression", ok);
         }
-        return JqValues.render(r.get(0)).equals(m.byExpression().expectedResult());
+        return ok;
       } catch (JqException e) {
+        if (observer != null) {
+          observer.evaluated(status, index, "byExpression", false);
+        }
         // the matcher's pointer is only built for a problem: matching runs on every resolve
         String pointer = base + "/statusMappings/" + status.mappingKey() + "/" + index;
         fail(problems, d, component, pointer + "/byExpression/expression",
