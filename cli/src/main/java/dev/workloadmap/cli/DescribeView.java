@@ -63,6 +63,10 @@ final class DescribeView {
    * @param age the object's age ({@code 2h}), or null in file mode
    * @param gpu the resource counted as GPUs
    */
+  WorkloadTree tree() {
+    return tree;
+  }
+
   DescribeView(WorkloadTree tree, LiveTree live, String origin, String age, String gpu) {
     this.tree = Objects.requireNonNull(tree, "tree");
     this.live = live;
