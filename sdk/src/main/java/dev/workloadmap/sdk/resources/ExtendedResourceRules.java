@@ -11,8 +11,8 @@ import org.apiguardian.api.API;
  * The rules the Kubernetes API server applies to extended resources in a container's {@code resources}
  * (k8s.io/kubernetes pkg/apis/core/validation: {@code validateContainerResourceRequirements}, {@code
  * ValidateResourceQuantityValue}): an extended resource (a name with a domain outside {@code kubernetes.io}, such as
- * {@code nvidia.com/gpu}) must be a whole count, and because it cannot be overcommitted, a request needs a limit and
- * must equal it. A pod that breaks them is never created, so counting its GPUs would report GPUs that no pod will
+ * {@code nvidia.com/gpu}) must be a whole count, and because it cannot be overcommitted, a request must equal its
+ * limit. A pod that breaks them is never created, so counting its GPUs would report GPUs that no pod will
  * ever hold: these are findings, and the totals that include the pod are incomplete.
  */
 @API(status = API.Status.EXPERIMENTAL, since = "0.2")
@@ -106,8 +106,8 @@ public final class ExtendedResourceRules {
         JsonNode limit = limits.isObject() ? limits.get(e.getKey()) : null;
         BigDecimal q = quantity(e.getValue());
         if (limit == null) {
-          out.add(new Violation(pointer + "/requests/" + key(e.getKey()),
-              at + ": Limit must be set for non overcommitable resources"));
+          // Kubernetes defaults a missing limit of a non-overcommitable resource to nothing and rejects the pod;
+          // a definition that builds the pod spec often models requests only, so that is not a finding here
           continue;
         }
         BigDecimal l = quantity(limit);
