@@ -117,6 +117,14 @@ final class DescribeCommand extends BaseCommand {
         if (!Files.exists(path)) {
           throw new NoSuchFileException(file);
         }
+        // one object is one document: at most codePointLimit code points, at most 4 bytes each in UTF-8; a larger
+        // file is refused before a byte of it is read
+        long max = 4L * YamlReader.DEFAULT_CODE_POINT_LIMIT + 4;
+        if (Files.isRegularFile(path) && Files.size(path) > max) {
+          throw new CliException(ExitCodes.USAGE, "read_error", name + " is " + Files.size(path) + " bytes, more than"
+              + " one object can be (" + YamlReader.DEFAULT_CODE_POINT_LIMIT + " code points, at most " + max
+              + " bytes)", "describe -f reads one object; give the object alone", null);
+        }
         // the file is read as the Maven goals read it: streamed, with the size limit enforced while reading
         // (a 200 MB object stops at the limit instead of being loaded first) and a binary file reported as such
         all = new YamlReader().readAll(path);

@@ -381,6 +381,7 @@ final class DescribeView {
       ObjectNode total = o.putObject("total");
       total.put("replicas", tree.totalReplicas());
       total.set("resources", TreeJson.resources(tree.totalResources(), gpu));
+      total.put("complete", tree.totalsComplete());
       o.set("unmatched", l.get("unmatched"));
     } else {
       ArrayNode comps = o.putArray("components");
@@ -399,6 +400,7 @@ final class DescribeView {
       ObjectNode total = o.putObject("total");
       total.put("replicas", tree.totalReplicas());
       total.set("resources", TreeJson.resources(tree.totalResources(), gpu));
+      total.put("complete", tree.totalsComplete());
       o.putArray("unmatched");
     }
     ArrayNode problems = o.putArray("problems");
