@@ -23,7 +23,7 @@ import org.junit.jupiter.api.Test;
  */
 class JqFuzzDifferentialTest {
 
-  private static final int CASES = Integer.getInteger("workloadmap.fuzz.cases", 150);
+  private static final int CASES = Integer.getInteger("workloadmap.fuzz.cases", 60);
   private static final long SEED = Long.getLong("workloadmap.fuzz.seed", 15L);
   private static final int INPUTS = 8;
   private static final String[] KEYS = {"a", "b", "c"};
