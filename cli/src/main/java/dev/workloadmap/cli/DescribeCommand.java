@@ -66,6 +66,10 @@ final class DescribeCommand extends BaseCommand {
     return "json".equalsIgnoreCase(output);
   }
 
+  @Option(names = "--allow-incomplete", description = "Exit 0 even when a problem left the totals incomplete"
+      + " (a replica count or GPU quantity that cannot be counted); the view still says so.")
+  boolean allowIncomplete;
+
   @Override
   int execute() {
     Output out = Output.parse(output, List.of(Output.TABLE, Output.JSON, Output.YAML));
@@ -90,24 +94,47 @@ final class DescribeCommand extends BaseCommand {
     } else {
       env().out().print(view.text(podLimit, componentLimit));
     }
+    if (!view.tree().totalsComplete() && !allowIncomplete) {
+      long n = view.tree().problems().stream().filter(p -> p.affectsTotals()).count();
+      env().err().println("error: the totals are incomplete: " + n + " problem" + (n == 1 ? "" : "s")
+          + " left replicas or resources uncounted (listed under Problems)");
+      env().err().println("hint: fix the object at the place each problem names, or pass --allow-incomplete to"
+          + " accept the partial totals");
+      return ExitCodes.ERROR;
+    }
     return ExitCodes.OK;
   }
 
   private DescribeView fileMode() {
     String name = file.equals("-") ? "<stdin>" : file;
-    String text;
+    List<YamlDocument> docs;
     try {
-      text = file.equals("-") ? new String(env().in().readAllBytes(), StandardCharsets.UTF_8)
-          : Files.readString(Path.of(file), StandardCharsets.UTF_8);
+      List<YamlDocument> all;
+      if (file.equals("-")) {
+        all = new YamlReader().readAll(new String(env().in().readAllBytes(), StandardCharsets.UTF_8), name);
+      } else {
+        Path path = Path.of(file);
+        if (!Files.exists(path)) {
+          throw new NoSuchFileException(file);
+        }
+        // one object is one document: at most codePointLimit code points, at most 4 bytes each in UTF-8; a larger
+        // file is refused before a byte of it is read
+        long max = 4L * YamlReader.DEFAULT_CODE_POINT_LIMIT + 4;
+        if (Files.isRegularFile(path) && Files.size(path) > max) {
+          throw new CliException(ExitCodes.USAGE, "read_error", name + " is " + Files.size(path) + " bytes, more than"
+              + " one object can be (" + YamlReader.DEFAULT_CODE_POINT_LIMIT + " code points, at most " + max
+              + " bytes)", "describe -f reads one object; give the object alone", null);
+        }
+        // the file is read as the Maven goals read it: streamed, with the size limit enforced while reading
+        // (a 200 MB object stops at the limit instead of being loaded first) and a binary file reported as such
+        all = new YamlReader().readAll(path);
+      }
+      docs = all.stream().filter(d -> !d.root().isNull()).toList();
     } catch (NoSuchFileException e) {
       throw new CliException(ExitCodes.USAGE, "read_error", "cannot read " + name + ": no such file",
           "check the path given to -f", null);
     } catch (IOException e) {
       throw new CliException(ExitCodes.USAGE, "read_error", "cannot read " + name + ": " + e.getMessage(), null, null);
-    }
-    List<YamlDocument> docs;
-    try {
-      docs = new YamlReader().readAll(text, name).stream().filter(d -> !d.root().isNull()).toList();
     } catch (YamlException e) {
       throw new CliException(ExitCodes.USAGE, "read_error", e.describe(), "fix the YAML of " + name, null);
     }
@@ -132,7 +159,7 @@ final class DescribeCommand extends BaseCommand {
       entry = fromDefinitionSet(name, gvk, apiVersion, kind);
     }
     PreparedDefinition p = new Workloads(wm()).prepare(entry.definition());
-    WorkloadTree tree = wm().resolve(p, object);
+    WorkloadTree tree = wm().resolve(p, docs.get(0)); // problems located at the object's own lines
     return new DescribeView(tree, null, entry.origin(), null, wm().gpuResourceName());
   }
 

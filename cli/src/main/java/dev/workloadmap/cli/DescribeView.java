@@ -63,6 +63,10 @@ final class DescribeView {
    * @param age the object's age ({@code 2h}), or null in file mode
    * @param gpu the resource counted as GPUs
    */
+  WorkloadTree tree() {
+    return tree;
+  }
+
   DescribeView(WorkloadTree tree, LiveTree live, String origin, String age, String gpu) {
     this.tree = Objects.requireNonNull(tree, "tree");
     this.live = live;
@@ -377,6 +381,7 @@ final class DescribeView {
       ObjectNode total = o.putObject("total");
       total.put("replicas", tree.totalReplicas());
       total.set("resources", TreeJson.resources(tree.totalResources(), gpu));
+      total.put("complete", tree.totalsComplete());
       o.set("unmatched", l.get("unmatched"));
     } else {
       ArrayNode comps = o.putArray("components");
@@ -395,6 +400,7 @@ final class DescribeView {
       ObjectNode total = o.putObject("total");
       total.put("replicas", tree.totalReplicas());
       total.set("resources", TreeJson.resources(tree.totalResources(), gpu));
+      total.put("complete", tree.totalsComplete());
       o.putArray("unmatched");
     }
     ArrayNode problems = o.putArray("problems");

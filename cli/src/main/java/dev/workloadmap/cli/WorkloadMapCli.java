@@ -100,6 +100,17 @@ public final class WorkloadMapCli implements Runnable {
     cmd.setErr(env.err());
     cmd.setCaseInsensitiveEnumValuesAllowed(true);
     cmd.setExecutionExceptionHandler(WorkloadMapCli::handle);
+    // an unknown command or argument is a usage error even when --help is given with it: picocli would print the
+    // help of the command it did match (`workloadmap register --help` printed the top-level help and exit 0)
+    cmd.setExecutionStrategy(parse -> {
+      for (ParseResult p = parse; p != null; p = p.subcommand()) {
+        if (!p.unmatched().isEmpty()) {
+          CommandLine at = p.commandSpec().commandLine();
+          throw new CommandLine.UnmatchedArgumentException(at, p.unmatched());
+        }
+      }
+      return new CommandLine.RunLast().execute(parse);
+    });
     cmd.setParameterExceptionHandler((ex, args) -> {
       PrintWriter err = ex.getCommandLine().getErr();
       err.println("error: " + ex.getMessage());

@@ -13,16 +13,59 @@ import java.util.Objects;
  * @param expression the jq expression concerned, or null
  * @param message what went wrong, in the reference's wording
  * @param location where the field is in the definition file (file, line, column, JSON pointer)
+ * @param objectPointer the JSON pointer of the offending value in the workload object (for example {@code
+ *     /spec/replicatedJobs/1/replicas}), or null when the value has no single place there
+ * @param objectLocation where {@code objectPointer} is in the object's file, or null when the object was given as
+ *     JSON without positions (see {@link WorkloadMap#resolve(PreparedDefinition, dev.workloadmap.sdk.yaml.YamlDocument)})
  */
 public record EvaluationProblem(
-    String component, String field, String expression, String message, SourceLocation location) {
+    String component,
+    String field,
+    String expression,
+    String message,
+    SourceLocation location,
+    String objectPointer,
+    SourceLocation objectLocation) {
   public EvaluationProblem {
     Objects.requireNonNull(message, "message");
     Objects.requireNonNull(location, "location");
   }
 
-  /** {@code file:line:column /pointer: component 'x': message}. */
+  /** A problem located in the definition only. */
+  public EvaluationProblem(String component, String field, String expression, String message, SourceLocation location) {
+    this(component, field, expression, message, location, null, null);
+  }
+
+  /** This problem with the place of the offending value in the object. */
+  @org.apiguardian.api.API(status = org.apiguardian.api.API.Status.EXPERIMENTAL, since = "0.2")
+  public EvaluationProblem withObjectPointer(String pointer) {
+    return new EvaluationProblem(component, field, expression, message, location, pointer, objectLocation);
+  }
+
+  /** This problem with {@code objectPointer} located in the object's file. */
+  @org.apiguardian.api.API(status = org.apiguardian.api.API.Status.EXPERIMENTAL, since = "0.2")
+  public EvaluationProblem withObjectLocation(SourceLocation at) {
+    return new EvaluationProblem(component, field, expression, message, location, objectPointer, at);
+  }
+
+  /**
+   * Whether the problem leaves the replica and resource totals incomplete: every problem of a component's paths
+   * (instance ids, pod specs, scales, resources) does; a status matcher's does not.
+   */
+  @org.apiguardian.api.API(status = org.apiguardian.api.API.Status.EXPERIMENTAL, since = "0.2")
+  public boolean affectsTotals() {
+    return field == null || !field.toLowerCase(java.util.Locale.ROOT).contains("status");
+  }
+
+  /**
+   * {@code file:line:column /pointer: component 'x': message}; with an object location, the object's place comes
+   * first and the definition's field follows in parentheses.
+   */
   public String format() {
+    if (objectLocation != null) {
+      return objectLocation.prefix() + "component '" + component + "': " + message + " (definition: "
+          + location + ")";
+    }
     return location.prefix() + "component '" + component + "': " + message;
   }
 }

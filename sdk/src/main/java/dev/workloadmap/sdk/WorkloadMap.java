@@ -208,6 +208,27 @@ public final class WorkloadMap {
     return treeBuilder.build(definition.definition(), JqInput.of(object));
   }
 
+  /** The most pods one {@code attributePods} call takes (a namespace's listing; attribution holds them all). */
+  @org.apiguardian.api.API(status = org.apiguardian.api.API.Status.EXPERIMENTAL, since = "0.2")
+  public static final int MAX_PODS_PER_CALL = 100_000;
+
+  /**
+   * Resolves the object read from a YAML or JSON file: as {@link #resolve(PreparedDefinition, JsonNode)}, and every
+   * problem whose offending value has a place in the object (a replica count, a resource quantity) is located in
+   * {@code document}'s file, so that it is reported at the object's own file:line:column.
+   */
+  @org.apiguardian.api.API(status = org.apiguardian.api.API.Status.EXPERIMENTAL, since = "0.2")
+  public WorkloadTree resolve(PreparedDefinition definition, dev.workloadmap.sdk.yaml.YamlDocument document) {
+    Objects.requireNonNull(document, "document");
+    WorkloadTree t = resolve(definition, document.root());
+    List<EvaluationProblem> located = new java.util.ArrayList<>(t.problems().size());
+    for (EvaluationProblem p : t.problems()) {
+      located.add(p.objectPointer() == null ? p : p.withObjectLocation(document.locate(p.objectPointer())));
+    }
+    return new WorkloadTree(t.object(), t.definitionName(), t.root(), t.status(), t.totalReplicas(),
+        t.totalResources(), located, t.warnings());
+  }
+
   /** Resolves a fabric8 {@link GenericKubernetesResource}. */
   public WorkloadTree resolve(PreparedDefinition definition, GenericKubernetesResource object) {
     JsonNode json = MAPPER.valueToTree(object);
@@ -335,6 +356,11 @@ public final class WorkloadMap {
     Objects.requireNonNull(definition, "definition");
     Objects.requireNonNull(tree, "tree");
     Objects.requireNonNull(object, "object");
+    Objects.requireNonNull(pods, "pods");
+    if (pods.size() > MAX_PODS_PER_CALL) {
+      throw new IllegalArgumentException(pods.size() + " pods given to one attributePods call, more than "
+          + MAX_PODS_PER_CALL + ": list the workload's namespace only, or filter the pods by label first");
+    }
     return podAttributor.attribute(definition.definition(), tree, object, pods, owners);
   }
 

@@ -164,22 +164,22 @@ public final class ComponentExtractor {
     SpecDefinition s = c.specDefinition();
     if (s != null && s.podTemplateSpecPath() != null) {
       templates = paired(d, c, ids, problems, "/specDefinition/podTemplateSpecPath", s.podTemplateSpecPath(),
-          "pod template specs", () -> podTemplateSpecs(c, in));
+          "pod template specs", () -> podTemplateSpecs(c, in), in);
     }
     if (s != null && s.podSpecPath() != null) {
       podSpecs = paired(d, c, ids, problems, "/specDefinition/podSpecPath", s.podSpecPath(), "pod specs",
-          () -> podSpecs(c, in));
+          () -> podSpecs(c, in), in);
     }
     if (s != null && s.metadataPath() != null) {
       metadata = paired(d, c, ids, problems, "/specDefinition/metadataPath", s.metadataPath(), "pod metadata",
-          () -> podMetadata(c, in));
+          () -> podMetadata(c, in), in);
     }
     if (s != null && s.fragmentedPodSpecDefinition() != null) {
       fragmented = paired(d, c, ids, problems, "/specDefinition/fragmentedPodSpecDefinition", null,
-          "fragmented pod specs", () -> fragmentedPodSpecs(c, in));
+          "fragmented pod specs", () -> fragmentedPodSpecs(c, in), in);
     }
     if (c.scaleDefinition() != null) {
-      scales = paired(d, c, ids, problems, "/scaleDefinition", null, "scales", () -> scales(c, in));
+      scales = paired(d, c, ids, problems, "/scaleDefinition", null, "scales", () -> scales(c, in), in);
     }
     Map<String, InstanceRecord> byId = new LinkedHashMap<>();
     for (int i = 0; i < ids.size(); i++) {
@@ -198,14 +198,19 @@ public final class ComponentExtractor {
     List<T> get();
   }
 
-  private static <T> List<T> paired(Definition d, ComponentDefinition c, List<String> ids,
-      List<EvaluationProblem> problems, String field, String expression, String what, Extraction<T> extraction) {
+  private <T> List<T> paired(Definition d, ComponentDefinition c, List<String> ids,
+      List<EvaluationProblem> problems, String field, String expression, String what, Extraction<T> extraction,
+      JqInput in) {
     List<T> values;
     try {
       values = extraction.get();
     } catch (ExtractionException e) {
-      problems.add(problem(d, c, field, expression != null ? expression : e.expression(),
-          "failed to get " + what + ": " + e.getMessage()));
+      EvaluationProblem p = problem(d, c, field, expression != null ? expression : e.expression(),
+          "failed to get " + what + ": " + e.getMessage());
+      if (e.resultIndex() >= 0 && e.expression() != null) {
+        p = p.withObjectPointer(objectPointer(e.expression(), e.resultIndex(), in));
+      }
+      problems.add(p);
       return null;
     }
     if (values.size() != ids.size()) {
@@ -215,6 +220,115 @@ public final class ComponentExtractor {
       return null;
     }
     return values;
+  }
+
+  /**
+   * Where result {@code index} of {@code expression} comes from in the object, as a JSON pointer: the result's own
+   * place when the expression is a path ({@code path(f)}); for a computed value ({@code .spec.jobs[] | (.replicas //
+   * 1) * .parallelism}), the place of the input it was computed from (the stream before the first top-level pipe),
+   * narrowed to the field inside it that holds the same value when there is one. Null when neither is known.
+   */
+  public String objectPointer(String expression, int index, JqInput in) {
+    String exact = pathAt(expression, index, in);
+    if (exact != null) {
+      return exact;
+    }
+    int pipe = topLevelPipe(expression);
+    if (pipe < 0) {
+      return null;
+    }
+    String head = expression.substring(0, pipe);
+    try {
+      List<JsonNode> results = engine.compile(expression).apply(in);
+      List<JsonNode> inputs = engine.compile(head).apply(in);
+      if (results.size() != inputs.size() || index >= results.size()) {
+        return null; // not one result per input: the index does not name an input
+      }
+      String base = pathAt(head, index, in);
+      if (base == null) {
+        return null;
+      }
+      String leaf = find(inputs.get(index), results.get(index), "");
+      return leaf == null ? base : base + leaf;
+    } catch (RuntimeException e) {
+      return null;
+    }
+  }
+
+  private String pathAt(String expression, int index, JqInput in) {
+    try {
+      JsonNode p = engine.compile("[path(" + expression + ")] | .[" + index + "]").first(in);
+      if (p == null || !p.isArray()) {
+        return null;
+      }
+      StringBuilder sb = new StringBuilder();
+      for (JsonNode k : p) {
+        sb.append('/').append(k.asText().replace("~", "~0").replace("/", "~1"));
+      }
+      return sb.toString();
+    } catch (RuntimeException e) {
+      return null; // a computed value ({@code // 1}, arithmetic) has no single place
+    }
+  }
+
+  /** The pointer (relative to {@code node}) of the first scalar equal to {@code value}, breadth first; or null. */
+  private static String find(JsonNode node, JsonNode value, String at) {
+    java.util.ArrayDeque<Map.Entry<String, JsonNode>> queue = new java.util.ArrayDeque<>();
+    queue.add(Map.entry(at, node));
+    int budget = 10_000;
+    while (!queue.isEmpty() && budget-- > 0) {
+      Map.Entry<String, JsonNode> e = queue.poll();
+      JsonNode n = e.getValue();
+      if (n.isContainerNode()) {
+        if (n.isObject()) {
+          n.properties().forEach(f -> queue.add(Map.entry(e.getKey() + "/" + f.getKey().replace("~", "~0")
+              .replace("/", "~1"), f.getValue())));
+        } else {
+          for (int i = 0; i < n.size(); i++) {
+            queue.add(Map.entry(e.getKey() + "/" + i, n.get(i)));
+          }
+        }
+      } else if (sameScalar(n, value)) {
+        return e.getKey();
+      }
+    }
+    return null;
+  }
+
+  private static boolean sameScalar(JsonNode a, JsonNode b) {
+    if (a.isNumber() && b.isNumber()) {
+      return a.decimalValue().compareTo(b.decimalValue()) == 0;
+    }
+    return a.isTextual() && a.equals(b);
+  }
+
+  /** The index of the first {@code |} outside brackets and strings, or -1. */
+  static int topLevelPipe(String e) {
+    int depth = 0;
+    boolean str = false;
+    for (int i = 0; i < e.length(); i++) {
+      char c = e.charAt(i);
+      if (str) {
+        if (c == '\\') {
+          i++;
+        } else if (c == '"') {
+          str = false;
+        }
+        continue;
+      }
+      switch (c) {
+        case '"' -> str = true;
+        case '(', '[', '{' -> depth++;
+        case ')', ']', '}' -> depth--;
+        case '|' -> {
+          if (depth == 0 && (i + 1 >= e.length() || e.charAt(i + 1) != '=') && (i == 0 || e.charAt(i - 1) != '|')) {
+            return i;
+          }
+        }
+        default -> { }
+      }
+    }
+    return -1;
   }
 
   static EvaluationProblem problem(Definition d, ComponentDefinition c, String field, String expression, String message) {
@@ -312,7 +426,11 @@ public final class ComponentExtractor {
       return null;
     }
     if (v.isIntegralNumber() && v.canConvertToInt()) {
-      return v.intValue(); // the common case, without the decimal arithmetic below
+      int n = v.intValue(); // the common case, without the decimal arithmetic below
+      if (n < 0) {
+        throw negative(name, index, Integer.toString(n), expression);
+      }
+      return n;
     }
     BigDecimal d;
     if (v.isNumber()) {
@@ -322,22 +440,36 @@ public final class ComponentExtractor {
         d = new BigDecimal(v.asText());
       } catch (NumberFormatException e) {
         throw new ExtractionException("failed to extract scales: " + name + " value \"" + v.asText() + "\" at index "
-            + index + " is not a number", expression, null);
+            + index + " is not a number", expression, null, index);
       }
     } else {
       throw new ExtractionException("failed to extract scales: " + name + " value " + JqValues.toCompactJson(v)
-          + " at index " + index + " is not a number", expression, null);
+          + " at index " + index + " is not a number", expression, null, index);
     }
     if (d.signum() != 0 && d.stripTrailingZeros().scale() > 0) {
       throw new ExtractionException("failed to extract scales: " + name + " value " + d.toPlainString()
-          + " at index " + index + " is not an integer", expression, null);
+          + " at index " + index + " is not an integer", expression, null, index);
     }
+    int n;
     try {
-      return d.intValueExact();
+      n = d.intValueExact();
     } catch (ArithmeticException e) {
       throw new ExtractionException("failed to extract scales: " + name + " value " + d.toPlainString()
-          + " at index " + index + " is out of the int32 range", expression, null);
+          + " at index " + index + " is out of the int32 range", expression, null, index);
     }
+    if (n < 0) {
+      throw negative(name, index, d.toPlainString(), expression);
+    }
+    return n;
+  }
+
+  /**
+   * A negative count: the reference reads it as is and subtracts it from the totals; a count of pods cannot be
+   * negative, so it is a problem and the totals are incomplete.
+   */
+  private static ExtractionException negative(String name, int index, String text, String expression) {
+    return new ExtractionException("failed to extract scales: " + name + " value " + text + " at index " + index
+        + " is negative (a count of pods cannot be)", expression, null, index);
   }
 
   private static ExtractionException convert(int index, String type, JsonNode v, String expression) {

@@ -187,9 +187,25 @@ final class ExpressionLinter {
                 + " supported builtins or a local 'def'"));
       }
     }
+    endlessLoop(c, out);
     boolean regex = REGEX_FUNCTIONS.contains(c.name()) || (c.name().equals("split") && arity == 2);
     if (regex && arity >= 1 && builtins.reference(c.name(), arity)) {
       regex(c.args().get(0), out);
+    }
+  }
+
+  /**
+   * {@code until(false; f)} and {@code until(null; f)} never end and never emit, whatever surrounds them: they run
+   * into the time or memory budget on every object, or grow a value until the heap is gone ({@code [1] |
+   * until(false; . + .)}). ({@code while(true; f)} and {@code repeat(f)} emit as they go, so {@code limit(n; …)} can
+   * bound them; they are left to the budget.)
+   */
+  private static void endlessLoop(Call c, List<Problem> out) {
+    if (c.name().equals("until") && c.args().size() == 2 && c.args().get(0) instanceof JqNode.Constant k
+        && (k.text().equals("false") || k.text().equals("null"))) {
+      out.add(new Problem(JqLintRule.ENDLESS_LOOP, Severity.ERROR, c.start(),
+          "'until(" + k.text() + "; …)' never ends: it runs into the evaluation budget on every object",
+          "give the loop a condition that reads its input, such as until(. >= 10; . + 1)"));
     }
   }
 

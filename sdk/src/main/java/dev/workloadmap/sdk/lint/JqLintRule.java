@@ -70,6 +70,10 @@ public final class JqLintRule implements ValidationRule {
   /** Rule id of regex literals the reference engine rejects, or that are too long (FC-32). */
   public static final String REGEX = "jq.regex";
 
+  /** Rule id of loops whose condition is a constant that never lets them end ({@code until(false; f)}). */
+  @org.apiguardian.api.API(status = org.apiguardian.api.API.Status.EXPERIMENTAL, since = "0.2")
+  public static final String ENDLESS_LOOP = "jq.endless-loop";
+
   /** Rule id of the unparenthesised keyPath comparison (a warning). */
   public static final String SELECTOR_PRECEDENCE = "jq.selector-precedence";
 

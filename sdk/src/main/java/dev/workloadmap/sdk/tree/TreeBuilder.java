@@ -11,6 +11,7 @@ import dev.workloadmap.sdk.extract.FragmentedPodSpec;
 import dev.workloadmap.sdk.extract.InstanceRecord;
 import dev.workloadmap.sdk.internal.jq.SortedKeys;
 import dev.workloadmap.sdk.jq.JqInput;
+import dev.workloadmap.sdk.resources.ExtendedResourceRules;
 import dev.workloadmap.sdk.resources.PodResources;
 import dev.workloadmap.sdk.resources.ResourceList;
 import dev.workloadmap.sdk.spi.JqEngine;
@@ -47,7 +48,7 @@ public final class TreeBuilder {
     if (st != null) {
       problems.addAll(st.problems());
     }
-    int totalReplicas = 0;
+    long totalReplicas = 0;
     ResourceList total = ResourceList.empty();
     for (ComponentNode c : flatten(root)) {
       if (c.podBearing()) {
@@ -55,8 +56,26 @@ public final class TreeBuilder {
         total = total.plus(c.ownResources());
       }
     }
+    if (totalReplicas > Integer.MAX_VALUE) {
+      problems.add(new EvaluationProblem(rootDef.name(), "scaleDefinition", null, "the workload's replicas ("
+          + totalReplicas + ") exceed " + Integer.MAX_VALUE + ": the total cannot be counted",
+          d.locate(rootDef.pointer())));
+      totalReplicas = Integer.MAX_VALUE;
+    }
+    for (var e : total.asMap().entrySet()) {
+      if (!ExtendedResourceRules.isExtended(e.getKey())) {
+        continue;
+      }
+      try {
+        dev.workloadmap.sdk.resources.Quantities.toWholeUnits(e.getValue());
+      } catch (WorkloadMapException ex) {
+        problems.add(new EvaluationProblem(rootDef.name(), "resources", null, "total " + e.getKey() + ": "
+            + ex.getMessage() + "; left out of the totals", d.locate(rootDef.pointer())));
+        total = total.with(e.getKey(), java.math.BigDecimal.ZERO);
+      }
+    }
     return new WorkloadTree(
-        ObjectRef.of(object.original()), d.name(), root, st, totalReplicas, total, problems, warnings);
+        ObjectRef.of(object.original()), d.name(), root, st, (int) totalReplicas, total, problems, warnings);
   }
 
   private static List<ComponentNode> flatten(ComponentNode root) {
@@ -88,6 +107,7 @@ public final class TreeBuilder {
     List<InstanceNode> instances = new ArrayList<>();
     int own = 0;
     ResourceList ownResources = ResourceList.empty();
+    int index = 0;
     for (InstanceRecord r : ex.instances()) {
       int desired = r.scale() == null ? 1 : r.scale().desired();
       ResourceList perPod = ResourceList.empty();
@@ -98,11 +118,30 @@ public final class TreeBuilder {
           problems.add(new EvaluationProblem(c.name(), "resources", null,
               "instance \"" + r.id() + "\": " + e.getMessage(), d.locate(c.pointer() + "/specDefinition")));
         }
+        String podPointer = null;
+        List<ExtendedResourceRules.Violation> violations = kubernetesViolations(r);
+        if (!violations.isEmpty()) {
+          podPointer = podSpecPointer(c, index, object);
+        }
+        for (ExtendedResourceRules.Violation v : violations) {
+          EvaluationProblem p = new EvaluationProblem(c.name(), "resources", null,
+              "instance \"" + r.id() + "\": " + v.message() + " (the API server rejects such a pod)",
+              d.locate(c.pointer() + "/specDefinition"));
+          problems.add(podPointer == null ? p : p.withObjectPointer(podPointer + v.pointer()));
+        }
+        perPod = countable(d, c, r, perPod, problems);
       }
+      index++;
       ResourceList total = perPod.times(desired);
       instances.add(new InstanceNode(r.id().isEmpty() ? null : r.id(), r, desired, perPod, total));
-      own += desired;
-      ownResources = ownResources.plus(total);
+      if ((long) own + desired > Integer.MAX_VALUE) {
+        problems.add(new EvaluationProblem(c.name(), "scaleDefinition", null, "instance \"" + r.id() + "\": the"
+            + " component's replicas exceed " + Integer.MAX_VALUE + "; left out of the totals",
+            d.locate(c.pointer() + "/scaleDefinition")));
+      } else {
+        own += desired;
+        ownResources = ownResources.plus(total);
+      }
     }
     instances.sort((a, b) -> SortedKeys.compareCodePoints(a.id(), b.id()));
     List<ComponentNode> children = new ArrayList<>();
@@ -135,6 +174,60 @@ public final class TreeBuilder {
     boolean visible = podBearing || c.scaleDefinition() != null || anyVisibleChild;
     return new ComponentNode(c, instances, children, podBearing, podBearing ? own : 0,
         podBearing ? ownResources : ResourceList.empty(), desired, resources, visible);
+  }
+
+  /**
+   * The pod spec of result {@code index} of the component's pod path, as a pointer in the object; null when the path
+   * computes its value.
+   */
+  private String podSpecPointer(ComponentDefinition c, int index, JqInput object) {
+    if (c.specDefinition() == null) {
+      return null;
+    }
+    if (c.specDefinition().podTemplateSpecPath() != null) {
+      String p = extractor.objectPointer(c.specDefinition().podTemplateSpecPath(), index, object);
+      return p == null ? null : p + "/spec";
+    }
+    if (c.specDefinition().podSpecPath() != null) {
+      return extractor.objectPointer(c.specDefinition().podSpecPath(), index, object);
+    }
+    return null;
+  }
+
+  /**
+   * Every count-like resource (GPUs and other extended resources) must be a whole count that fits in a {@code long};
+   * one that does not is a problem and is left out of the totals, instead of failing the whole view later.
+   */
+  private static ResourceList countable(Definition d, ComponentDefinition c, InstanceRecord r, ResourceList perPod,
+      List<EvaluationProblem> problems) {
+    ResourceList out = perPod;
+    for (var e : perPod.asMap().entrySet()) {
+      if (!ExtendedResourceRules.isExtended(e.getKey())) {
+        continue;
+      }
+      try {
+        dev.workloadmap.sdk.resources.Quantities.toWholeUnits(e.getValue().multiply(java.math.BigDecimal.valueOf(
+            Math.max(1, r.scale() == null ? 1 : r.scale().desired()))));
+      } catch (WorkloadMapException ex) {
+        problems.add(new EvaluationProblem(c.name(), "resources", null, "instance \"" + r.id() + "\": "
+            + e.getKey() + ": " + ex.getMessage() + "; left out of the totals",
+            d.locate(c.pointer() + "/specDefinition")));
+        out = out.with(e.getKey(), java.math.BigDecimal.ZERO);
+      }
+    }
+    return out;
+  }
+
+  /** Extended-resource rules Kubernetes enforces on the instance's pod (spec or template). */
+  private static List<ExtendedResourceRules.Violation> kubernetesViolations(InstanceRecord r) {
+    if (r.podTemplateSpec() != null) {
+      return r.podTemplateSpec().isObject()
+          ? ExtendedResourceRules.violations(r.podTemplateSpec().get("spec"), "template.spec") : List.of();
+    }
+    if (r.podSpec() != null) {
+      return ExtendedResourceRules.violations(r.podSpec(), "spec");
+    }
+    return List.of();
   }
 
   private static ResourceList perPod(InstanceRecord r) {

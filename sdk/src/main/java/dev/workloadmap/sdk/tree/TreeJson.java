@@ -23,7 +23,7 @@ import java.util.Map;
  *   "phase": "Running" | null,          // raw phase, null when absent
  *   "conditions": [{"type","status","reason","message"}],
  *   "root": <component>,
- *   "total": {"replicas": 3, "resources": <resources>},
+ *   "total": {"replicas": 3, "resources": <resources>, "complete": true},   // false: a problem left it short
  *   "problems": ["<file:line:col /pointer: component 'x': message>"]   // only when there are problems
  * }
  * <component> = {"name", "kind": "group/version/Kind" | null, "podBearing", "replicas": <subtree desired pods>,
@@ -76,6 +76,7 @@ public final class TreeJson {
     ObjectNode total = o.putObject("total");
     total.put("replicas", tree.totalReplicas());
     total.set("resources", resources(tree.totalResources(), gpuResourceName));
+    total.put("complete", tree.totalsComplete());
     if (!tree.problems().isEmpty()) {
       ArrayNode p = o.putArray("problems");
       for (EvaluationProblem e : tree.problems()) {

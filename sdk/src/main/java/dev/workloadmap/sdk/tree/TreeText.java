@@ -45,6 +45,9 @@ public final class TreeText {
       out.append("Phase: ").append(String.join(",", tree.status().phases())).append('\n');
     }
     appendResources(out, tree, gpuResourceName);
+    if (!tree.totalsComplete()) {
+      out.append("Totals are incomplete: a problem below left replicas or resources uncounted.\n");
+    }
     if (!tree.problems().isEmpty()) {
       out.append('\n').append("Problems:\n");
       for (EvaluationProblem p : tree.problems()) {
@@ -118,7 +121,8 @@ public final class TreeText {
         rows.add(resourceRow(c.name(), c.ownReplicas(), c.ownResources(), gpu, extended));
       }
     }
-    rows.add(resourceRow("TOTAL", tree.totalReplicas(), tree.totalResources(), gpu, extended));
+    rows.add(resourceRow(tree.totalsComplete() ? "TOTAL" : "TOTAL (incomplete)", tree.totalReplicas(),
+        tree.totalResources(), gpu, extended));
     return rows;
   }
 

@@ -34,6 +34,17 @@ public record WorkloadTree(
     warnings = List.copyOf(warnings);
   }
 
+  /**
+   * Whether {@link #totalReplicas()} and {@link #totalResources()} are the whole workload's: false when a problem
+   * left a component's instances, replicas or resources uncounted or counted with a fallback (a negative,
+   * fractional or out-of-range replica count, a path that hit the result limit, a GPU quantity Kubernetes rejects).
+   * A front-end must then not present the totals as a number without saying so.
+   */
+  @org.apiguardian.api.API(status = org.apiguardian.api.API.Status.EXPERIMENTAL, since = "0.2")
+  public boolean totalsComplete() {
+    return problems.stream().noneMatch(EvaluationProblem::affectsTotals);
+  }
+
   /** Every component, depth first (root, then each child subtree in declaration order). */
   public List<ComponentNode> components() {
     List<ComponentNode> out = new ArrayList<>();

@@ -143,7 +143,8 @@ final class Writes {
         throw new UpdateException(list + "[" + i + "]: value is empty (a JSON-encoded string is expected)");
       }
       try {
-        current = Lossless.reconcile(current, engine.assign(a.path(), current, value));
+        current = Lossless.reconcile(current, engine.assign(writeTarget(c, list + "[" + i + "].path", a.path(),
+            current), current, value));
       } catch (JqException e) {
         throw new UpdateException(list + "[" + i + "]: " + e.getMessage(), e);
       }
@@ -171,13 +172,49 @@ final class Writes {
   /** With instanceIdPath: AssignZip; without: values[0] assigned to every selected path (spec §5.6). */
   private JsonNode zip(ComponentDefinition c, JsonNode object, String field, String path, List<JsonNode> values) {
     JsonNode written;
+    String target = writeTarget(c, field, path, object); // A // B is written at A, never into B
     try {
-      written = c.hasInstanceIdPath() ? engine.assignZip(path, object, values)
-          : engine.assign(path, object, values.get(0));
+      written = c.hasInstanceIdPath() ? engine.assignZip(target, object, values)
+          : engine.assign(target, object, values.get(0));
     } catch (JqException e) {
       throw notAPath(c, field, e);
     }
     return Lossless.reconcile(object, written);
+  }
+
+  /**
+   * Where a write of {@code path} goes on {@code object}: its primary places ({@link FallbackPaths}) when they are as
+   * many as the places the read selects (or the read selects none because it fell back to a computed default);
+   * {@code path} itself when it has no fallback. A fallback whose primary side selects a different number of places
+   * on this object cannot be written at A, and must not be written into B: the update is refused with the reason.
+   */
+  private String writeTarget(ComponentDefinition c, String field, String path, JsonNode object) {
+    String primary = FallbackPaths.primary(path);
+    if (primary.equals(path)) {
+      return path;
+    }
+    JqInput in = JqInput.of(object);
+    int cut = pathCount(primary, in);
+    int original = pathCount(path, in);
+    if (cut >= 0 && (original < 0 || original == cut)) {
+      return primary;
+    }
+    if (cut < 0) {
+      return path; // the primary side is no place either: the engine's error names the path
+    }
+    throw new UpdateException("the " + field + " of component " + c.name() + " falls back on this object ("
+        + path + " selects " + original + " place(s), its primary side " + primary + " selects " + cut + "); writing"
+        + " the fallback would change a field the read only fell back to, so the update is refused: give the"
+        + " object the primary field, or write it with assign");
+  }
+
+  private int pathCount(String expression, JqInput in) {
+    try {
+      JsonNode n = engine.compile("[path(" + expression + "\n)] | length").first(in);
+      return n == null ? -1 : n.intValue();
+    } catch (JqException e) {
+      return -1;
+    }
   }
 
   /**

@@ -41,6 +41,15 @@ class ExpressionLinterTest {
   }
 
   @Test
+  void untilWithAConstantConditionIsAnEndlessLoop() {
+    assertThat(problems("[1] | until(false; . + .)")).containsExactly(
+        "jq.endless-loop 'until(false; …)' never ends: it runs into the evaluation budget on every object @6");
+    assertThat(problems("until(null; .)")).hasSize(1);
+    assertThat(problems("until(. > 3; . + 1)")).isEmpty();
+    assertThat(problems("[limit(3; repeat(.))]")).isEmpty();
+  }
+
+  @Test
   void builtinSetsCompareTheReferenceWithTheEngine() {
     BuiltinSets b = BuiltinSets.standard();
     assertThat(b.reference("abs", 0)).isTrue();

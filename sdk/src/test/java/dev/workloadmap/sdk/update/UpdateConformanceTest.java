@@ -289,13 +289,14 @@ class UpdateConformanceTest {
           name: r
           kind: {group: x, version: v1, kind: R}
           statusDefinition: {phaseDefinition: {path: .status.phase}, statusMappings: {running: [{byPhase: Running}]}}
-          specDefinition: {podTemplateSpecPath: .spec.template // 1}
+          specDefinition: {podTemplateSpecPath: '{spec: .spec.template}'}
         """));
+    // (a fallback such as `.spec.template // 1` is written at .spec.template since issue 15: FallbackWriteTest)
     assertThatThrownBy(() -> WorkloadUpdate.of(Jq.defaultEngine(), d, json(
         "{\"apiVersion\":\"x/v1\",\"kind\":\"R\",\"metadata\":{\"name\":\"n\"},\"spec\":{}}"))
         .podTemplateSpecs("r", Map.of("", json("{}"))).apply())
         .isInstanceOf(UpdateException.class)
-        .hasMessageContaining("JQ execution error for expression '.spec.template // 1'")
+        .hasMessageContaining("JQ execution error for expression '{spec: .spec.template}'")
         .hasMessageContaining("is not a path expression")
         .cause().cause().isInstanceOf(dev.workloadmap.sdk.jq.JqEvaluationException.class);
   }
@@ -346,12 +347,12 @@ class UpdateConformanceTest {
           kind: {group: x, version: v1, kind: R}
           statusDefinition: {phaseDefinition: {path: .status.phase}, statusMappings: {running: [{byPhase: Running}]}}
           suspendDefinition:
-            suspendActions: [{path: .spec.suspend, value: "true"}, {path: .spec.x // 1, value: "1"}]
+            suspendActions: [{path: .spec.suspend, value: "true"}, {path: '.spec.x + 1', value: "1"}]
             resumeActions: [{path: .spec.suspend, value: "not json"}]
         """));
     JsonNode obj = json("{\"apiVersion\":\"x/v1\",\"kind\":\"R\",\"metadata\":{\"name\":\"n\"}}");
     assertThatThrownBy(() -> WorkloadUpdate.of(Jq.defaultEngine(), d, obj).suspend().apply())
-        .hasMessageStartingWith("suspend(r): suspendActions[1]: JQ execution error for expression '.spec.x // 1'");
+        .hasMessageStartingWith("suspend(r): suspendActions[1]: JQ execution error for expression '.spec.x + 1'");
     assertThatThrownBy(() -> WorkloadUpdate.of(Jq.defaultEngine(), d, obj).resume().apply())
         .hasMessageStartingWith("resume(r): resumeActions[0]: value not json is not JSON");
   }

@@ -232,7 +232,7 @@ class VerifierTest {
         assertThat(f.ruleId()).isEqualTo("fixture.unknown-field");
         assertThat(f.message()).isEqualTo("the result has no field \"replcas\"; did you mean \"replicas\"?");
         assertThat(f.location().pointer()).isEqualTo("/total/replcas");
-        assertThat(f.hint()).isEqualTo("known fields here: replicas, resources");
+        assertThat(f.hint()).isEqualTo("known fields here: replicas, resources, complete");
       });
 
       RealYamlReader.assume(); // POSITIONS: 3:3 is the "replcas" key

@@ -1,5 +1,6 @@
 package dev.workloadmap.sdk.internal.jq;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import java.lang.management.ManagementFactory;
 
 /**
@@ -30,6 +31,27 @@ final class Deadline {
     /** One step of work: cheap, and checks every {@value #CHECK_INTERVAL} calls. */
     void tick() {
       if (--countdown <= 0) {
+        check();
+      }
+    }
+
+    /**
+     * One step that produced {@code v}: a step whose value is large counts as many steps, so that a loop whose value
+     * grows ({@code [1] | until(false; . + .)} doubles an array per step) is checked on every step once the value
+     * is large, and stops at the memory budget instead of running the heap out between two checks. The weight is
+     * the value's own size (elements, fields, or characters / 16), which every Jackson node knows without a walk.
+     */
+    void tick(JsonNode v) {
+      int weight = 1;
+      if (v != null) {
+        if (v.isContainerNode()) {
+          weight += v.size();
+        } else if (v.isTextual()) {
+          weight += v.textValue().length() >>> 4;
+        }
+      }
+      countdown -= weight;
+      if (countdown <= 0) {
         check();
       }
     }

@@ -72,6 +72,9 @@ final class RootScope {
         "indices", 1, indices(TextBuiltins.Indices.Which.ALL, root.getFunction("indices", 1)));
     root.addFunction("index", 1, indices(TextBuiltins.Indices.Which.FIRST, root.getFunction("index", 1)));
     root.addFunction("rindex", 1, indices(TextBuiltins.Indices.Which.LAST, root.getFunction("rindex", 1)));
+    Re2Builtins.install(root, VERSION); // regular expressions on RE2/J instead of joni
+    root.addFunction("ltrimstr", 1, new CheckedFunction(new TrimBuiltins(true), false));
+    root.addFunction("rtrimstr", 1, new CheckedFunction(new TrimBuiltins(false), false));
     return root;
   }
 

@@ -79,7 +79,7 @@ final class Streams {
           in,
           ipath,
           (v, p) -> {
-            deadline.tick();
+            deadline.tick(v);
             c.values.add(v);
             c.paths.add(p);
           },
@@ -99,7 +99,7 @@ final class Streams {
           in,
           (Output)
               v -> {
-                deadline.tick();
+                deadline.tick(v);
                 c.values.add(v);
                 c.paths.add(null);
               });

@@ -30,6 +30,12 @@ public final class YamlReaderEngine {
    *     {@code null}
    * @throws YamlException for every problem, never a SnakeYAML exception
    */
+  /**
+   * The most documents one stream may hold. Each document is limited in size, nesting and aliases; without a count,
+   * a stream of small documents (or of {@code ---} alone) grows without bound.
+   */
+  public static final int MAX_DOCUMENTS = 10_000;
+
   public static List<YamlDocument> read(
       Reader reader, String file, YamlLimits limits, IntFunction<SourceLocation> offsets) {
     LoaderOptions options = new LoaderOptions();
@@ -47,6 +53,12 @@ public final class YamlReaderEngine {
     try {
       while (composer.checkNode()) {
         Node root = composer.getNode();
+        if (documents.size() >= MAX_DOCUMENTS) {
+          SourceLocation at = root == null || root.getStartMark() == null ? SourceLocation.ofFile(file)
+              : new SourceLocation(file, root.getStartMark().getLine() + 1, root.getStartMark().getColumn() + 1, "");
+          throw new YamlException("this stream holds more than " + MAX_DOCUMENTS + " documents; split it into"
+              + " several files", at, null);
+        }
         documents.add(NodeConverter.convert(root, file, documents.size(), limits, text));
       }
     } catch (YAMLException e) {

@@ -1,0 +1,144 @@
+package dev.workloadmap.sdk.update;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.flipkart.zjsonpatch.JsonPatch;
+import dev.workloadmap.sdk.TestDefinitions;
+import dev.workloadmap.sdk.definition.Definition;
+import dev.workloadmap.sdk.jq.Jq;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Writes that cannot corrupt (issue 15): a pod path that falls back is written at its primary side, never into the
+ * fallback, whose every byte stays as it was. One case per fallback form; in each, the object has only the
+ * fallback ({@code .spec.defaultTemplate}), the read finds it there, and the write must create the primary place
+ * ({@code /spec/template}) and leave {@code /spec/defaultTemplate} untouched.
+ */
+class FallbackWriteTest {
+
+  private static final ObjectMapper MAPPER = new ObjectMapper();
+
+  private static final String OBJECT = """
+      {"apiVersion":"jobs.example.com/v1","kind":"Flow","metadata":{"name":"f"},
+       "spec":{"defaultTemplate":{"metadata":{"labels":{"shared":"yes"}},"spec":{"containers":[{"name":"c","image":"i:1.0"}],"priority":1.0}},
+               "jobs":[{"name":"a"},{"name":"b","template":{"spec":{"containers":[]}}}]}}
+      """;
+
+  private static Definition definition(String podTemplatePath, String instanceIdPath) {
+    return TestDefinitions.load(TestDefinitions.karta("""
+        rootComponent:
+          name: flow
+          kind: {group: jobs.example.com, version: v1, kind: Flow}
+        childComponents:
+          - name: job
+            ownerRef: flow
+        %s    specDefinition: {podTemplateSpecPath: '%s'}
+        """.formatted(instanceIdPath == null ? "" : "    instanceIdPath: '" + instanceIdPath + "'\n",
+        podTemplatePath.replace("'", "''"))));
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @CsvSource(delimiterString = " ON ", value = {
+      // the alternative operator
+      ".spec.template // .spec.defaultTemplate ON /spec/template",
+      // parenthesised, then a field under it: the place is A's field
+      "(.spec.template // .spec.defaultTemplate) ON /spec/template",
+      // an optional primary
+      ".spec.template? // .spec.defaultTemplate ON /spec/template",
+      // a chain of fallbacks: the first is the place
+      ".spec.template // .spec.other // .spec.defaultTemplate ON /spec/template",
+      // behind a pipe
+      ".spec | .template // .defaultTemplate ON /spec/template",
+      // in a branch of if (the condition picks the branch; the branch's fallback is cut)
+      "if .spec.useTemplate then .spec.template else (.spec.template // .spec.defaultTemplate) end ON /spec/template",
+  })
+  void aFallbackIsWrittenAtItsPrimaryPlaceAndTheFallbackKeepsEveryByte(String path, String written)
+      throws Exception {
+    JsonNode obj = MAPPER.readTree(OBJECT);
+    String before = MAPPER.writeValueAsString(obj.at("/spec/defaultTemplate"));
+    UpdateResult r = WorkloadUpdate.of(Jq.defaultEngine(), definition(path, null), obj)
+        .setSchedulerName("kai-scheduler").apply();
+    assertThat(MAPPER.writeValueAsString(r.object().at("/spec/defaultTemplate"))).isEqualTo(before);
+    assertThat(r.object().at(written + "/spec/schedulerName").asText()).isEqualTo("kai-scheduler");
+    assertThat(JsonPatch.apply(r.patch(), r.original())).isEqualTo(r.object());
+    assertThat(r.patchJson()).doesNotContain("defaultTemplate");
+  }
+
+  @Test
+  void perInstanceFallbackWritesEachInstanceAtItsOwnTemplate() throws Exception {
+    JsonNode obj = MAPPER.readTree(OBJECT);
+    String before = MAPPER.writeValueAsString(obj.at("/spec/defaultTemplate"));
+    Definition d = definition(".spec.jobs[] | .template // {}", ".spec.jobs[].name");
+    UpdateResult r = WorkloadUpdate.of(Jq.defaultEngine(), d, obj).setSchedulerName("kai-scheduler").apply();
+    assertThat(r.object().at("/spec/jobs/0/template/spec/schedulerName").asText()).isEqualTo("kai-scheduler");
+    assertThat(r.object().at("/spec/jobs/1/template/spec/schedulerName").asText()).isEqualTo("kai-scheduler");
+    assertThat(r.object().at("/spec/jobs/1/template/spec/containers").isArray()).isTrue();
+    assertThat(MAPPER.writeValueAsString(r.object().at("/spec/defaultTemplate"))).isEqualTo(before);
+  }
+
+  @Test
+  void aDefaultValueIsWrittenAtThePlaceItStandsFor() throws Exception {
+    // `// {}`: the reference cannot write it (invalid path against {}); the place it stands for is .spec.template
+    JsonNode obj = MAPPER.readTree(OBJECT);
+    UpdateResult r = WorkloadUpdate.of(Jq.defaultEngine(), definition(".spec.template // {}", null), obj)
+        .setSchedulerName("kai-scheduler").apply();
+    assertThat(r.object().at("/spec/template/spec/schedulerName").asText()).isEqualTo("kai-scheduler");
+    assertThat(r.object().at("/spec/defaultTemplate")).isEqualTo(obj.at("/spec/defaultTemplate"));
+  }
+
+  @Test
+  void aFallbackWhosePrimarySideSelectsOtherPlacesIsRefusedNotWrittenIntoTheFallback() throws Exception {
+    // .spec.templates is an empty list: the read falls back to the default template; A has no place to write
+    JsonNode obj = MAPPER.readTree(OBJECT.replace("\"jobs\":", "\"templates\":[],\"jobs\":"));
+    Definition d = definition(".spec.templates[] // .spec.defaultTemplate", null);
+    assertThatThrownBy(() -> WorkloadUpdate.of(Jq.defaultEngine(), d, obj).setSchedulerName("kai-scheduler").apply())
+        .isInstanceOf(UpdateException.class)
+        .hasMessageContaining("falls back on this object (.spec.templates[] // .spec.defaultTemplate selects 1"
+            + " place(s), its primary side .spec.templates[] selects 0)")
+        .hasMessageContaining("the update is refused");
+  }
+
+  @Test
+  void aSuspendActionWithADefaultIsWrittenAtItsPlace() throws Exception {
+    Definition d = TestDefinitions.load(TestDefinitions.karta("""
+        rootComponent:
+          name: flow
+          kind: {group: jobs.example.com, version: v1, kind: Flow}
+          suspendDefinition:
+            suspendActions: [{path: '.spec.suspend // .spec.paused', value: "true"}]
+            resumeActions: [{path: '.spec.suspend // .spec.paused', value: "false"}]
+        """));
+    JsonNode obj = MAPPER.readTree("{\"apiVersion\":\"jobs.example.com/v1\",\"kind\":\"Flow\","
+        + "\"metadata\":{\"name\":\"f\"},\"spec\":{\"paused\":false}}");
+    UpdateResult r = WorkloadUpdate.of(Jq.defaultEngine(), d, obj).suspend().apply();
+    assertThat(r.patchJson()).isEqualTo("[{\"op\":\"add\",\"path\":\"/spec/suspend\",\"value\":true}]");
+  }
+
+  @Test
+  void aComputedValueIsRefusedWithTheReason() throws Exception {
+    JsonNode obj = MAPPER.readTree(OBJECT);
+    Definition d = definition("{spec: .spec.defaultTemplate.spec}", null);
+    assertThatThrownBy(() -> WorkloadUpdate.of(Jq.defaultEngine(), d, obj).setSchedulerName("kai-scheduler").apply())
+        .isInstanceOf(UpdateException.class)
+        .hasMessageContaining("is not a path expression (it computes a value");
+  }
+
+  @ParameterizedTest
+  @CsvSource(delimiterString = " ON ", value = {
+      // an alternative that selects which place (in a condition or an index) is kept
+      ".spec.jobs[] | select((.template // null) != null) | .template ON .spec.jobs[] | select((.template // null) != null) | .template",
+      ".spec.jobs[.i // 0] ON .spec.jobs[.i // 0]",
+      ".spec.a // .spec.b ON .spec.a",
+      ".a, (.b // .c) ON .a, (.b)",
+      // `A // empty` selects A only where it is set: no fallback place, kept
+      ".spec.worker // empty ON .spec.worker // empty",
+  })
+  void onlyAlternativesInPathPositionAreCut(String path, String primary) {
+    assertThat(FallbackPaths.primary(path)).isEqualTo(primary);
+  }
+}
