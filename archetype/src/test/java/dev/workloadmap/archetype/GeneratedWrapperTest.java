@@ -31,4 +31,11 @@ class GeneratedWrapperTest {
     Path script = resources.resolve("META-INF/archetype-post-generate.groovy");
     assertThat(Files.readString(script)).contains("'mvnw'").contains("setExecutable(true");
   }
+
+  @Test
+  void thePlatformVersionFetchedForTheOfflineRouteIsTheReactorsJUnits() {
+    String jupiter = Poms.properties(Poms.read(repo.resolve("pom.xml"))).get("junit.version");
+    String platform = Poms.properties(Poms.read(repo.resolve("archetype/pom.xml"))).get("junit-platform.version");
+    assertThat(platform).as("JUnit Platform for Jupiter %s", jupiter).isEqualTo("1" + jupiter.substring(1));
+  }
 }
