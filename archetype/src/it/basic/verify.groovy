@@ -3,6 +3,13 @@
 def name = 'training-example-com-trainer-v1'
 def project = new File(basedir, name)
 def lines = new File(basedir, 'build.log').getText('UTF-8').replaceAll('\u001B\\[[;\\d]*m', '').readLines()
+// A failed generation or build: print the build's own [ERROR] lines (the real error) and fail without a script
+// stack trace, instead of asserting on the first line a failed build lacks.
+if (lines.count('[INFO] BUILD SUCCESS') < 2) {
+  println 'The archetype IT build failed; its errors (full log: ' + new File(basedir, 'build.log') + '):'
+  lines.findAll { it.startsWith('[ERROR]') }.take(40).each { println '  ' + it }
+  return false
+}
 def expectLine = { String line ->
   if (!lines.contains(line)) {
     throw new AssertionError('build.log has no line\n  ' + line)
@@ -15,16 +22,22 @@ expectLine '[INFO] Parameter: groupId, Value: com.example.training'
 expectLine '[INFO] Parameter: package, Value: com.example.training'
 expectLine "[INFO] Parameter: artifactId, Value: ${name}".toString()
 def files = [
-    'pom.xml', 'README.md', '.gitignore',
+    'pom.xml', 'README.md', '.gitignore', 'mvnw', 'mvnw.cmd', '.mvn/wrapper/maven-wrapper.properties',
     "src/main/workloadmap/${name}/definition.yaml",
     "src/main/workloadmap/${name}/fixtures/sample/object.yaml",
     "src/main/workloadmap/${name}/fixtures/sample/expected.yaml",
     'src/test/crds/trainer.training.example.com.yaml',
 ]
 files.each { assert new File(project, it).isFile() : "generated project has no ${it}" }
+// the Maven Wrapper is this reactor's (same Maven, same wrapper version) and executable
+assert new File(project, 'mvnw').canExecute() : 'generated mvnw is not executable'
+assert new File(project, '.mvn/wrapper/maven-wrapper.properties').getText('UTF-8') ==
+    new File(basedir, '../../../../.mvn/wrapper/maven-wrapper.properties').getText('UTF-8')
 
 // 2. the generated build, offline, from the local repository
 expectLine "[INFO] Building Trainer Workload Map definition 1.0.0-SNAPSHOT"
+// the minimum Maven is enforced
+assert lines.any { it.startsWith('[INFO] --- enforcer:') && it.contains(':enforce (enforce-maven) @ ' + name) }
 // lint: workloadmap:validate at the validate phase, with the CRD (no "no CRD" note)
 assert lines.any { it.startsWith('[INFO] --- workloadmap:') && it.contains(':validate (lint-definitions) @ ' + name) }
 expectLine '[INFO] Validated 1 definition in 1 file: 0 errors, 0 warnings'

@@ -4,6 +4,13 @@ def name = 'ml-platform-3d-vision-team-a-corp-example-com-gpu2job3d-v2beta3'
 def group = 'ml.platform.3d-vision.team-a.corp.example.com'
 def project = new File(basedir, name)
 def lines = new File(basedir, 'build.log').getText('UTF-8').replaceAll('\u001B\\[[;\\d]*m', '').readLines()
+// A failed generation or build: print the build's own [ERROR] lines (the real error) and fail without a script
+// stack trace, instead of asserting on the first line a failed build lacks.
+if (lines.count('[INFO] BUILD SUCCESS') < 2) {
+  println 'The archetype IT build failed; its errors (full log: ' + new File(basedir, 'build.log') + '):'
+  lines.findAll { it.startsWith('[ERROR]') }.take(40).each { println '  ' + it }
+  return false
+}
 def expectLine = { String line ->
   if (!lines.contains(line)) {
     throw new AssertionError('build.log has no line\n  ' + line)

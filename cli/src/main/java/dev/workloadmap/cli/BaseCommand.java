@@ -122,7 +122,8 @@ abstract class BaseCommand implements Callable<Integer> {
     String[] tn = Workloads.splitTypeName(typeToken);
     String name = tn[1];
     if (name != null && nameArg != null) {
-      throw CliException.usage("give the NAME once: TYPE/NAME or TYPE NAME", null);
+      throw CliException.usage("give the NAME once: TYPE/NAME or TYPE NAME",
+          "for example: jobset/seed, or jobset seed");
     }
     if (name == null) {
       name = nameArg;

@@ -289,7 +289,12 @@ final class Cluster implements AutoCloseable {
     }
     String msg = e.getStatus() != null && e.getStatus().getMessage() != null ? e.getStatus().getMessage()
         : rootMessage(e);
-    return new CliException(ExitCodes.ERROR, "api_error", "cannot " + verb + ": " + msg, null, type);
+    String hint = e.getCode() == 429 ? "the API server is throttling requests (HTTP 429, after the client's retries):"
+        + " wait a moment and run the command again"
+        : e.getCode() >= 500 ? "the API server failed (HTTP " + e.getCode() + "): run the command again, or check the"
+            + " API server's health (kubectl get --raw /readyz)"
+        : "check the request against the API server's message (HTTP " + e.getCode() + ")";
+    return new CliException(ExitCodes.ERROR, "api_error", "cannot " + verb + ": " + msg, hint, type);
   }
 
   static String rootMessage(Throwable e) {

@@ -40,6 +40,13 @@ public final class ClusterOptions {
   @Option(names = "--insecure-skip-tls-verify", description = "Do not check the server's certificate.")
   boolean insecureSkipTlsVerify;
 
+  @Option(names = "--request-timeout", paramLabel = "DURATION", description = "How long to wait for each API server"
+      + " response before retrying (as kubectl: 500ms, 5s, 1m; a bare number is seconds; default 10s).")
+  String requestTimeout;
+
+  /** Retries of one request after a connection failure, a timeout, an HTTP 429 (after its Retry-After) or a 5xx. */
+  static final int RETRIES = 3;
+
   /** The kubeconfig file that applies, or null when there is none (then only {@code --server} reaches a cluster). */
   Path kubeconfigFile(Env env) {
     if (kubeconfig != null) {
@@ -111,8 +118,14 @@ public final class ClusterOptions {
     if (namespace != null) {
       b.withNamespace(namespace);
     }
-    b.withRequestRetryBackoffLimit(0);
+    // fabric8 retries a failed connection, a timeout, an HTTP 429 (waiting its Retry-After) and a 5xx with
+    // exponential backoff (250 ms, 500 ms, 1 s); then the command fails with one error (exit 1)
+    b.withRequestRetryBackoffLimit(RETRIES);
+    b.withRequestRetryBackoffInterval(250);
     b.withConnectionTimeout(10_000);
+    if (requestTimeout != null) {
+      b.withRequestTimeout(requestTimeoutMillis(requestTimeout));
+    }
     Config c = b.build();
     if (cluster != null || user != null) {
       applyClusterAndUser(c, file);
@@ -126,7 +139,7 @@ public final class ClusterOptions {
       kc = io.fabric8.kubernetes.client.internal.KubeConfigUtils.parseConfig(file.toFile());
     } catch (RuntimeException e) {
       throw new CliException(ExitCodes.USAGE, "kubeconfig", "cannot read kubeconfig " + file + ": " + e.getMessage(),
-          null, null);
+          "check the file given by --kubeconfig or KUBECONFIG (kubectl config view --kubeconfig FILE)", null);
     }
     if (cluster != null) {
       var named = kc.getClusters().stream().filter(x -> cluster.equals(x.getName())).findFirst()
@@ -163,5 +176,17 @@ public final class ClusterOptions {
   /** The namespace that applies: {@code -n}, else the kubeconfig context's, else {@code default}. */
   static String namespaceOf(Config c) {
     return c.getNamespace() == null || c.getNamespace().isBlank() ? "default" : c.getNamespace();
+  }
+
+  /** {@code --request-timeout}'s value in milliseconds: {@code 500ms}, {@code 5s}, {@code 1m}, or seconds. */
+  static int requestTimeoutMillis(String text) {
+    java.util.regex.Matcher m = java.util.regex.Pattern.compile("(\\d{1,7})(ms|s|m)?").matcher(text.trim());
+    if (!m.matches() || Long.parseLong(m.group(1)) == 0) {
+      throw CliException.usage("--request-timeout " + text + " is not a duration",
+          "give a positive duration such as 500ms, 5s or 1m (a bare number is seconds)");
+    }
+    long n = Long.parseLong(m.group(1));
+    long ms = m.group(2) == null || m.group(2).equals("s") ? n * 1000 : m.group(2).equals("m") ? n * 60_000 : n;
+    return (int) Math.min(ms, Integer.MAX_VALUE);
   }
 }

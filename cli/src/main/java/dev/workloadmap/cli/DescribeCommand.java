@@ -134,7 +134,8 @@ final class DescribeCommand extends BaseCommand {
       throw new CliException(ExitCodes.USAGE, "read_error", "cannot read " + name + ": no such file",
           "check the path given to -f", null);
     } catch (IOException e) {
-      throw new CliException(ExitCodes.USAGE, "read_error", "cannot read " + name + ": " + e.getMessage(), null, null);
+      throw new CliException(ExitCodes.USAGE, "read_error", "cannot read " + name + ": " + e.getMessage(),
+          "check the file's path, permissions and encoding (UTF-8)", null);
     } catch (YamlException e) {
       throw new CliException(ExitCodes.USAGE, "read_error", e.describe(), "fix the YAML of " + name, null);
     }

@@ -93,7 +93,8 @@ final class GetCommand extends BaseCommand {
       type = tn[0];
       name = tn[1];
       if (name != null && nameArg != null) {
-        throw CliException.usage("give the NAME once: TYPE/NAME or TYPE NAME", null);
+        throw CliException.usage("give the NAME once: TYPE/NAME or TYPE NAME",
+            "for example: jobsets/seed, or jobsets seed");
       }
       if (name == null) {
         name = nameArg;

@@ -1,8 +1,11 @@
 package dev.workloadmap.cli;
 
 import dev.workloadmap.sdk.WorkloadMap;
+import dev.workloadmap.sdk.internal.model.DefinitionFiles;
 import dev.workloadmap.sdk.validation.Finding;
 import dev.workloadmap.sdk.validation.Severity;
+import dev.workloadmap.sdk.validation.ValidationReport;
+import dev.workloadmap.sdk.verify.CrdLookup;
 import dev.workloadmap.sdk.yaml.YamlException;
 import dev.workloadmap.sdk.yaml.YamlReader;
 import java.io.IOException;
@@ -12,56 +15,118 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.List;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /**
- * {@code validate FILE|-} (spec §7.3): the SDK's linter (spec §4.3: YAML, shape, the reference's rules and the SDK's jq
- * checks). Prints {@code OK: <name> is a valid Karta definition (GVK: ...)} per valid definition (with its warnings
- * below), or {@code INVALID: <name>} followed by every finding ({@code file:line:column /pointer: message [rule]
- * (hint)}) and {@code N finding(s)}. Exit 0 when every definition is valid, 1 when one is invalid (a YAML syntax error
- * included), 2 on a usage or read error. Needs no cluster.
+ * {@code validate FILE|DIR|- [--crd FILE|DIR]} (spec §7.3): the SDK's linter (spec §4.3: YAML, shape, the reference's
+ * rules and the SDK's jq checks), and, like {@code workloadmap:validate}, every valid definition's workload-side paths
+ * against its target CRD: {@code --crd FILE} for every definition, else {@code crd.yaml} beside the definition, else
+ * {@code <kind lower>.<group>.yaml} in {@code --crd DIR}; without one, an {@code info:} line says that the static CRD
+ * checks were skipped. A folder is read like the Maven goal reads it (every {@code .yaml}, {@code .yml} and {@code
+ * .json} file below it, outside {@code fixtures} folders, a definition's {@code crd.yaml} excepted) and ends with a
+ * summary line. Prints {@code OK: <name> is a valid Karta definition (GVK: ...)} per valid definition (with its
+ * warnings and notes below), or {@code INVALID: <name>} followed by every finding ({@code file:line:column /pointer:
+ * message [rule] (hint)}) and {@code N finding(s)}. Exit 0 when every definition is valid, 1 when one is invalid (a
+ * YAML syntax error or a CRD finding included), 2 on a usage or read error. Needs no cluster.
  */
-@Command(name = "validate", mixinStandardHelpOptions = true, description = "Lint a definition file (exit 0 valid, 1 invalid, 2 usage or read error).")
+@Command(name = "validate", mixinStandardHelpOptions = true, sortOptions = false,
+    description = "Lint definitions, with their paths checked against the target CRD (exit 0 valid, 1 invalid, 2 usage"
+        + " or read error).")
 final class ValidateCommand extends BaseCommand {
 
-  @Parameters(index = "0", paramLabel = "FILE", description = "The definition file, or - for standard input.")
+  @Parameters(index = "0", paramLabel = "FILE|DIR",
+      description = "A definition file, a folder of them (fixtures folders skipped), or - for standard input.")
   String file;
 
-  @picocli.CommandLine.Option(names = "--analyze", description = "Also run the status-overlap analysis (exit 1 when"
-      + " two exclusive statuses can match together unallowed, or a terminal state maps to Undefined).")
-  boolean analyze;
-
-  @picocli.CommandLine.Option(names = "--crd", paramLabel = "FILE",
-      description = "The target CRD, so the analysis stays within its status schema.")
+  @Option(names = "--crd", paramLabel = "FILE|DIR", description = "The target CRD for every definition (a file), or a"
+      + " folder of <kind lower>.<group>.yaml files; crd.yaml beside a definition is used first.")
   Path crd;
 
-  @picocli.CommandLine.Option(names = "--seed", description = "Seed of the analysis (default: ${DEFAULT-VALUE}).")
+  @Option(names = "--analyze", description = "Also run the status-overlap analysis (exit 1 when two exclusive statuses"
+      + " can match together unallowed, or a terminal state maps to Undefined); within the CRD's status schema when"
+      + " --crd (or a crd.yaml beside the definition) gives it.")
+  boolean analyze;
+
+  @Option(names = "--seed", description = "Seed of the analysis (default: ${DEFAULT-VALUE}).")
   long seed = 20260101L;
 
-  @picocli.CommandLine.Option(names = "--budget", description = "Objects per definition (default: ${DEFAULT-VALUE}).")
+  @Option(names = "--budget", description = "Status objects per definition in the analysis (default: ${DEFAULT-VALUE}).")
   int budget = 20000;
+
+  private int definitions;
+  private int errors;
+  private int warnings;
 
   @Override
   int execute() {
-    String name = file.equals("-") ? "<stdin>" : file;
-    String text;
-    try {
-      text = file.equals("-") ? new String(env().in().readAllBytes(), StandardCharsets.UTF_8)
-          : Files.readString(Path.of(file), StandardCharsets.UTF_8);
-    } catch (NoSuchFileException e) {
-      throw new CliException(ExitCodes.USAGE, "read_error", "cannot read " + name + ": no such file",
-          "check the path", null);
-    } catch (IOException e) {
-      throw new CliException(ExitCodes.USAGE, "read_error", "cannot read " + name + ": " + e.getMessage(), null, null);
+    if (crd != null && !Files.exists(crd)) {
+      throw new CliException(ExitCodes.USAGE, "read_error", "cannot read the CRD " + crd + ": no such file or folder",
+          "give the target CRD's YAML file (kubectl get crd NAME -o yaml) or a folder of <kind lower>.<group>.yaml",
+          null);
     }
+    if (file.equals("-")) {
+      String text;
+      try {
+        text = new String(env().in().readAllBytes(), StandardCharsets.UTF_8);
+      } catch (IOException e) {
+        throw new CliException(ExitCodes.USAGE, "read_error", "cannot read <stdin>: " + e.getMessage(),
+            "pipe a definition file into validate -", null);
+      }
+      return validate(text, "<stdin>", Path.of("<stdin>")) ? ExitCodes.OK : ExitCodes.ERROR;
+    }
+    Path root = Path.of(file);
+    if (!Files.exists(root)) {
+      throw new CliException(ExitCodes.USAGE, "read_error", "cannot read " + file + ": no such file or folder",
+          "check the path", null);
+    }
+    List<Path> files;
+    try {
+      files = DefinitionFiles.of(root);
+    } catch (IOException e) {
+      throw new CliException(ExitCodes.USAGE, "read_error", "cannot list " + file + ": " + e.getMessage(),
+          "check the folder's permissions", null);
+    }
+    if (files.isEmpty()) {
+      throw new CliException(ExitCodes.USAGE, "read_error", file + " holds no definition file",
+          "give a definition file, or a folder with .yaml, .yml or .json definitions", null);
+    }
+    boolean allValid = true;
+    for (Path f : files) {
+      String text;
+      try {
+        text = Files.readString(f, StandardCharsets.UTF_8);
+      } catch (NoSuchFileException e) {
+        throw new CliException(ExitCodes.USAGE, "read_error", "cannot read " + f + ": no such file", "check the path",
+            null);
+      } catch (IOException e) {
+        throw new CliException(ExitCodes.USAGE, "read_error", "cannot read " + f + ": " + e.getMessage(),
+            "check the file's permissions and encoding (UTF-8)", null);
+      }
+      allValid &= validate(text, f.toString(), f);
+    }
+    if (Files.isDirectory(root)) {
+      env().out().println("Validated " + count(definitions, "definition") + " in " + count(files.size(), "file") + ": "
+          + count(errors, "error") + ", " + count(warnings, "warning"));
+    }
+    return allValid ? ExitCodes.OK : ExitCodes.ERROR;
+  }
+
+  /** Validates one file's documents and prints their results; true when every definition is valid. */
+  private boolean validate(String text, String name, Path path) {
     List<WorkloadMap.Loaded> loaded;
     try {
       loaded = wm().read(text, name);
     } catch (YamlException e) {
+      definitions++;
+      errors++;
       env().out().println("INVALID: " + name);
-      env().out().println("  " + e.describe());
+      Finding syntax = new Finding("yaml.syntax", Severity.ERROR, e.getMessage(),
+          e.location().orElse(dev.workloadmap.sdk.yaml.SourceLocation.ofFile(name)),
+          "fix the YAML at this line and column (Kubernetes' YAML 1.1 rules)", null);
+      env().out().println("  error: " + syntax.format());
       env().out().println("1 finding(s)");
-      return ExitCodes.ERROR;
+      return false;
     }
     if (loaded.isEmpty()) {
       throw new CliException(ExitCodes.USAGE, "read_error", name + " holds no definition",
@@ -76,47 +141,63 @@ final class ValidateCommand extends BaseCommand {
       String docName = docNames.size() == loaded.size() ? docNames.get(i) : "";
       String defName = l.definition() != null && l.definition().name() != null ? l.definition().name()
           : !docName.isEmpty() ? docName : name + (loaded.size() == 1 ? "" : "#" + (i + 1));
+      ValidationReport report = l.report();
       if (l.valid()) {
+        CrdLookup lookup = crd != null && Files.isRegularFile(crd) ? CrdLookup.checkWith(l.definition(), crd)
+            : CrdLookup.check(l.definition(), path, crd);
+        report = report.merge(ValidationReport.of(lookup.findings()));
+      }
+      definitions++;
+      for (Finding f : report.findings()) {
+        errors += f.severity() == Severity.ERROR ? 1 : 0;
+        warnings += f.severity() == Severity.WARNING ? 1 : 0;
+      }
+      if (!report.hasErrors()) {
         String gvk = l.definition().rootGvk() == null ? "none" : l.definition().rootGvk().toString();
         env().out().println("OK: " + defName + " is a valid Karta definition (GVK: " + gvk + ")");
-        for (Finding f : l.report().findings()) {
+        for (Finding f : report.findings()) {
           env().out().println("  " + severity(f) + f.format());
         }
       } else {
         allValid = false;
         env().out().println("INVALID: " + defName);
-        for (Finding f : l.report().findings()) {
+        for (Finding f : report.findings()) {
           env().out().println("  " + severity(f) + f.format());
         }
-        env().out().println(l.report().findings().size() + " finding(s)");
+        env().out().println(report.findings().size() + " finding(s)");
+      }
+      if (analyze && !report.hasErrors()) {
+        allValid &= analyze(l, path);
       }
     }
-    boolean clean = true;
-    if (analyze) {
-      for (WorkloadMap.Loaded l : loaded) {
-        if (!l.valid()) {
-          continue;
-        }
-        dev.workloadmap.sdk.crd.CrdSchema schema = null;
-        if (crd != null) {
-          try {
-            schema = dev.workloadmap.sdk.crd.CrdSchema.load(crd, l.definition().rootGvk());
-          } catch (RuntimeException e) {
-            throw new CliException(ExitCodes.USAGE, "read_error", "cannot use CRD " + crd + ": " + e.getMessage(),
-                "give the target CRD's manifest (kubectl get crd NAME -o yaml)", null);
-          }
-        }
-        var result = new dev.workloadmap.sdk.authoring.OverlapAnalyzer(wm(),
-            new dev.workloadmap.sdk.authoring.OverlapAnalyzer.Options(seed, budget))
-            .analyze(new dev.workloadmap.sdk.PreparedDefinition(l.definition(), l.report()), schema, null);
-        env().out().print(result.text());
-        clean &= result.clean();
+    return allValid;
+  }
+
+  /** The status-overlap analysis of one valid definition (the SDK's), printed; true when clean. */
+  private boolean analyze(WorkloadMap.Loaded l, Path path) {
+    dev.workloadmap.sdk.crd.CrdSchema schema = null;
+    Path crdFile = crd != null && Files.isRegularFile(crd) ? crd
+        : l.definition().rootGvk() == null ? null : CrdLookup.find(path, l.definition().rootGvk(), crd);
+    if (crdFile != null) {
+      try {
+        schema = dev.workloadmap.sdk.crd.CrdSchema.load(crdFile, l.definition().rootGvk());
+      } catch (RuntimeException e) {
+        throw new CliException(ExitCodes.USAGE, "read_error", "cannot use CRD " + crdFile + ": " + e.getMessage(),
+            "give the target CRD's manifest (kubectl get crd NAME -o yaml)", null);
       }
     }
-    return allValid && clean ? ExitCodes.OK : ExitCodes.ERROR;
+    var result = new dev.workloadmap.sdk.authoring.OverlapAnalyzer(wm(),
+        new dev.workloadmap.sdk.authoring.OverlapAnalyzer.Options(seed, budget))
+        .analyze(new dev.workloadmap.sdk.PreparedDefinition(l.definition(), l.report()), schema, null);
+    env().out().print(result.text());
+    return result.clean();
   }
 
   private static String severity(Finding f) {
     return f.severity() == Severity.ERROR ? "error: " : f.severity() == Severity.WARNING ? "warning: " : "info: ";
+  }
+
+  private static String count(int n, String noun) {
+    return n + " " + noun + (n == 1 ? "" : "s");
   }
 }

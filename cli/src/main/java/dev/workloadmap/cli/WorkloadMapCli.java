@@ -127,9 +127,11 @@ public final class WorkloadMapCli implements Runnable {
     if (ex instanceof CliException c) {
       e = c;
     } else if (ex instanceof WorkloadMapException w) {
-      e = new CliException(ExitCodes.ERROR, "error", w.describe(), null, null);
+      e = new CliException(ExitCodes.ERROR, "error", w.describe(), "fix what the message names, then run "
+          + cmd.getCommandSpec().qualifiedName() + " again (--help lists the options)", null);
     } else if (ex instanceof UncheckedIOException u) {
-      e = new CliException(ExitCodes.USAGE, "read_error", u.getCause().getMessage(), null, null);
+      e = new CliException(ExitCodes.USAGE, "read_error", u.getCause().getMessage(), "check the file's path and"
+          + " permissions", null);
     } else {
       throw new IllegalStateException(ex);
     }
@@ -140,13 +142,13 @@ public final class WorkloadMapCli implements Runnable {
         o.put("type", e.type());
       }
       o.put("message", e.getMessage());
-      o.put("hint", e.hint());
+      o.put("hint", e.hint() != null ? e.hint() : "see " + cmd.getCommandSpec().qualifiedName() + " --help");
       cmd.getOut().print(Output.JSON.write(o));
     } else {
       cmd.getErr().println("error: " + e.getMessage());
-      if (e.hint() != null) {
-        cmd.getErr().println("hint: " + e.hint());
-      }
+      // every error carries its hint; a CliException without one falls back to the command's help
+      cmd.getErr().println("hint: " + (e.hint() != null ? e.hint()
+          : "see " + cmd.getCommandSpec().qualifiedName() + " --help"));
     }
     if (user instanceof BaseCommand b) {
       b.printWarnings();

@@ -13,14 +13,10 @@ import dev.workloadmap.sdk.yaml.SourceLocation;
 import dev.workloadmap.sdk.yaml.YamlException;
 import java.io.File;
 import java.io.IOException;
-import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.SimpleFileVisitor;
-import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Set;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugin.MojoFailureException;
@@ -146,34 +142,7 @@ public class ValidateMojo extends AbstractWorkloadMapMojo {
 
   /** {@code root} itself when it is a file; else every YAML or JSON file below it, outside fixtures folders. */
   static List<Path> definitionFiles(Path root) throws IOException {
-    if (Files.isRegularFile(root)) {
-      return List.of(root);
-    }
-    if (!Files.isDirectory(root)) {
-      return List.of();
-    }
-    List<Path> out = new ArrayList<>();
-    Files.walkFileTree(root, new SimpleFileVisitor<>() {
-      @Override
-      public FileVisitResult preVisitDirectory(Path dir, BasicFileAttributes attrs) {
-        return dir.getFileName() != null && dir.getFileName().toString().equals("fixtures") && !dir.equals(root)
-            ? FileVisitResult.SKIP_SUBTREE : FileVisitResult.CONTINUE;
-      }
-
-      @Override
-      public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) {
-        String name = file.getFileName().toString().toLowerCase(Locale.ROOT);
-        if (attrs.isRegularFile() && !file.equals(root) && name.equals(CrdLookup.CRD_FILE)) {
-          return FileVisitResult.CONTINUE; // a definition's CRD, not a definition
-        }
-        if (attrs.isRegularFile() && (name.endsWith(".yaml") || name.endsWith(".yml") || name.endsWith(".json"))) {
-          out.add(file);
-        }
-        return FileVisitResult.CONTINUE;
-      }
-    });
-    out.sort(null);
-    return out;
+    return dev.workloadmap.sdk.internal.model.DefinitionFiles.of(root);
   }
 
   private static String count(int n, String noun) {

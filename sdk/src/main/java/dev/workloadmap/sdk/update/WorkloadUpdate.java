@@ -50,6 +50,10 @@ import java.util.function.UnaryOperator;
  *
  * <p><b>Lossless.</b> Fields no operation targets keep their value, key order and number form; where a written value
  * equals what was there (numbers by value), the original node is kept. Thread-safe (immutable).
+ *
+ * <p><b>Values</b> must be JSON: Java {@code null} is JSON null, and a value that is or contains a {@code MissingNode}
+ * (for example {@code node.path("absent")}) is refused with an {@link IllegalArgumentException} when the operation is
+ * added.
  */
 public final class WorkloadUpdate {
 
@@ -152,7 +156,7 @@ public final class WorkloadUpdate {
     Map<String, Map<String, JsonNode>> values = new LinkedHashMap<>();
     byInstanceId.forEach((id, v) -> {
       Map<String, JsonNode> fields = new LinkedHashMap<>();
-      fields.put(field, v == null ? null : v.deepCopy());
+      fields.put(field, v == null ? null : checked(v).deepCopy());
       values.put(id, fields);
     });
     return then("fragmentedField(" + component + ", " + field + ")",
@@ -245,7 +249,25 @@ public final class WorkloadUpdate {
   }
 
   private static JsonNode node(JsonNode value) {
-    return value == null ? JsonNodeFactory.instance.nullNode() : value.deepCopy();
+    return value == null ? JsonNodeFactory.instance.nullNode() : checked(value).deepCopy();
+  }
+
+  /**
+   * {@code value} when it is JSON throughout. A {@link com.fasterxml.jackson.databind.node.MissingNode} (what {@code
+   * JsonNode.path()} returns for an absent field, or {@code readTree("")}) is not a JSON value: written into the object
+   * it broke the patch (found by UpdateFuzzTest), so it is refused here, with the operation not yet queued.
+   *
+   * @throws IllegalArgumentException when {@code value} is or contains a MissingNode
+   */
+  static JsonNode checked(JsonNode value) {
+    if (value.isMissingNode()) {
+      throw new IllegalArgumentException("the value is a MissingNode (JsonNode.path() of an absent field), not a JSON"
+          + " value: pass NullNode for JSON null, or the value itself");
+    }
+    if (value.isContainerNode()) {
+      value.forEach(WorkloadUpdate::checked);
+    }
+    return value;
   }
 
   /**
@@ -254,7 +276,7 @@ public final class WorkloadUpdate {
    */
   public WorkloadUpdate assign(String path, JsonNode value) {
     Objects.requireNonNull(path, "path");
-    JsonNode v = value == null ? JsonNodeFactory.instance.nullNode() : value.deepCopy();
+    JsonNode v = node(value);
     return then("assign(" + path + ")", o -> writes.assign(path, o, v));
   }
 
@@ -368,6 +390,9 @@ public final class WorkloadUpdate {
    * spec ({@code spec.containers}, init containers left alone). The value replaces each container's {@code
    * resources}. A fragmented component gets it through {@code resourcesPath}, else on {@code containerPath}'s
    * container, else on every container of {@code containersPath}; with none of these the update fails.
+   *
+   * @throws IllegalArgumentException when {@code resources} is not a JSON object (checked here, before {@link
+   *     #apply()})
    */
   public WorkloadUpdate setResources(JsonNode resources) {
     Objects.requireNonNull(resources, "resources");
@@ -375,7 +400,7 @@ public final class WorkloadUpdate {
       throw new IllegalArgumentException("resources must be a ResourceRequirements object {requests, limits}, got "
           + resources.getNodeType());
     }
-    JsonNode value = resources.deepCopy();
+    JsonNode value = checked(resources).deepCopy();
     return forEveryPodComponent("setResources", new PodEdit() {
       @Override
       public void template(ObjectNode template) {
@@ -584,7 +609,7 @@ public final class WorkloadUpdate {
   private static Map<String, JsonNode> copy(Map<String, ? extends JsonNode> byInstanceId) {
     Objects.requireNonNull(byInstanceId, "byInstanceId");
     Map<String, JsonNode> out = new LinkedHashMap<>();
-    byInstanceId.forEach((id, v) -> out.put(id, v == null ? JsonNodeFactory.instance.nullNode() : v.deepCopy()));
+    byInstanceId.forEach((id, v) -> out.put(id, node(v)));
     return out;
   }
 }

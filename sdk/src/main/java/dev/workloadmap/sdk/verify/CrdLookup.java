@@ -69,7 +69,7 @@ public record CrdLookup(Crd crd, Path file, List<Finding> findings) {
     if (file == null) {
       String where = "looked for " + CRD_FILE + " beside the definition"
           + (gvk.group().isEmpty() ? "; core kinds have no CRD"
-              : crdDirectory == null ? "; no CRD directory configured (workloadmap.crdDirectory)"
+              : crdDirectory == null ? "; no CRD directory configured (workloadmap.crdDirectory, or the CLI's --crd)"
               : !Files.isDirectory(crdDirectory) ? "; CRD directory " + crdDirectory.toAbsolutePath().normalize()
                   + " is absent"
               : " and for " + gvk.kind().toLowerCase(Locale.ROOT) + "." + gvk.group() + ".yaml in "
@@ -78,13 +78,26 @@ public record CrdLookup(Crd crd, Path file, List<Finding> findings) {
           + (gvk.group().isEmpty() ? "core" : gvk.group()) + "/" + gvk.kind() + ": static CRD checks skipped", at,
           where, null)));
     }
+    return checkWith(definition, file);
+  }
+
+  /**
+   * Checks {@code definition}'s workload-side paths against the CRD in {@code crdFile}, given explicitly (the CLI's
+   * {@code validate --crd FILE}). A CRD that cannot be read, or is not the CRD of the definition's root group and
+   * kind, is one {@value #LOAD} error at the CRD file; a definition without a root kind gives no findings.
+   */
+  public static CrdLookup checkWith(Definition definition, Path crdFile) {
+    Gvk gvk = definition.rootGvk();
+    if (gvk == null) {
+      return new CrdLookup(null, null, List.of());
+    }
     try {
-      Crd crd = Crd.load(file, gvk);
+      Crd crd = Crd.load(crdFile, gvk);
       List<Finding> out = new ArrayList<>(new CrdPathCheck(crd.schema(gvk)).check(definition));
-      return new CrdLookup(crd, file, out);
+      return new CrdLookup(crd, crdFile, out);
     } catch (CrdException e) {
-      return new CrdLookup(null, file, List.of(new Finding(LOAD, Severity.ERROR, e.getMessage(),
-          SourceLocation.ofFile(file.toString()), "use the CRD of " + gvk + " (crd.yaml beside the definition, or"
+      return new CrdLookup(null, crdFile, List.of(new Finding(LOAD, Severity.ERROR, e.getMessage(),
+          SourceLocation.ofFile(crdFile.toString()), "use the CRD of " + gvk + " (crd.yaml beside the definition, or"
               + " <kind lower>.<group>.yaml in workloadmap.crdDirectory)", null)));
     }
   }

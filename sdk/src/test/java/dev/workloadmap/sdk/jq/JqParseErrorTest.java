@@ -113,11 +113,12 @@ class JqParseErrorTest {
   }
 
   @Test
-  void errorsWithoutAPositionHaveLineAndColumnZero() {
+  void errorsWithoutAPositionInTheMessageArePlacedAtTheQuotedFragment() {
+    // issue 16: an error without a position is a defect; jackson-jq quotes the fragment, which is found in the text
     JqParseException e = parseError(".a as $x | .b as $y");
     assertThat(e.detail()).isEqualTo("pipe cannot be terminated by assignment or label: | .b as $y");
-    assertThat(e.line()).isZero();
-    assertThat(e.column()).isZero();
+    assertThat(e.line()).isEqualTo(1);
+    assertThat(e.column()).isEqualTo(10);
   }
 
   @Test
@@ -180,5 +181,19 @@ class JqParseErrorTest {
     assertThatThrownBy(() -> engine.compile("error(\"custom\\nproblem\")").apply(JqInput.of(Json.parse("null"))))
         .isExactlyInstanceOf(JqEvaluationException.class)
         .satisfies(e -> assertThat(((JqEvaluationException) e).detail()).isEqualTo("custom problem"));
+  }
+
+  /**
+   * Found by JqFuzzTest (corpus crash-2d44e379...): jackson-jq's tree builder reports "assignment or label must be
+   * followed by pipes" without a position; the error is placed at the fragment it quotes, never at line 0.
+   */
+  @Test
+  void anErrorWithoutAPositionInJacksonJqsMessageIsPlacedAtTheFragmentItQuotes() {
+    JqParseException e = parseError("def w:\n  .spec as $sn");
+    assertThat(e.line()).as(e.getMessage()).isEqualTo(2);
+    assertThat(e.column()).as(e.getMessage()).isEqualTo(3);
+    JqParseException deep = parseError("[".repeat(100_000));
+    assertThat(deep.line()).as(deep.getMessage()).isPositive();
+    assertThat(deep.column()).as(deep.getMessage()).isPositive();
   }
 }

@@ -48,7 +48,7 @@ class CatalogUpdatePropertyTest {
   private final JqEngine engine = Jq.defaultEngine();
   private final ComponentExtractor extractor = new ComponentExtractor(engine);
 
-  private record Sample(Definition definition, String name, JsonNode object) {}
+  record Sample(Definition definition, String name, JsonNode object) {}
 
   static Path sharedDir() {
     String property = System.getProperty("workloadmap.shared.dir");
@@ -63,7 +63,7 @@ class CatalogUpdatePropertyTest {
     return null;
   }
 
-  private static List<Sample> samples() throws IOException {
+  static List<Sample> samples() throws IOException {
     Path shared = sharedDir();
     List<Sample> out = new ArrayList<>();
     List<Path> definitions;
@@ -180,7 +180,7 @@ class CatalogUpdatePropertyTest {
     assertThat(suspended).as("samples suspended").isGreaterThan(withShared ? 10 : 0);
   }
 
-  private static boolean isKubernetesObject(JsonNode o) {
+  static boolean isKubernetesObject(JsonNode o) {
     try {
       WorkloadUpdate.checkObject(o);
       return true;
@@ -203,7 +203,7 @@ class CatalogUpdatePropertyTest {
     return null;
   }
 
-  private boolean checkSchedulerAndLabel(Sample s) {
+  boolean checkSchedulerAndLabel(Sample s) {
     Definition d = s.definition();
     List<ComponentDefinition> pods = d.components().stream().filter(ComponentDefinition::hasPodDefinition).toList();
     if (pods.isEmpty()) {
@@ -264,7 +264,7 @@ class CatalogUpdatePropertyTest {
     return true;
   }
 
-  private void checkSuspend(Sample s) {
+  void checkSuspend(Sample s) {
     SuspendDefinition sd = s.definition().rootComponent().suspendDefinition();
     UpdateResult r = WorkloadUpdate.of(engine, s.definition(), s.object()).suspend().apply();
     assertThat(JsonPatch.apply(r.patch(), r.original())).isEqualTo(r.object());

@@ -16,6 +16,7 @@ import dev.workloadmap.sdk.WorkloadMap;
 import dev.workloadmap.sdk.WorkloadMapException;
 import dev.workloadmap.sdk.definition.Definition;
 import dev.workloadmap.sdk.jq.Jq;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -197,5 +198,27 @@ class WorkloadUpdateTest {
     assertThatThrownBy(() -> wm.update(p, object(TestDefinitions.REACTOR_OBJECT)))
         .isInstanceOf(WorkloadMapException.class).hasMessageContaining("the object is jobs.example.com/v1 Reactor");
     assertThat(wm.update(p, object(TestDefinitions.PYFLOW_OBJECT)).setSchedulerName("x").apply().patch()).hasSize(2);
+  }
+
+  /**
+   * Found by UpdateFuzzTest (corpus crash-ce086fd3...): a MissingNode value (readTree("") or node.path("absent")) was
+   * written into the object, and the patch computation then failed with a NullPointerException ("unhandled token type
+   * NOT_AVAILABLE"). It is refused when the operation is added, with a message saying what to pass instead.
+   */
+  @Test
+  void aMissingNodeValueIsRefusedWhenTheOperationIsAdded() throws Exception {
+    JsonNode obj = MAPPER.readTree(ODD_FORMS);
+    WorkloadUpdate u = WorkloadUpdate.of(Jq.defaultEngine(), PYFLOW, obj);
+    JsonNode missing = obj.path("no-such-field");
+    for (org.assertj.core.api.ThrowableAssert.ThrowingCallable call : List.<org.assertj.core.api.ThrowableAssert
+        .ThrowingCallable>of(
+            () -> u.assign(".spec.x", missing),
+            () -> u.assign(".spec.x", MAPPER.readTree("")),
+            () -> u.podTemplateSpecs("master", Map.of("", missing)),
+            () -> u.setResources(MAPPER.createObjectNode().set("limits", missing)))) {
+      assertThatThrownBy(call).isInstanceOf(IllegalArgumentException.class).hasMessageContaining("MissingNode")
+          .hasMessageContaining("NullNode");
+    }
+    assertThat(applied(u.assign(".spec.x", null)).object().at("/spec/x").isNull()).isTrue();
   }
 }

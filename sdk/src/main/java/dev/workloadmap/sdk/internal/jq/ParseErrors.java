@@ -40,7 +40,8 @@ final class ParseErrors {
     int[] end = endPosition(expression);
 
     if (root instanceof StackOverflowError) {
-      return new JqParseException(expression, "expression is nested too deeply", 0, 0, null);
+      // about the whole expression: its start (a parse error always has a position)
+      return new JqParseException(expression, "expression is nested too deeply", 1, 1, null);
     }
     if (expression.isBlank() || isOnlyComments(expression)) {
       return new JqParseException(expression, "empty expression", 1, 1, null);
@@ -130,7 +131,12 @@ final class ParseErrors {
       return new JqParseException(
           expression, detail, Integer.parseInt(m.group(1)), Integer.parseInt(m.group(2)), failure);
     }
-    return new JqParseException(expression, detail, 0, 0, failure);
+    // no position in the message (jackson-jq's tree builder: "assignment or label must be followed by pipes: .a as
+    // $x"): the fragment it quotes after the last ": ", where the expression has it, else the expression's start
+    int colon = message.lastIndexOf(": ");
+    int offset = colon < 0 ? -1 : expression.indexOf(message.substring(colon + 2).strip());
+    int[] at = positionOf(expression, Math.max(0, offset));
+    return new JqParseException(expression, detail, at[0], at[1], failure);
   }
 
   /** A hint for the one parse error that definitions written for gojq commonly hit (spec §4.4, §6.4). */

@@ -1,0 +1,38 @@
+#!/bin/sh
+# Longer coverage-guided fuzzing of the SDK (Jazzer): each target for SECONDS (default 300) in a JVM of its own.
+#   scripts/fuzz.sh [SECONDS] [TARGET...]      TARGET: yaml definition jq quantity crd-path update (default: all)
+# New inputs collect in sdk/.cifuzz-corpus/ (not committed; copy the interesting ones into the target's
+# src/test/resources/.../<Class>Inputs/<method>/ folder to keep them). A finding fails the run and is written there as
+# crash-<sha1>; the normal build then replays it as a regression test. Logs: sdk/target/fuzz-<target>.log.
+set -eu
+cd "$(dirname "$0")/.."
+seconds=${1:-300}
+[ $# -gt 0 ] && shift
+targets=${*:-yaml definition jq quantity crd-path update}
+status=0
+for t in $targets; do
+  case $t in
+    yaml) class=dev.workloadmap.sdk.fuzz.YamlReaderFuzzTest ;;
+    definition) class=dev.workloadmap.sdk.fuzz.DefinitionFuzzTest ;;
+    jq) class=dev.workloadmap.sdk.fuzz.JqFuzzTest ;;
+    quantity) class=dev.workloadmap.sdk.fuzz.QuantityFuzzTest ;;
+    crd-path) class=dev.workloadmap.sdk.crd.CrdPathFuzzTest ;;
+    update) class=dev.workloadmap.sdk.fuzz.UpdateFuzzTest ;;
+    *) echo "unknown target '$t'; hint: one of yaml definition jq quantity crd-path update" >&2; exit 2 ;;
+  esac
+  mkdir -p sdk/target
+  log=sdk/target/fuzz-$t.log
+  # jazzer.internal.arg.0 is libFuzzer's argv[0]; the arguments after it override the annotation's -max_total_time
+  if JAZZER_FUZZ=1 ./mvnw -B -ntp -pl sdk -am test -Dinvoker.skip -Dtest="$class" -Dsurefire.failIfNoSpecifiedTests=false \
+      -Djazzer.instrument='dev.workloadmap.**' -Djazzer.internal.arg.0=jazzer \
+      -Djazzer.internal.arg.1=-max_total_time="$seconds" -Djazzer.internal.arg.2=-timeout=30 >"$log" 2>&1; then
+    result=ok
+  else
+    result=FAILED
+    status=1
+  fi
+  runs=$(grep -E '^Done [0-9]+ runs' "$log" | tail -1 || true)
+  corpus=$(ls "sdk/.cifuzz-corpus/$class"/*/ 2>/dev/null | wc -l)
+  echo "$t: $result; ${runs:-no libFuzzer summary}; generated corpus: $corpus files ($log)"
+done
+exit $status
