@@ -188,6 +188,14 @@ class CatalogUpdatePropertyTest {
     }
   }
 
+  /**
+   * Definitions whose pod paths deliberately fail, with a message, where only another object carries the value (the
+   * TrainJob's node requests without resourcesPerNode live in its TrainingRuntime): reading the pod spec for an
+   * update fails with that message, which is then as good as the expected "cannot write" failure.
+   */
+  private static final Map<String, String> DELIBERATE_PROBLEMS = Map.of(
+      "trainer-kubeflow-org-trainjob-v1alpha1", "which this tree does not read");
+
   /** Why a pod component cannot take both updates by construction, or null. */
   private static String notWritable(ComponentDefinition c) {
     SpecDefinition s = c.specDefinition();
@@ -219,6 +227,10 @@ class CatalogUpdatePropertyTest {
       } catch (UpdateException e) {
         if (e.getMessage().contains("is not a path expression")) {
           throw e;
+        }
+        String deliberate = DELIBERATE_PROBLEMS.get(d.name());
+        if (deliberate != null && e.getMessage().contains(deliberate)) {
+          return false; // the definition reports a value only another object carries (its header says which)
         }
         assertThat(e.getMessage()).contains(expectedFailure);
         return false;
