@@ -164,10 +164,14 @@ class CatalogUpdatePropertyTest {
         "apps-nvidia-com-nimcache-v1alpha1",          // the Job's pod spec is built from .spec fields
         "apps-nvidia-com-nimservice-v1alpha1",        // pod specs and labels are built from .spec fields
         "nvidia-com-dynamographdeployment-v1alpha1",  // main container built from the service's resources block
+        "ray-io-raycluster-v1",                       // the head template with KubeRay's autoscaler sidecar added
         "ray-io-rayjob-v1",                           // KubeRay's default submitter template (no submitterPodTemplate)
+        "ray-io-rayservice-v1",                       // the head template with KubeRay's autoscaler sidecar added
         "serving-kserve-io-inferenceservice-v1beta1",  // pod labels: union of the object's and the component's
-        "serving-kserve-io-llminferenceservice-v1alpha2"); // single-node prefill pool labels: union of spec's and
-                                                           // spec.prefill's (sample-pd-qwen2-7b-gpu)
+        "serving-kserve-io-llminferenceservice-v1alpha2", // single-node prefill pool labels: union of spec's and
+                                                          // spec.prefill's (sample-pd-qwen2-7b-gpu)
+        "workload-codeflare-dev-appwrapper-v1beta2");  // pod sets read through a path computed from their own
+                                                       // path string (getpath), inferred for known kinds
     if (sharedDir() != null) {
       assertThat(readOnly).containsExactlyElementsOf(knownReadOnly);
     } else {
