@@ -36,7 +36,7 @@ class BuiltInCatalogTest {
 
   @Test
   void builtInHasOneEntryPerDefinitionFolderShippedAsPublished() throws IOException {
-    assertThat(sourceSlugs()).hasSize(23);
+    assertThat(sourceSlugs()).hasSize(27);
     assertThat(catalog.list()).extracting(CatalogEntry::slug).containsExactlyInAnyOrderElementsOf(sourceSlugs());
     for (CatalogEntry e : catalog.list()) {
       Path source = CatalogSources.definitionsRoot().resolve(e.slug()).resolve("definition.yaml");
