@@ -71,9 +71,6 @@ class CatalogApiServerTest {
       "apps-deployment-v1/fs3-new-replicaset-created", "the server sets metadata.generation 1 on create and the"
           + " fixture's status has no observedGeneration (which the Deployment controller always writes), so the"
           + " status reads as behind the spec",
-      "batch-job-v1/status-argocd-suspended", "Job spec.suspend is Kubernetes 1.21+; a 1.20 server drops it",
-      "batch-job-v1/status-suspending", "Job spec.suspend is Kubernetes 1.21+; a 1.20 server drops it",
-      "batch-job-v1/status-initializing-pods-pending", "Job status.ready is Kubernetes 1.23+; a 1.20 server drops it",
       "core-pod-v1/seed-sidecar-and-overhead", "sidecar containers (initContainers[].restartPolicy: Always) are"
           + " Kubernetes 1.28+; a 1.20 server drops the field, and a new pod's status.phase defaults to Pending",
       "core-pod-v1/status-undefined-no-status", "the server defaults a new pod's status.phase to Pending, so a pod"
