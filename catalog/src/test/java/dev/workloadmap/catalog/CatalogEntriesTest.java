@@ -16,6 +16,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.DynamicTest;
@@ -57,6 +58,30 @@ class CatalogEntriesTest {
         }));
   }
 
+  /**
+   * Shared files that are not workload objects of a catalog kind, each with the reason no fixture uses it. A file is
+   * listed here only when no definition can take it as its object; the test fails for a listed file that is gone or
+   * that a fixture uses after all, so the list cannot go stale.
+   */
+  static final Map<String, String> SUPPORTING = Map.ofEntries(
+      Map.entry("data/samples/clustertrainingruntime/deepspeed_distributed.yaml",
+          "a ClusterTrainingRuntime: the runtime a TrainJob names; the TrainJob entry reads only the TrainJob and"
+              + " reports what only the runtime carries as a problem naming it"),
+      Map.entry("data/samples/clustertrainingruntime/torch_distributed.yaml",
+          "a ClusterTrainingRuntime (torch-distributed, the runtime of the TrainJob samples 01 and 03)"),
+      // scheduler objects: the gang PodGroups and Queue that issue 18 (scheduler objects from a gang plan) produces
+      // and tests against; no catalog kind has them as its root
+      Map.entry("data/samples/podgroup-kai/external-podgroup-job.yaml", "pending issue 18: a KAI PodGroup"),
+      Map.entry("data/samples/podgroup-kai/multi-topology-jobs.yaml", "pending issue 18: KAI PodGroups and Topology"),
+      Map.entry("data/samples/podgroup-kai/topology-aliases.yaml", "pending issue 18: a KAI PodGroup with topology"),
+      Map.entry("data/samples/podgroup-coscheduling/nginx-replicaset-demo.yaml",
+          "pending issue 18: a scheduler-plugins coscheduling PodGroup"),
+      Map.entry("data/samples/queue-kai/default-queues.yaml", "pending issue 18: KAI Queues a PodGroup names"),
+      Map.entry("data/statuses/podgroup-volcano/website-concept-podgroup-running.yaml",
+          "pending issue 18: a Volcano PodGroup status"),
+      Map.entry("data/statuses/podgroup-volcano/website-tutorial-deployment-podgroup-running.yaml",
+          "pending issue 18: a Volcano PodGroup status"));
+
   /** Issue 4: every file under ../shared/data/samples/ and ../shared/data/statuses/ is referenced by some fixture. */
   @Test
   void everySharedSampleAndStatusIsUsedByAFixture() throws IOException {
@@ -82,12 +107,17 @@ class CatalogEntriesTest {
       try (Stream<Path> files = Files.walk(root)) {
         for (Path p : files.filter(Files::isRegularFile).sorted().toList()) {
           String rel = "data/" + folder + "/" + root.relativize(p).toString().replace('\\', '/');
-          if (!used.contains(rel)) {
+          if (!used.contains(rel) && !SUPPORTING.containsKey(rel)) {
             unused.add(rel);
           }
         }
       }
     }
-    assertThat(unused).as("shared files no fixture uses").isEmpty();
+    assertThat(unused).as("shared files no fixture uses (use them, or list them in SUPPORTING with the reason)")
+        .isEmpty();
+    for (String rel : SUPPORTING.keySet()) {
+      assertThat(CatalogSources.sharedDir().resolve(rel)).as("listed as supporting: %s", rel).isRegularFile();
+      assertThat(used).as("listed as supporting but used by a fixture: %s", rel).doesNotContain(rel);
+    }
   }
 }

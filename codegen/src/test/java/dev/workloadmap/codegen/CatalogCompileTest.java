@@ -21,8 +21,8 @@ import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Generates accessors for the whole catalog (two kinds have two versions: each second version gets a class-name
- * override), compiles them in process at {@code --release 17} with {@code -Xlint:all -Werror -Xdoclint:all} against
+ * Generates accessors for the whole catalog (two kinds have two versions, and Volcano's Job shares batch/v1's kind
+ * name: each of these gets a class-name override), compiles them in process at {@code --release 17} with {@code -Xlint:all -Werror -Xdoclint:all} against
  * the SDK, then loads the classes and reads every fixture object through them.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
@@ -39,7 +39,8 @@ class CatalogCompileTest {
     List<DefinitionSource> sources = Repo.slugs().stream().map(Repo::definition).toList();
     CodegenOptions options = new CodegenOptions(PACKAGE, Map.of(
         "nvidia-com-dynamographdeployment-v1beta1", "DynamoGraphDeploymentV1beta1Workload",
-        "serving-kserve-io-llminferenceservice-v1alpha2", "LlmInferenceServiceV1alpha2Workload"));
+        "serving-kserve-io-llminferenceservice-v1alpha2", "LlmInferenceServiceV1alpha2Workload",
+        "batch-volcano-sh-job-v1alpha1", "VolcanoJobWorkload"));
     files = new AccessorGenerator(options).generate(sources);
     compiled = Compiler.compile(files, dir);
     loader = Compiler.loader(compiled.classes());

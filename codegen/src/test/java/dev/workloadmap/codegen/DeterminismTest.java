@@ -13,7 +13,8 @@ class DeterminismTest {
 
   static final CodegenOptions OPTIONS = new CodegenOptions("dev.workloadmap.generated", Map.of(
       "nvidia-com-dynamographdeployment-v1beta1", "DynamoV1beta1",
-      "serving-kserve-io-llminferenceservice-v1alpha2", "LlmV1alpha2"));
+      "serving-kserve-io-llminferenceservice-v1alpha2", "LlmV1alpha2",
+      "batch-volcano-sh-job-v1alpha1", "VolcanoJob"));
 
   @Test
   void generatingTheWholeCatalogTwiceGivesIdenticalBytes() {

@@ -108,8 +108,12 @@ public final class TreeBuilder {
     int own = 0;
     ResourceList ownResources = ResourceList.empty();
     int index = 0;
+    // a scale path that failed leaves the count unknown: the problem says so and the count is 0, never the
+    // "no scale definition" default of 1 (a TrainJob's node count that only its runtime carries)
+    boolean scaleFailed = c.scaleDefinition() != null
+        && ex.problems().stream().anyMatch(p -> p.field() != null && p.field().endsWith("scaleDefinition"));
     for (InstanceRecord r : ex.instances()) {
-      int desired = r.scale() == null ? 1 : r.scale().desired();
+      int desired = r.scale() == null ? (scaleFailed ? 0 : 1) : r.scale().desired();
       ResourceList perPod = ResourceList.empty();
       if (podBearing) {
         try {

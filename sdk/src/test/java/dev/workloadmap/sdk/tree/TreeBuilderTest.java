@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.workloadmap.sdk.EvaluationProblem;
 import dev.workloadmap.sdk.TestDefinitions;
 import dev.workloadmap.sdk.WorkloadMap;
 import dev.workloadmap.sdk.definition.Definition;
@@ -105,6 +106,30 @@ class TreeBuilderTest {
     assertThat(t.component("proxy").instances().get(0).record().podSpec()).isNotNull();
     assertThat(t.component("etcd").visible()).as("no pods, no scale, no descendants: dropped from views").isFalse();
     assertThat(t.totalReplicas()).isEqualTo(2 + 3 + 1);
+  }
+
+  @Test
+  void aScalePathThatFailsCountsNothingInsteadOfTheDefaultOne() {
+    Definition d = load(karta("""
+        rootComponent:
+          name: trainjob
+          kind: {group: trainer.kubeflow.org, version: v1alpha1, kind: TrainJob}
+          statusDefinition: {statusMappings: {}}
+        childComponents:
+          - name: node
+            ownerRef: trainjob
+            specDefinition: {podTemplateSpecPath: .spec.t}
+            scaleDefinition: {replicasPath: '.spec.count // error("the runtime carries the count")'}
+          - {name: proxy, ownerRef: trainjob, specDefinition: {podSpecPath: .spec.p}}
+        """));
+    WorkloadTree t = wm.resolve(d, object("spec: {t: {spec: {containers: []}}, p: {}}"));
+    assertThat(t.problems()).extracting(EvaluationProblem::message).singleElement().asString()
+        .contains("the runtime carries the count");
+    assertThat(t.component("node").instances().get(0).desiredReplicas()).isZero();
+    assertThat(t.totalReplicas()).as("the proxy without scale counts 1, the failed node nothing").isEqualTo(1);
+    WorkloadTree counted = wm.resolve(d, object("spec: {count: 3, t: {spec: {containers: []}}, p: {}}"));
+    assertThat(counted.problems()).isEmpty();
+    assertThat(counted.totalReplicas()).isEqualTo(4);
   }
 
   @Test

@@ -166,9 +166,13 @@ class CatalogUpdatePropertyTest {
         "nvidia-com-dynamographdeployment-v1alpha1",  // main container built from the service's resources block
         // (ray-io-rayjob-v1 left the list with issue 15: KubeRay's default submitter template `// {...}` is now
         // written at its primary place, spec.submitterPodTemplate)
+        "ray-io-raycluster-v1",                       // the head template with KubeRay's autoscaler sidecar added
+        "ray-io-rayservice-v1",                       // the head template with KubeRay's autoscaler sidecar added
         "serving-kserve-io-inferenceservice-v1beta1",  // pod labels: union of the object's and the component's
-        "serving-kserve-io-llminferenceservice-v1alpha2"); // single-node prefill pool labels: union of spec's and
-                                                           // spec.prefill's (sample-pd-qwen2-7b-gpu)
+        "serving-kserve-io-llminferenceservice-v1alpha2", // single-node prefill pool labels: union of spec's and
+                                                          // spec.prefill's (sample-pd-qwen2-7b-gpu)
+        "workload-codeflare-dev-appwrapper-v1beta2");  // pod sets read through a path computed from their own
+                                                       // path string (getpath), inferred for known kinds
     if (sharedDir() != null) {
       assertThat(readOnly).containsExactlyElementsOf(knownReadOnly);
     } else {
@@ -188,6 +192,14 @@ class CatalogUpdatePropertyTest {
       return false;
     }
   }
+
+  /**
+   * Definitions whose pod paths deliberately fail, with a message, where only another object carries the value (the
+   * TrainJob's node requests without resourcesPerNode live in its TrainingRuntime): reading the pod spec for an
+   * update fails with that message, which is then as good as the expected "cannot write" failure.
+   */
+  private static final Map<String, String> DELIBERATE_PROBLEMS = Map.of(
+      "trainer-kubeflow-org-trainjob-v1alpha1", "which this tree does not read");
 
   /** Why a pod component cannot take both updates by construction, or null. */
   private static String notWritable(ComponentDefinition c) {
@@ -220,6 +232,10 @@ class CatalogUpdatePropertyTest {
       } catch (UpdateException e) {
         if (e.getMessage().contains("is not a path expression")) {
           throw e;
+        }
+        String deliberate = DELIBERATE_PROBLEMS.get(d.name());
+        if (deliberate != null && e.getMessage().contains(deliberate)) {
+          return false; // the definition reports a value only another object carries (its header says which)
         }
         assertThat(e.getMessage()).contains(expectedFailure);
         return false;

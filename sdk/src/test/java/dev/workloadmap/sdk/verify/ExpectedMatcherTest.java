@@ -56,6 +56,19 @@ class ExpectedMatcherTest {
   }
 
   @Test
+  void aProblemMatchesByContainmentBecauseItStartsWithTheDefinitionsPath() throws Exception {
+    JsonNode actual = JSON.readTree("""
+        {"problems": ["/work/x/definition.yaml:12:7 /spec/a: component 'node': numNodes comes from the runtime"]}
+        """);
+    assertThat(ExpectedMatcher.compare(expected("problems: [\"numNodes comes from the runtime\"]\n"), actual)).isEmpty();
+    assertThat(lines(ExpectedMatcher.compare(expected("problems: [\"resources\"]\n"), actual)))
+        .containsExactly("/problems/0: expected a problem containing \"resources\", actual \"/work/x/definition.yaml:12:7"
+            + " /spec/a: component 'node': numNodes comes from the runtime\" [fixture.mismatch]");
+    // the list length still counts: a second, unexpected problem is a mismatch
+    assertThat(ExpectedMatcher.compare(expected("problems: [a, b]\n"), actual)).hasSize(1);
+  }
+
+  @Test
   void emptyExpectationChecksNothing() {
     assertThat(compare("{}\n")).isEmpty();
   }
