@@ -84,7 +84,12 @@ abstract class BaseCommand implements Callable<Integer> {
       set = DefinitionSet.load(wm(), root.catalog(), null, null);
     }
     set.warnings().forEach(this::warn);
-    return set;
+    return set.with(extraDefinition());
+  }
+
+  /** A definition given on the command line ({@code --definition FILE}), or null. */
+  DefinitionSet.Entry extraDefinition() {
+    return null;
   }
 
   /**

@@ -49,6 +49,14 @@ final class DescribeCommand extends BaseCommand {
       + " (- for standard input) without a cluster.")
   String file;
 
+  @picocli.CommandLine.Mixin
+  DefinitionFileOption definitionFile;
+
+  @Override
+  DefinitionSet.Entry extraDefinition() {
+    return definitionFile.entry(wm());
+  }
+
   @Option(names = "--pod-limit", paramLabel = "N", defaultValue = "0",
       description = "Pods shown per component, unhealthy first when truncating; 0 means all.")
   int podLimit;
@@ -94,10 +102,28 @@ final class DescribeCommand extends BaseCommand {
   }
 
   private DescribeView fileMode() {
+    JsonNode object = readObject(this, file);
+    DefinitionSet.Entry entry = entryFor(this, object, file.equals("-") ? "<stdin>" : file);
+    PreparedDefinition p = new Workloads(wm()).prepare(entry.definition());
+    WorkloadTree tree = wm().resolve(p, object);
+    return new DescribeView(tree, null, entry.origin(), null, wm().gpuResourceName());
+  }
+
+  private DescribeView live() {
+    Target t = target(typeToken, nameArg, "describe");
+    LiveTree liveTree = liveTree(this, t.resolved(), t.object());
+    String age = Ages.age(t.object().path("metadata").path("creationTimestamp").asText(""),
+        Instant.now(env().clock()));
+    return new DescribeView(liveTree.tree(), liveTree, t.resolved().definition().origin(), age,
+        wm().gpuResourceName());
+  }
+
+  /** The one object of {@code file} ({@code -} for standard input), for {@code describe -f} and {@code gangs -f}. */
+  static JsonNode readObject(BaseCommand cmd, String file) {
     String name = file.equals("-") ? "<stdin>" : file;
     String text;
     try {
-      text = file.equals("-") ? new String(env().in().readAllBytes(), StandardCharsets.UTF_8)
+      text = file.equals("-") ? new String(cmd.env().in().readAllBytes(), StandardCharsets.UTF_8)
           : Files.readString(Path.of(file), StandardCharsets.UTF_8);
     } catch (NoSuchFileException e) {
       throw new CliException(ExitCodes.USAGE, "read_error", "cannot read " + name + ": no such file",
@@ -126,7 +152,14 @@ final class DescribeCommand extends BaseCommand {
       throw new CliException(ExitCodes.USAGE, "read_error", name + ": the object needs apiVersion and kind",
           "describe -f reads a whole Kubernetes object", null);
     }
-    DefinitionSet defs = definitions(false);
+    return object;
+  }
+
+  /** The definition covering {@code object}'s GVK (or another served version of its kind). */
+  static DefinitionSet.Entry entryFor(BaseCommand cmd, JsonNode object, String name) {
+    String apiVersion = object.path("apiVersion").asText("");
+    String kind = object.path("kind").asText("");
+    DefinitionSet defs = cmd.definitions(false);
     Gvk gvk = Gvk.of(apiVersion, kind);
     DefinitionSet.Entry entry = defs.forGvk(gvk);
     if (entry == null) {
@@ -143,18 +176,7 @@ final class DescribeCommand extends BaseCommand {
     if (entry == null) {
       throw TypeResolver.noDefinition(apiVersion + " " + kind, gvk);
     }
-    PreparedDefinition p = new Workloads(wm()).prepare(entry.definition());
-    WorkloadTree tree = wm().resolve(p, object);
-    return new DescribeView(tree, null, entry.origin(), null, wm().gpuResourceName());
-  }
-
-  private DescribeView live() {
-    Target t = target(typeToken, nameArg, "describe");
-    LiveTree liveTree = liveTree(this, t.resolved(), t.object());
-    String age = Ages.age(t.object().path("metadata").path("creationTimestamp").asText(""),
-        Instant.now(env().clock()));
-    return new DescribeView(liveTree.tree(), liveTree, t.resolved().definition().origin(), age,
-        wm().gpuResourceName());
+    return entry;
   }
 
   /** The live workload {@code TYPE/NAME} with its pods attributed (shared with {@code gangs}). */
