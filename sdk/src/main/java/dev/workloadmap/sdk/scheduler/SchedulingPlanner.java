@@ -120,7 +120,7 @@ public final class SchedulingPlanner {
           + "no component of the definition: " + u.reason()));
     }
     if (g.podGroup() != null) {
-      gangs.add(podGroupGang(d, g.podGroup(), tree, scales, structure, prospective, nameBase, notes));
+      addIfPods(gangs, podGroupGang(d, g.podGroup(), tree, scales, structure, prospective, nameBase, notes), notes);
       if (!g.podGroups().isEmpty()) {
         notes.add("the definition has both podGroup and podGroups: podGroup is used, as KAI's Karta grouper does");
       }
@@ -169,7 +169,8 @@ public final class SchedulingPlanner {
     List<SchedulingPlan.Gang> gangs = new ArrayList<>();
     if (g.podGroup() != null) {
       SubtreeScale scales = SubtreeScale.of(live.tree());
-      gangs.add(podGroupGang(d, g.podGroup(), live.tree(), scales, structure, live, nameBase, new ArrayList<>()));
+      addIfPods(gangs, podGroupGang(d, g.podGroup(), live.tree(), scales, structure, live, nameBase,
+          new ArrayList<>()), new ArrayList<>());
     } else {
       Map<List<String>, SchedulingPlan.Gang> byKey = new HashMap<>();
       desired.gangs().forEach(x -> byKey.put(groupKey(x.group(), x.key()), x));
@@ -293,6 +294,15 @@ public final class SchedulingPlanner {
     }
     return new SchedulingPlan.Gang(pg.name(), "podGroup", List.of(), nameBase + "-" + pg.name(), total, subs,
         subs.size(), pg.topology(), res, all.stream().sorted().toList());
+  }
+
+  /** A podGroup whose subgroups all scale to 0 needs no pod: no PodGroup (schedulers refuse minMember 0). */
+  private static void addIfPods(List<SchedulingPlan.Gang> gangs, SchedulingPlan.Gang g, List<String> notes) {
+    if (g.subGroups().isEmpty()) {
+      notes.add("podGroup " + g.group() + ": every subgroup is left out, so the workload has no gang");
+      return;
+    }
+    gangs.add(g);
   }
 
   private static int groupTotal(PodGroupEntry e, GangStructure structure, SubtreeScale scales, List<String> notes) {
