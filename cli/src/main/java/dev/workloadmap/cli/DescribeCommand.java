@@ -114,8 +114,10 @@ final class DescribeCommand extends BaseCommand {
     LiveTree liveTree = liveTree(this, t.resolved(), t.object());
     String age = Ages.age(t.object().path("metadata").path("creationTimestamp").asText(""),
         Instant.now(env().clock()));
+    PreparedDefinition p = new Workloads(wm()).prepare(t.resolved().definition().definition());
     return new DescribeView(liveTree.tree(), liveTree, t.resolved().definition().origin(), age,
-        wm().gpuResourceName());
+        wm().gpuResourceName()).withReadiness(
+            dev.workloadmap.sdk.scheduler.LiveReadiness.of(wm(), p, t.object(), liveTree));
   }
 
   /** The one object of {@code file} ({@code -} for standard input), for {@code describe -f} and {@code gangs -f}. */
