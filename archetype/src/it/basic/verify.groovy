@@ -49,7 +49,7 @@ def test = 'com.example.training.TrainerDefinitionClusterTest'
 def env = System.getenv()
 def kubeApiTest = env.WORKLOADMAP_KUBEAPITEST_DIR ?:
     ((env.XDG_CACHE_HOME ?: System.getProperty('user.home') + '/.cache') + '/workloadmap/kubeapitest')
-def apiServer = new File(kubeApiTest, 'k8s/1.20.2-linux-amd64/kube-apiserver')
+def apiServer = new File(kubeApiTest, 'k8s/1.36.3-linux-amd64/kube-apiserver')
 expectLine "[INFO] Running ${test}".toString()
 def report = javax.xml.parsers.DocumentBuilderFactory.newInstance().newDocumentBuilder()
     .parse(new File(project, "target/surefire-reports/TEST-${test}.xml")).documentElement

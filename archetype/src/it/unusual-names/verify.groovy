@@ -34,7 +34,7 @@ def env = System.getenv()
 def kubeApiTest = env.WORKLOADMAP_KUBEAPITEST_DIR ?:
     ((env.XDG_CACHE_HOME ?: System.getProperty('user.home') + '/.cache') + '/workloadmap/kubeapitest')
 def test = 'com.example.corp.teama._3dvision.platform.ml.Gpu2Job3DDefinitionClusterTest'
-if (new File(kubeApiTest, 'k8s/1.20.2-linux-amd64/kube-apiserver').canExecute()) {
+if (new File(kubeApiTest, 'k8s/1.36.3-linux-amd64/kube-apiserver').canExecute()) {
   // the CRD with the many-dotted group installed and the sample was accepted on the API server
   assert lines.any { it.startsWith('[INFO] Tests run: 2, Failures: 0, Errors: 0, Skipped: 0') && it.endsWith("in ${test}") }
 } else {

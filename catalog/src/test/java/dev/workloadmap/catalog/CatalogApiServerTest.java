@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.workloadmap.junit.Controllers;
 import dev.workloadmap.junit.Tier;
 import dev.workloadmap.junit.WorkloadMapCluster;
 import dev.workloadmap.junit.WorkloadMapTest;
@@ -45,7 +46,9 @@ import org.junit.jupiter.api.TestFactory;
  * apiVersion and kind) and objects of a built-in kind at a version this server does not serve (CronJob batch/v1 is
  * 1.21+); each is reported skipped with that reason. Built-in kinds (Pod, Deployment, Job ...) need no CRD.
  */
-@WorkloadMapTest(tier = Tier.API_SERVER, namespacePrefix = "catalog")
+// LIFECYCLE: the Job, Deployment and StatefulSet controllers would overwrite the statuses the fixtures write (the
+// real controllers are proven in CoreControllersApiServerTest); the garbage collector and namespace controller run
+@WorkloadMapTest(tier = Tier.API_SERVER, controllers = Controllers.LIFECYCLE, namespacePrefix = "catalog")
 class CatalogApiServerTest {
 
   private final WorkloadMap wm = WorkloadMap.create();

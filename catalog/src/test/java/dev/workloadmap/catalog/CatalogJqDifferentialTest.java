@@ -43,7 +43,7 @@ class CatalogJqDifferentialTest {
 
   @TestFactory
   Stream<DynamicTest> everyCatalogExpressionAgreesWithGojqOnEveryFixtureObject() {
-    assumeTrue(gojq.isAvailable(), "gojq not installed (apt-get install gojq; .ci/run installs it)");
+    assumeTrue(gojq.isAvailable(), gojq.unavailableReason());
     WorkloadMap wm = WorkloadMap.create();
     return CatalogSources.definitionFiles().stream().map(file -> DynamicTest.dynamicTest(
         file.getParent().getFileName().toString(), () -> {

@@ -13,7 +13,7 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 
 /**
- * The CLI end to end against a real kube-apiserver 1.20.2 with etcd (ApiServer tier, {@code @WorkloadMapTest}): the
+ * The CLI end to end against a real kube-apiserver 1.36.3 with etcd (ApiServer tier, {@code @WorkloadMapTest}): the
  * seed JobSet, its Jobs and pods are applied ({@link SeedCluster}; statuses through the status subresource), and the
  * CLI runs in-process against a kubeconfig for that server. {@code describe} shows leader and worker with their ready
  * counts, pods and 12 GPUs; {@code get} lists the JobSet with its status; {@code definitions} shows a Karta object

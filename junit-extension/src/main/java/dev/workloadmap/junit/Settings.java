@@ -21,11 +21,13 @@ import java.util.function.Function;
  * @param kubeApiTestDir the kube-api-test directory of the API_SERVER tier
  * @param apiServerVersion the kube-apiserver version
  * @param k3sImage the k3s image
+ * @param controllers the kube-controller-manager controllers of the API_SERVER tier (never {@link Controllers#DEFAULT})
  * @param origins one line per value: {@code workloadmap.tier=API_SERVER (annotation)}
  */
 public record Settings(
     Tier tier, Cleanup cleanup, boolean disabledWithoutCluster, String namespacePrefix, Path kubeconfig,
-    String kubeconfigContext, Path kubeApiTestDir, String apiServerVersion, String k3sImage, List<String> origins) {
+    String kubeconfigContext, Path kubeApiTestDir, String apiServerVersion, String k3sImage, Controllers controllers,
+    List<String> origins) {
 
   public Settings {
     origins = List.copyOf(origins);
@@ -67,9 +69,12 @@ public record Settings(
     String version = r.value(WorkloadMapTest.API_SERVER_VERSION_PROPERTY, null,
         WorkloadMapTest.DEFAULT_API_SERVER_VERSION);
     String image = r.value(WorkloadMapTest.K3S_IMAGE_PROPERTY, null, WorkloadMapTest.DEFAULT_K3S_IMAGE);
+    Controllers controllers = r.enumValue(WorkloadMapTest.CONTROLLERS_PROPERTY,
+        annotation == null || annotation.controllers() == Controllers.DEFAULT ? null : annotation.controllers().name(),
+        Controllers.class, Controllers.WORKLOAD);
     return new Settings(tier, cleanup, Boolean.parseBoolean(disabled.toLowerCase(Locale.ROOT)), prefix,
         kubeconfig == null || kubeconfig.isBlank() ? null : expandHome(kubeconfig),
-        context == null || context.isBlank() ? null : context, expandHome(dir), version, image, r.origins);
+        context == null || context.isBlank() ? null : context, expandHome(dir), version, image, controllers, r.origins);
   }
 
   /** {@code workloadmap.disabledWithoutCluster} becomes {@code WORKLOADMAP_DISABLED_WITHOUT_CLUSTER}. */

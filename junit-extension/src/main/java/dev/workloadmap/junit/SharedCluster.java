@@ -71,8 +71,14 @@ final class SharedCluster implements AutoCloseable {
     var client = running.client();
     GenericKubernetesResource resource = client.getKubernetesSerialization().convertValue(body,
         GenericKubernetesResource.class);
+    int bytes = client.getKubernetesSerialization().asJson(body).length();
     try {
-      createCrd(resource);
+      // a retried create whose first attempt landed answers 409, which is what an existing CRD answers too
+      Retries.call(String.format(java.util.Locale.ROOT, "create CustomResourceDefinition %s from %s (%.1f MB)", name,
+          source, bytes / 1e6), running::recentLogs, () -> {
+            createCrd(resource);
+            return null;
+          });
     } catch (KubernetesClientException e) {
       if (e.getCode() != 409) {
         throw rejected(name, source, e);
@@ -89,10 +95,10 @@ final class SharedCluster implements AutoCloseable {
     try {
       established = api.withName(name).waitUntilCondition(c -> c != null && c.getStatus() != null
           && c.getStatus().getConditions() != null && c.getStatus().getConditions().stream().anyMatch(
-              k -> "Established".equals(k.getType()) && "True".equals(k.getStatus())), 60, TimeUnit.SECONDS);
+              k -> "Established".equals(k.getType()) && "True".equals(k.getStatus())), 180, TimeUnit.SECONDS);
     } catch (KubernetesClientException e) {
-      throw new IllegalStateException("CRD " + name + " from " + source + " did not become Established within 60 s: "
-          + e.getMessage(), e);
+      throw new IllegalStateException("CRD " + name + " from " + source + " did not become Established within 180 s: "
+          + e.getMessage() + "\nwhat the cluster logged last:\n" + running.recentLogs(), e);
     }
     awaitDiscovery(established, source);
     crds.put(name, established);
@@ -100,14 +106,14 @@ final class SharedCluster implements AutoCloseable {
   }
 
   /**
-   * Waits until API discovery serves the CRD's kind at every served version (60 s hang guard): Established can be
+   * Waits until API discovery serves the CRD's kind at every served version (180 s hang guard): Established can be
    * reported before {@code /apis/<group>/<version>} lists the new resource, and a create in that window fails in the
    * client with "Could not find a registered handler". Asks the server directly (no client-side cache).
    */
   private void awaitDiscovery(CustomResourceDefinition crd, String source) {
     String group = crd.getSpec().getGroup();
     String kind = crd.getSpec().getNames().getKind();
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(180);
     for (var version : crd.getSpec().getVersions()) {
       if (!Boolean.TRUE.equals(version.getServed())) {
         continue;
@@ -125,7 +131,7 @@ final class SharedCluster implements AutoCloseable {
         }
         if (System.nanoTime() > deadline) {
           throw new IllegalStateException("CRD " + crd.getMetadata().getName() + " from " + source + " is Established"
-              + " but " + path + " did not list kind " + kind + " within 60 s");
+              + " but " + path + " did not list kind " + kind + " within 180 s");
         }
         try {
           Thread.sleep(100);
@@ -145,6 +151,11 @@ final class SharedCluster implements AutoCloseable {
   private static IllegalStateException rejected(String name, String source, KubernetesClientException e) {
     return new IllegalStateException("the API server rejected CRD " + name + " from " + source + " (HTTP "
         + e.getCode() + "): " + (e.getStatus() != null ? e.getStatus().getMessage() : e.getMessage()), e);
+  }
+
+  /** The cluster processes' last log lines (for diagnostics). */
+  String recentLogs() {
+    return running.recentLogs();
   }
 
   /** What the cluster changed while installing CRDs (for diagnostics). */

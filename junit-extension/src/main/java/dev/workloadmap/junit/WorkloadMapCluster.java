@@ -31,6 +31,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -49,8 +50,8 @@ import org.opentest4j.AssertionFailedError;
  *
  * <p>Everything the handle does is recorded; an assertion failure prints the definition, the objects as the server
  * stored them, the tree and the jq expressions that failed. Objects the handle created are deleted one by one at the
- * end of the class (per the cleanup mode): a 1.20 API server has no garbage collector and never finalises a deleted
- * namespace.
+ * end of the class (per the cleanup mode), then the namespace is deleted (with {@link Controllers#NONE} there is no
+ * namespace controller, and the namespace stays Terminating).
  */
 public final class WorkloadMapCluster {
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -90,7 +91,7 @@ public final class WorkloadMapCluster {
     return cluster.tier();
   }
 
-  /** One line describing the cluster, for example {@code kube-apiserver 1.20.2 with etcd (kube-api-test, ...)}. */
+  /** One line describing the cluster, for example {@code kube-apiserver 1.36.3 with etcd 3.6.8 (kube-api-test, ...)}. */
   public String clusterDescription() {
     return cluster.description();
   }
@@ -237,7 +238,18 @@ public final class WorkloadMapCluster {
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
     while (true) {
       try {
-        return client().resource(resource).inNamespace(namespace).create();
+        return Retries.call("create " + describe(resource) + " in namespace " + namespace, cluster::recentLogs,
+            retry -> {
+              try {
+                return client().resource(resource).inNamespace(namespace).create();
+              } catch (KubernetesClientException e) {
+                if (retry && e.getCode() == 409) {
+                  // the attempt that timed out had landed
+                  return client().resource(resource).inNamespace(namespace).get();
+                }
+                throw e;
+              }
+            });
       } catch (KubernetesClientException e) {
         if (e.getCode() != 0 || !String.valueOf(e.getMessage()).contains("Could not find a registered handler")
             || System.nanoTime() > deadline) {
@@ -360,7 +372,8 @@ public final class WorkloadMapCluster {
   public GenericKubernetesResource writeStatus(GenericKubernetesResource stored, JsonNode status) {
     GenericKubernetesResource copy = toResource(JSON.valueToTree(asJson(stored)));
     copy.setAdditionalProperty("status", JSON.convertValue(status, Object.class));
-    GenericKubernetesResource updated = client().resource(copy).inNamespace(namespace).updateStatus();
+    GenericKubernetesResource updated = Retries.call("write the status of " + describe(copy), cluster::recentLogs,
+        () -> client().resource(copy).inNamespace(namespace).updateStatus());
     track(updated);
     return updated;
   }
@@ -379,14 +392,14 @@ public final class WorkloadMapCluster {
     return got;
   }
 
-  /** Deletes {@code object} (grace period 0) and waits until it is gone (30 s hang guard). */
+  /** Deletes {@code object} (grace period 0) and waits until it is gone (120 s hang guard). */
   public void delete(HasMetadata object) {
     GenericKubernetesResource ref = toResource(JSON.valueToTree(asJson(object)));
     // background propagation: the API default for some kinds (batch/v1 Job) is orphan, whose finalizer only the
     // garbage collector removes, and a bare API server has none
-    client().resource(ref).inNamespace(namespace).withPropagationPolicy(DeletionPropagation.BACKGROUND)
-        .withGracePeriod(0).delete();
-    client().resource(ref).inNamespace(namespace).waitUntilCondition(r -> r == null, 30, TimeUnit.SECONDS);
+    Retries.call("delete " + describe(ref), cluster::recentLogs, () -> client().resource(ref).inNamespace(namespace)
+        .withPropagationPolicy(DeletionPropagation.BACKGROUND).withGracePeriod(0).delete());
+    client().resource(ref).inNamespace(namespace).waitUntilCondition(r -> r == null, 120, TimeUnit.SECONDS);
     synchronized (created) {
       created.removeIf(h -> sameObject(h, object));
     }
@@ -409,6 +422,13 @@ public final class WorkloadMapCluster {
     GenericKubernetesResource stored = get(workload);
     JsonNode json = asJson(stored);
     WorkloadTree tree = workloadMap.resolve(definitionFor(json), json);
+    if (controllersCreatePodsFor(stored)) {
+      // the real controller creates them: fabricating more would double them
+      int desired = tree.components().stream().filter(ComponentNode::podBearing)
+          .flatMap(c -> c.instances().stream()).mapToInt(InstanceNode::desiredReplicas).sum();
+      awaitControllerPods(stored, desired, Duration.ofMinutes(2));
+      return podsOwnedThroughChain(stored);
+    }
     List<GenericKubernetesResource> pods = new ArrayList<>();
     for (ComponentNode c : tree.components()) {
       if (!c.podBearing()) {
@@ -428,6 +448,83 @@ public final class WorkloadMapCluster {
       }
     }
     return pods;
+  }
+
+  /**
+   * Whether a controller of this cluster creates {@code workload}'s pods itself: a built-in workload kind (batch/v1
+   * Job, CronJob; apps/v1 Deployment, ReplicaSet, StatefulSet) while the cluster runs {@link Controllers#WORKLOAD}.
+   */
+  public boolean controllersCreatePodsFor(HasMetadata workload) {
+    if (!cluster.running().controllers().createsPods()) {
+      return false;
+    }
+    String gv = workload.getApiVersion();
+    String kind = workload.getKind();
+    return ("batch/v1".equals(gv) && ("Job".equals(kind) || "CronJob".equals(kind)))
+        || ("apps/v1".equals(gv) && List.of("Deployment", "ReplicaSet", "StatefulSet").contains(kind));
+  }
+
+  /** The controllers running on this cluster ({@link Controllers#NONE} on the mock). */
+  public Controllers controllers() {
+    return cluster.running().controllers();
+  }
+
+  /**
+   * Waits until at least {@code count} pods whose controller owner chain reaches {@code workload} exist (created by
+   * the cluster's controllers: a Deployment's through its ReplicaSet, a CronJob's through its Jobs), and returns the
+   * live tree then. Polls every 200 ms.
+   *
+   * @throws AssertionFailedError when {@code timeout} passes first, with the pods found and the diagnostics
+   */
+  public LiveTree awaitControllerPods(HasMetadata workload, int count, Duration timeout) {
+    long deadline = System.nanoTime() + timeout.toNanos();
+    while (true) {
+      LiveTree live = livePods(workload);
+      int found = live.pods().size() + live.unmatched().size();
+      if (found >= count) {
+        return live;
+      }
+      if (System.nanoTime() > deadline) {
+        failed = true;
+        throw new AssertionFailedError("the controllers created " + found + " of " + count + " pods for "
+            + describe(workload) + " within " + timeout.toSeconds() + " s\n\n" + diagnostics() + "\n"
+            + cluster.recentLogs());
+      }
+      try {
+        Thread.sleep(200);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new IllegalStateException("interrupted while waiting for controller pods", e);
+      }
+    }
+  }
+
+  /** The pods of this namespace whose controller ownerReference chain (up to 6 owners) reaches {@code workload}. */
+  public List<GenericKubernetesResource> podsOwnedThroughChain(HasMetadata workload) {
+    String root = get(workload).getMetadata().getUid();
+    java.util.Map<String, String> ownerOf = new java.util.HashMap<>();
+    for (String kind : List.of("batch/v1 Job", "apps/v1 ReplicaSet")) {
+      String[] gk = kind.split(" ");
+      for (GenericKubernetesResource o : client().genericKubernetesResources(gk[0], gk[1]).inNamespace(namespace)
+          .list().getItems()) {
+        o.getMetadata().getOwnerReferences().stream().filter(r -> Boolean.TRUE.equals(r.getController()))
+            .findFirst().ifPresent(r -> ownerOf.put(o.getMetadata().getUid(), r.getUid()));
+      }
+    }
+    List<GenericKubernetesResource> out = new ArrayList<>();
+    for (GenericKubernetesResource p : client().genericKubernetesResources("v1", "Pod").inNamespace(namespace).list()
+        .getItems()) {
+      String uid = p.getMetadata().getOwnerReferences().stream().filter(r -> Boolean.TRUE.equals(r.getController()))
+          .map(r -> r.getUid()).findFirst().orElse(null);
+      for (int depth = 0; uid != null && depth < 6; depth++) {
+        if (uid.equals(root)) {
+          out.add(p);
+          break;
+        }
+        uid = ownerOf.get(uid);
+      }
+    }
+    return out;
   }
 
   /** Creates the pods in a YAML file (each document a Pod; a status in the document is written through /status). */

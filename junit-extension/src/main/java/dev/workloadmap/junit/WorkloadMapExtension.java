@@ -127,7 +127,7 @@ public final class WorkloadMapExtension
   private static void createNamespace(SharedCluster cluster, String name) {
     cluster.running().client().namespaces().resource(new io.fabric8.kubernetes.api.model.NamespaceBuilder()
         .withNewMetadata().withName(name).endMetadata().build()).create();
-    // there is no controller-manager on the API_SERVER tier to create it; pods need it
+    // with Controllers.NONE no service-account controller creates it; pods name it (a 409 when the controller won)
     try {
       cluster.running().client().serviceAccounts().inNamespace(name).resource(
           new io.fabric8.kubernetes.api.model.ServiceAccountBuilder().withNewMetadata().withName("default")
@@ -214,7 +214,7 @@ public final class WorkloadMapExtension
       return;
     }
     handle.deleteCreatedObjects();
-    // on a 1.20 API server the namespace then stays Terminating (no controller-manager); its objects are gone
+    // the namespace controller finalises it; without one (Controllers.NONE) it stays Terminating, its objects gone
     handle.client().namespaces().withName(handle.namespace()).delete();
   }
 

@@ -63,11 +63,19 @@ public @interface WorkloadMapTest {
   String KUBEAPITEST_DIR_PROPERTY = "workloadmap.kubeapitest.dir";
   /** The kube-apiserver version of the {@link Tier#API_SERVER} tier (default {@value #DEFAULT_API_SERVER_VERSION}). */
   String API_SERVER_VERSION_PROPERTY = "workloadmap.apiServerVersion";
+  /**
+   * Configuration parameter of {@link #controllers()}: one of {@code WORKLOAD, LIFECYCLE, NONE} (the controllers of
+   * kube-controller-manager beside the {@link Tier#API_SERVER} tier's kube-apiserver).
+   */
+  String CONTROLLERS_PROPERTY = "workloadmap.controllers";
   /** The k3s image of the {@link Tier#K3S} tier (default {@value #DEFAULT_K3S_IMAGE}). */
   String K3S_IMAGE_PROPERTY = "workloadmap.k3sImage";
 
-  /** The kube-apiserver version {@code scripts/provide-kube-apiserver.sh} builds. */
-  String DEFAULT_API_SERVER_VERSION = "1.20.2";
+  /**
+   * The Kubernetes version {@code scripts/provide-kube-apiserver.sh} builds (kube-apiserver and
+   * kube-controller-manager, from {@code tools/controlplane/go.mod}).
+   */
+  String DEFAULT_API_SERVER_VERSION = "1.36.3";
   /** The pinned k3s image. */
   String DEFAULT_K3S_IMAGE = "rancher/k3s:v1.31.4-k3s1";
   /** The default namespace prefix. */
@@ -100,6 +108,12 @@ public @interface WorkloadMapTest {
    * {@code false} decide.
    */
   boolean disabledWithoutCluster() default false;
+
+  /**
+   * The controllers beside the {@link Tier#API_SERVER} tier's kube-apiserver; {@link Controllers#DEFAULT} takes
+   * {@value #CONTROLLERS_PROPERTY}, then {@code WORKLOADMAP_CONTROLLERS}, then {@link Controllers#WORKLOAD}.
+   */
+  Controllers controllers() default Controllers.DEFAULT;
 
   /** The namespace prefix (a DNS label); empty takes {@value #NAMESPACE_PREFIX_PROPERTY}, then {@value #DEFAULT_NAMESPACE_PREFIX}. */
   String namespacePrefix() default "";

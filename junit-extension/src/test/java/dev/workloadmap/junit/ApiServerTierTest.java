@@ -97,7 +97,7 @@ class ApiServerTierTest {
         .isInstanceOfSatisfying(KubernetesClientException.class, e -> {
           assertThat(e.getCode()).isEqualTo(422);
           assertThat(e.getStatus().getDetails().getCauses()).extracting(c -> c.getField())
-              .contains("spec.replicatedJobs.replicas", "spec.replicatedJobs.template");
+              .contains("spec.replicatedJobs[0].replicas", "spec.replicatedJobs[0].template");
           assertThat(e.getMessage()).contains("should be greater than or equal to 0", "must be of type object");
         });
   }
@@ -150,6 +150,7 @@ class ApiServerTierTest {
    */
   @Test
   void livePodsAndGangPlanThroughARealJobOwnerChain(WorkloadMapCluster cluster) {
+    // JobSet (no operator here) -> Job (owned as the JobSet controller owns it) -> Pods made by the real Job controller
     GenericKubernetesResource js = cluster.create(jobSet(cluster, "live", "suspend: false"));
     GenericKubernetesResource job = cluster.createOwnedBy(cluster.readYaml("""
         apiVersion: batch/v1
@@ -157,29 +158,33 @@ class ApiServerTierTest {
         metadata:
           name: live-worker-0
         spec:
+          parallelism: 2
+          completions: 2
           template:
+            metadata:
+              labels: {jobset.sigs.k8s.io/jobset-name: live, jobset.sigs.k8s.io/replicatedjob-name: worker,
+                jobset.sigs.k8s.io/job-index: "0"}
             spec:
               restartPolicy: Never
               containers: [{name: main, image: example.com/trainer:1}]
         """).get(0), js);
-    String podYaml = """
+    cluster.create(cluster.readYaml("""
         apiVersion: v1
         kind: Pod
         metadata:
-          name: %s
+          name: stranger-0
           labels: {jobset.sigs.k8s.io/jobset-name: live, jobset.sigs.k8s.io/replicatedjob-name: worker,
             jobset.sigs.k8s.io/job-index: "0"}
         spec:
           automountServiceAccountToken: false
           containers: [{name: main, image: example.com/trainer:1}]
-        """;
-    cluster.createOwnedBy(cluster.readYaml(podYaml.formatted("live-worker-0-0")).get(0), job);
-    cluster.createOwnedBy(cluster.readYaml(podYaml.formatted("live-worker-0-1")).get(0), job);
-    cluster.create(cluster.readYaml(podYaml.formatted("stranger-0")).get(0)); // same labels, owned by nobody
+        """).get(0)); // same labels, owned by nobody
 
-    var live = cluster.livePods(js);
+    var live = cluster.awaitControllerPods(js, 2, java.time.Duration.ofMinutes(2));
+    List<String> made = cluster.podsOf(job).stream().map(p -> p.getMetadata().getName()).toList();
+    assertThat(made).hasSize(2).allSatisfy(n -> assertThat(n).startsWith("live-worker-0-"));
     assertThat(live.pods()).as("live tree: %s", cluster.workloadMap().toJson(live)).extracting(pod -> pod.name())
-        .containsExactlyInAnyOrder("live-worker-0-0", "live-worker-0-1");
+        .containsExactlyInAnyOrderElementsOf(made);
     assertThat(live.notOwned()).contains("stranger-0");
     var worker = live.component("replicatedjob", "worker").orElseThrow();
     assertThat(worker.desired()).isEqualTo(2);
@@ -193,7 +198,7 @@ class ApiServerTierTest {
         .as("gang plan: %s", cluster.workloadMap().toJson(plan))
         .singleElement().satisfies(g -> {
           assertThat(g.key()).containsExactly("live", "worker", "0");
-          assertThat(g.pods()).containsExactlyInAnyOrder("live-worker-0-0", "live-worker-0-1");
+          assertThat(g.pods()).containsExactlyInAnyOrderElementsOf(made);
         });
   }
 }

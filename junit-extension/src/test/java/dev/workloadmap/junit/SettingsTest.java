@@ -61,7 +61,7 @@ class SettingsTest {
     assertThat(d.namespacePrefix()).isEqualTo(WorkloadMapTest.DEFAULT_NAMESPACE_PREFIX);
     assertThat(d.kubeconfig()).isNull();
     assertThat(d.kubeApiTestDir()).isEqualTo(Path.of("/xdg/workloadmap/kubeapitest"));
-    assertThat(d.apiServerVersion()).isEqualTo("1.20.2");
+    assertThat(d.apiServerVersion()).isEqualTo("1.36.3");
     assertThat(d.origins()).contains("workloadmap.tier=AUTO (default)");
   }
 

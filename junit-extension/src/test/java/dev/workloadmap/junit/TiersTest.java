@@ -25,8 +25,8 @@ class TiersTest {
   }
 
   private static Path fakeBinaries(Path dir) throws IOException {
-    Path bin = Files.createDirectories(dir.resolve("k8s").resolve("1.20.2-linux-amd64"));
-    for (String b : new String[] {"kube-apiserver", "etcd", "kubectl"}) {
+    Path bin = Files.createDirectories(dir.resolve("k8s").resolve("1.36.3-linux-amd64"));
+    for (String b : new String[] {"kube-apiserver", "etcd", "kubectl", "kube-controller-manager"}) {
       Files.writeString(bin.resolve(b), "");
     }
     return dir;
@@ -46,14 +46,15 @@ class TiersTest {
     Tiers.Choice c = Tiers.choose(settings(Map.of(WorkloadMapTest.KUBEAPITEST_DIR_PROPERTY,
         fakeBinaries(tmp).toString())));
     assertThat(c.backend().tier()).isEqualTo(Tier.API_SERVER);
-    assertThat(c.backend().key()).contains(tmp.resolve("k8s").resolve("1.20.2-linux-amd64").toString());
+    assertThat(c.backend().key()).contains(tmp.resolve("k8s").resolve("1.36.3-linux-amd64").toString())
+        .endsWith("controllers=WORKLOAD");
   }
 
   @Test
   void autoWithoutAnyClusterNamesEveryOptionAndHowToEnableIt(@TempDir Path tmp) throws IOException {
     assumeFalse(DockerClientFactory.instance().isDockerAvailable(), "a Docker engine is available: AUTO picks K3S");
-    Files.createDirectories(tmp.resolve("k8s").resolve("1.20.2-linux-amd64"));
-    Files.writeString(tmp.resolve("k8s").resolve("1.20.2-linux-amd64").resolve("etcd"), "");
+    Files.createDirectories(tmp.resolve("k8s").resolve("1.36.3-linux-amd64"));
+    Files.writeString(tmp.resolve("k8s").resolve("1.36.3-linux-amd64").resolve("etcd"), "");
     Tiers.Choice c = Tiers.choose(settings(Map.of(WorkloadMapTest.KUBEAPITEST_DIR_PROPERTY, tmp.toString())));
     assertThat(c.backend()).isNull();
     assertThat(c.reason()).startsWith("no Kubernetes cluster for @WorkloadMapTest (tier AUTO); tried, in order:")
@@ -61,9 +62,9 @@ class TiersTest {
             + " WORKLOADMAP_KUBECONFIG)")
         .contains("  - K3S: Testcontainers found no Docker engine")
         .contains("start a Docker engine")
-        .contains("  - API_SERVER: kube-apiserver 1.20.2 binaries not found in "
-            + tmp.resolve("k8s").resolve("1.20.2-linux-amd64") + " (missing: kube-apiserver, kubectl); run"
-            + " scripts/provide-kube-apiserver.sh")
+        .contains("  - API_SERVER: Kubernetes 1.36.3 binaries not found in "
+            + tmp.resolve("k8s").resolve("1.36.3-linux-amd64") + " (missing: kube-apiserver, kubectl,"
+            + " kube-controller-manager); run scripts/provide-kube-apiserver.sh (builds them from the Go module proxy)")
         .contains("  - MOCK: never chosen automatically", "workloadmap.tier=MOCK")
         .contains("disabledWithoutCluster = true", "workloadmap.disabledWithoutCluster=true");
   }

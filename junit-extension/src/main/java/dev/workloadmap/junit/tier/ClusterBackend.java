@@ -1,5 +1,6 @@
 package dev.workloadmap.junit.tier;
 
+import dev.workloadmap.junit.Controllers;
 import dev.workloadmap.junit.Tier;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import java.util.Optional;
@@ -36,7 +37,7 @@ public interface ClusterBackend {
     /** A client with cluster-admin rights on the cluster. */
     KubernetesClient client();
 
-    /** One line for logs, for example {@code kube-apiserver 1.20.2 (kube-api-test, local binaries in /x)}. */
+    /** One line for logs, for example {@code kube-apiserver 1.36.3 with etcd 3.6.8 (kube-api-test, local binaries in /x)}. */
     String description();
 
     /** False for the mock, which neither prunes nor validates. */
@@ -44,6 +45,22 @@ public interface ClusterBackend {
 
     /** True when pods created by tests must be kept off real nodes (a cluster with a scheduler and kubelets). */
     boolean hasNodes();
+
+    /**
+     * The controllers that run on this cluster: {@link Controllers#WORKLOAD} on a real cluster, the configured ones on
+     * the API_SERVER tier, {@link Controllers#NONE} on the mock.
+     */
+    default Controllers controllers() {
+      return Controllers.WORKLOAD;
+    }
+
+    /**
+     * The last lines the cluster's own processes logged (kube-apiserver, kube-controller-manager), for a diagnostic
+     * when the server stops answering; empty when this backend has no such logs.
+     */
+    default String recentLogs() {
+      return "";
+    }
 
     @Override
     void close();

@@ -1,5 +1,6 @@
 package dev.workloadmap.junit.tier;
 
+import dev.workloadmap.junit.Controllers;
 import dev.workloadmap.junit.Tier;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.server.mock.KubernetesCrudDispatcher;
@@ -56,6 +57,11 @@ final class MockBackend implements ClusterBackend {
       @Override
       public boolean hasNodes() {
         return false;
+      }
+
+      @Override
+      public Controllers controllers() {
+        return Controllers.NONE;
       }
 
       @Override

@@ -14,7 +14,7 @@ public final class Tiers {
   /** The backend of one concrete tier (not AUTO). */
   public static ClusterBackend backend(Tier tier, Settings s) {
     return switch (tier) {
-      case API_SERVER -> new ApiServerBackend(s.kubeApiTestDir(), s.apiServerVersion());
+      case API_SERVER -> new ApiServerBackend(s.kubeApiTestDir(), s.apiServerVersion(), s.controllers());
       case K3S -> new K3sBackend(s.k3sImage());
       case KUBECONFIG -> new KubeconfigBackend(s.kubeconfig(), s.kubeconfigContext());
       case MOCK -> new MockBackend();

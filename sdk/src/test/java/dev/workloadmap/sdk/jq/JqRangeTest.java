@@ -67,7 +67,7 @@ class JqRangeTest {
         "[range(.n)]", "[range(\"a\")]", "[range(1; 3; null)]", "[range(1e18; 1e18 + 3)]"
       })
   void gojqAgrees(String expression) {
-    Assumptions.assumeTrue(JqOracle.gojq().isAvailable(), "gojq not installed: apt-get install gojq");
+    Assumptions.assumeTrue(JqOracle.gojq().isAvailable(), JqOracle.gojq().unavailableReason());
     JqOracle.Comparison c = JqOracle.gojq().compare(Jq.defaultEngine(), expression, "{\"n\":4}");
     assertThat(c.agrees()).as(c.describe()).isTrue();
   }

@@ -93,6 +93,17 @@ class JqLintRuleTest {
   }
 
   @Test
+  void functionsTheReferencePinLacksAreUnknown() {
+    // gojq v0.12.19 (the reference's pin, `gojq -n 'builtins'`) defines neither: leaf_paths was removed upstream as
+    // deprecated, scalbn/2 is not one of its math functions; jackson-jq has leaf_paths, so the engine alone would run it
+    assertSingle(withReplicas("'[.spec | leaf_paths] | length'"), JqLintRule.UNKNOWN_FUNCTION, Severity.ERROR,
+        "unknown function 'leaf_paths/0'", "leaf_paths");
+    assertSingle(withReplicas(".spec.x | scalbn(1; 2)"), JqLintRule.UNKNOWN_FUNCTION, Severity.ERROR,
+        "unknown function 'scalbn/2'", "scalbn");
+    assertClean(withReplicas(".spec.x | ltrimstr(\"a\") | tonumber"));
+  }
+
+  @Test
   void ec02_keysUnsortedIsUnknownToTheReference() {
     assertSingle(withReplicas(".spec | keys_unsorted | length"), JqLintRule.UNKNOWN_FUNCTION, Severity.ERROR,
         "unknown function 'keys_unsorted/0'", "keys_unsorted");

@@ -23,19 +23,22 @@ import java.util.Objects;
 import java.util.concurrent.TimeUnit;
 
 /**
- * A jq implementation run as an external process: the differential oracle of libraries.md §12. Debian's {@code gojq}
- * (0.12.11, the reference engine's family, older than the reference's v0.12.18) is the oracle that matters; Debian's
- * {@code jq} (1.6) is optional.
+ * A jq implementation run as an external process: the differential oracle of libraries.md §12. {@code gojq} at the
+ * version the reference implementation pins ({@value #PINNED_GOJQ}, built from the Go module proxy by {@code
+ * scripts/provide-kube-apiserver.sh} into {@code ${XDG_CACHE_HOME:-~/.cache}/workloadmap/bin/gojq}) is the oracle that
+ * matters: a gojq of another version counts as unavailable, since releases changed verdicts (for example {@code 0 /
+ * 0} and {@code as} bindings next to binary operators). Debian's {@code jq} (1.6) is optional.
  *
  * <p>Each call runs {@code <executable> -c --from-file <expression file>} with the input JSON on standard input, and
  * collects the output lines. Tests that need an oracle skip when it is missing:
  *
  * <pre>{@code
- * Assumptions.assumeTrue(JqOracle.gojq().isAvailable(), "gojq not installed: apt-get install gojq");
+ * Assumptions.assumeTrue(JqOracle.gojq().isAvailable(), JqOracle.gojq().unavailableReason());
  * }</pre>
  *
- * <p>The executables are looked up on the {@code PATH}, then in {@code /usr/bin}; the system properties {@code
- * workloadmap.gojq} and {@code workloadmap.jq} name them explicitly. A process that runs longer than {@value
+ * <p>The system properties {@code workloadmap.gojq} and {@code workloadmap.jq} name the executables explicitly;
+ * otherwise gojq is looked up in the project's cache ({@code $WORKLOADMAP_CACHE}, else {@code
+ * ${XDG_CACHE_HOME:-~/.cache}/workloadmap}, folder {@code bin}), then on the {@code PATH} and in {@code /usr/bin}. A process that runs longer than {@value
  * #TIMEOUT_SECONDS} s, or prints more than {@value #MAX_LINES} lines, is stopped and counts as an error.
  *
  * <p><b>Comparing with the SDK's engine</b> ({@link #compare(JqEngine, String, String)}): the engine's results are
@@ -51,24 +54,30 @@ public final class JqOracle {
   /** What {@link #evaluate(String, String)} returns for a failed run. */
   public static final String ERROR = "error";
 
+  /** The gojq version of the reference implementation's go.mod; another version is not the oracle. */
+  public static final String PINNED_GOJQ = "0.12.19";
+
   static final int TIMEOUT_SECONDS = 20;
   static final int MAX_LINES = 20_000;
 
   private static final ObjectMapper MAPPER = new ObjectMapper();
 
-  private static final JqOracle GOJQ = new JqOracle("gojq", locate("workloadmap.gojq", "gojq"));
-  private static final JqOracle JQ = new JqOracle("jq", locate("workloadmap.jq", "jq"));
+  private static final JqOracle GOJQ = new JqOracle("gojq", locate("workloadmap.gojq", "gojq", true),
+      "gojq " + PINNED_GOJQ);
+  private static final JqOracle JQ = new JqOracle("jq", locate("workloadmap.jq", "jq", false), null);
 
   private final String name;
   private final String executable;
+  private final String requiredVersion;
   private volatile String version;
 
-  private JqOracle(String name, String executable) {
+  private JqOracle(String name, String executable, String requiredVersion) {
     this.name = name;
     this.executable = executable;
+    this.requiredVersion = requiredVersion;
   }
 
-  /** Debian's gojq (the reference engine's family). */
+  /** gojq at the reference's pinned version {@value #PINNED_GOJQ}. */
   public static JqOracle gojq() {
     return GOJQ;
   }
@@ -82,9 +91,25 @@ public final class JqOracle {
     return name;
   }
 
-  /** Whether the executable exists and answers {@code --version}. Checked once. */
+  /**
+   * Whether the executable exists and answers {@code --version} (for gojq: with the pinned version). Checked once.
+   */
   public boolean isAvailable() {
-    return !version().isEmpty();
+    String v = version();
+    return !v.isEmpty() && (requiredVersion == null || v.startsWith(requiredVersion + " ") || v.equals(requiredVersion));
+  }
+
+  /** Why {@link #isAvailable()} is false, with what to do; empty when it is available. */
+  public String unavailableReason() {
+    if (isAvailable()) {
+      return "";
+    }
+    if (executable == null) {
+      return name + " not found" + (requiredVersion == null ? " (apt-get install " + name + ")"
+          : "; run scripts/provide-kube-apiserver.sh, which builds " + requiredVersion + " from the Go module proxy");
+    }
+    return executable + " is " + (version().isEmpty() ? "not runnable" : version()) + ", not " + requiredVersion
+        + " (the reference's pin); run scripts/provide-kube-apiserver.sh or set -Dworkloadmap.gojq";
   }
 
   /** The first line of {@code --version}, or {@code ""} when the executable is missing or fails. */
@@ -165,7 +190,7 @@ public final class JqOracle {
               .redirectError(errors.toFile())
               .start();
       try (OutputStream stdin = p.getOutputStream()) {
-        stdin.write(inputJson.getBytes(StandardCharsets.UTF_8));
+        stdin.write((requiredVersion != null ? referenceFeed(inputJson) : inputJson).getBytes(StandardCharsets.UTF_8));
       } catch (IOException e) {
         // the program may exit before reading its input (a compile error): not a failure of the oracle
       }
@@ -284,6 +309,43 @@ public final class JqOracle {
     return out;
   }
 
+  /**
+   * The input as the reference implementation hands it to gojq: after a JSON round trip through Go's {@code
+   * encoding/json} into {@code any}, every number is a float64 (spec §6.1, FC-30). The gojq command line instead
+   * keeps each number's literal ({@code 2.0}, {@code 1e21}, {@code -0.0}, integers above 2^53 exactly) while the value
+   * passes through unchanged, which no definition ever sees. So each number is sent as the double it becomes, in
+   * gojq's rendering of a float64 ({@code 2}, {@code 1e+21}, {@code -0}, {@code 9007199254740992}). Input that is not
+   * JSON is sent as it is.
+   */
+  static String referenceFeed(String inputJson) {
+    StringBuilder sb = new StringBuilder();
+    try (var values = MAPPER.readerFor(JsonNode.class).<JsonNode>readValues(inputJson)) {
+      while (values.hasNext()) {
+        sb.append(dev.workloadmap.sdk.jq.JqValues.toCompactJson(asDoubles(values.next()))).append('\n');
+      }
+    } catch (IOException | RuntimeException e) {
+      return inputJson;
+    }
+    return sb.toString();
+  }
+
+  private static JsonNode asDoubles(JsonNode v) {
+    if (v.isNumber()) {
+      return com.fasterxml.jackson.databind.node.DoubleNode.valueOf(v.doubleValue());
+    }
+    if (v.isArray()) {
+      var out = MAPPER.createArrayNode();
+      v.forEach(e -> out.add(asDoubles(e)));
+      return out;
+    }
+    if (v.isObject()) {
+      var out = MAPPER.createObjectNode();
+      v.fields().forEachRemaining(e -> out.set(e.getKey(), asDoubles(e.getValue())));
+      return out;
+    }
+    return v;
+  }
+
   private static JsonNode parse(String json) {
     try {
       return MAPPER.readTree(json);
@@ -294,10 +356,21 @@ public final class JqOracle {
 
   // ---------------------------------------------------------------------------------------------------------------
 
-  private static String locate(String property, String command) {
+  private static String locate(String property, String command, boolean inProjectCache) {
     String configured = System.getProperty(property);
     if (configured != null && !configured.isBlank()) {
       return configured;
+    }
+    if (inProjectCache) {
+      String cache = System.getenv("WORKLOADMAP_CACHE");
+      if (cache == null || cache.isBlank()) {
+        String xdg = System.getenv("XDG_CACHE_HOME");
+        cache = (xdg != null && !xdg.isBlank() ? xdg : System.getProperty("user.home") + "/.cache") + "/workloadmap";
+      }
+      File cached = new File(new File(cache, "bin"), command);
+      if (cached.isFile() && cached.canExecute()) {
+        return cached.getAbsolutePath();
+      }
     }
     String path = System.getenv("PATH");
     if (path != null) {

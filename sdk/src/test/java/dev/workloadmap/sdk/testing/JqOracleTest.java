@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Test;
 class JqOracleTest {
 
   private static JqOracle gojq() {
-    Assumptions.assumeTrue(JqOracle.gojq().isAvailable(), "gojq not installed: apt-get install gojq");
+    Assumptions.assumeTrue(JqOracle.gojq().isAvailable(), JqOracle.gojq().unavailableReason());
     return JqOracle.gojq();
   }
 

@@ -66,6 +66,8 @@ final class RootScope {
     root.addFunction("paths", 0, new CheckedFunction(paths, false));
     root.addFunction("paths", 1, new CheckedFunction(paths, false));
     root.addFunction("implode", 0, new CheckedFunction(new TextBuiltins.Implode(), false));
+    root.addFunction("ltrimstr", 1, new CheckedFunction(new TextBuiltins.TrimStr(true), false));
+    root.addFunction("rtrimstr", 1, new CheckedFunction(new TextBuiltins.TrimStr(false), false));
     root.addFunction(
         "indices", 1, indices(TextBuiltins.Indices.Which.ALL, root.getFunction("indices", 1)));
     root.addFunction("index", 1, indices(TextBuiltins.Indices.Which.FIRST, root.getFunction("index", 1)));

@@ -23,6 +23,9 @@ import net.thisptr.jackson.jq.path.Path;
  *       ascii_downcase} and {@code ascii_upcase} (defined as {@code explode | map(...) | implode}) drop emoji.
  *   <li>{@code indices}, {@code index}, {@code rindex} on strings: jackson-jq counts UTF-16 units, gojq code points
  *       ({@code "a😀é" | index("é")} is 2).
+ *   <li>{@code ltrimstr}, {@code rtrimstr}: jackson-jq (like jq 1.6 and gojq before v0.12.17) returns a non-string
+ *       input unchanged; gojq v0.12.19, the reference's pin, fails with {@code ltrimstr("x") cannot be applied to:
+ *       null}. Found by the differential test once its oracle was gojq v0.12.19; the SDK follows the pin.
  * </ul>
  */
 final class TextBuiltins {
@@ -112,6 +115,40 @@ final class TextBuiltins {
         case FIRST -> NullNode.getInstance();
         case LAST -> all.isEmpty() ? NullNode.getInstance() : all.get(all.size() - 1);
       };
+    }
+  }
+
+  /**
+   * {@code ltrimstr($x)} and {@code rtrimstr($x)} as gojq v0.12.19 defines them: the input and every value of {@code
+   * $x} must be strings, else the call fails; a string without the prefix (suffix) is returned unchanged.
+   */
+  static final class TrimStr implements Function {
+    private final boolean left;
+
+    TrimStr(boolean left) {
+      this.left = left;
+    }
+
+    @Override
+    public void apply(Scope scope, List<Expression> args, JsonNode in, Path ipath, PathOutput output,
+        Version version) throws JsonQueryException {
+      String name = left ? "ltrimstr" : "rtrimstr";
+      args.get(0)
+          .apply(
+              scope,
+              in,
+              (Output)
+                  x -> {
+                    if (!in.isTextual() || !x.isTextual()) {
+                      throw new JsonQueryException(name + "(" + JsonText.toJson(x) + ") cannot be applied to: "
+                          + Streams.describe(in));
+                    }
+                    String s = in.textValue();
+                    String t = x.textValue();
+                    String out = left ? (s.startsWith(t) ? s.substring(t.length()) : s)
+                        : (s.endsWith(t) ? s.substring(0, s.length() - t.length()) : s);
+                    output.emit(TextNode.valueOf(out), null);
+                  });
     }
   }
 }
