@@ -37,7 +37,7 @@ import org.apiguardian.api.API;
  *       63 characters.
  * </ul>
  *
- * Every PodGroup is in the workload's namespace and, when the workload has a uid, carries an ownerReference to it
+ * Every PodGroup is in the workload's namespace and, when the workload has a uid and a name, carries an ownerReference to it
  * (garbage-collected with it). Names: {@link PodGroupName#safe} of the plan's name. Resource amounts: GPUs as
  * counts, CPU and memory as Kubernetes quantities in base units (CPU in cores, {@code 0.5} for 500 millicores; memory
  * in bytes).
@@ -172,7 +172,8 @@ public final class PodGroups {
       if (scheduler == Scheduler.KAI) {
         labels.put(KAI_QUEUE_LABEL, queue);
       }
-      if (!plan.uid().isEmpty()) {
+      if (!plan.uid().isEmpty() && !plan.workload().name().isEmpty()) {
+        // the API server refuses an ownerReference without uid or name (an object with only generateName)
         ObjectNode ref = meta.putArray("ownerReferences").addObject();
         ref.put("apiVersion", plan.workload().apiVersion());
         ref.put("kind", plan.workload().kind());
