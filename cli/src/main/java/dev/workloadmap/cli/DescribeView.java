@@ -376,7 +376,7 @@ final class DescribeView {
       List<String[]> rows = new ArrayList<>();
       rows.add(new String[] {"GANG", "MIN MEMBER", "CREATED", "SCHEDULED", "READY"});
       for (var g : readiness.gangs()) {
-        rows.add(new String[] {g.name(), Integer.toString(g.desired()), Integer.toString(g.created()),
+        rows.add(new String[] {g.gang(), Integer.toString(g.desired()), Integer.toString(g.created()),
             Integer.toString(g.scheduled()), Integer.toString(g.ready())});
       }
       StringBuilder t = new StringBuilder();
@@ -394,7 +394,13 @@ final class DescribeView {
     for (String k : List.of("gangs", "components")) {
       ArrayNode a = r.putArray(k);
       for (var c : k.equals("gangs") ? readiness.gangs() : readiness.components()) {
-        a.addObject().put("name", c.name()).put("desired", c.desired()).put("created", c.created())
+        ObjectNode row = a.addObject();
+        if (c.gang() == null) {
+          row.put("name", c.name());
+        } else {
+          row.put("gang", c.gang()); // its PodGroup name is in: workloadmap gangs TYPE/NAME -o kai
+        }
+        row.put("desired", c.desired()).put("created", c.created())
             .put("scheduled", c.scheduled()).put("ready", c.ready());
       }
     }

@@ -45,13 +45,14 @@ public record LiveReadiness(List<WorkloadStatus> objectStatus, WorkloadStatus li
    * Pod counts of a gang or component.
    *
    * @param name the gang's PodGroup name (KAI form) or the component row's name
+   * @param gang the gang's group and key ({@code jobset seed,worker,1}), stable across objects; null for a component
    * @param desired the gang's minMember, or the component's desired pods
    * @param created pods present
    * @param scheduled pods bound to a node
    * @param ready pods whose Ready condition is True
    */
   @API(status = EXPERIMENTAL, since = "0.2")
-  public record Count(String name, int desired, int created, int scheduled, int ready) {}
+  public record Count(String name, String gang, int desired, int created, int scheduled, int ready) {}
 
   /** The readiness of {@code live} ({@link WorkloadMap#attributePods} of {@code object}). */
   public static LiveReadiness of(WorkloadMap wm, PreparedDefinition definition, JsonNode object, LiveTree live) {
@@ -66,7 +67,7 @@ public record LiveReadiness(List<WorkloadStatus> objectStatus, WorkloadStatus li
     List<Count> components = new ArrayList<>();
     for (LiveComponent c : live.components()) {
       int scheduled = (int) c.pods().stream().filter(p -> p.node() != null).count();
-      components.add(new Count(c.name(), c.desired(), c.current(), scheduled, c.ready()));
+      components.add(new Count(c.name(), null, c.desired(), c.current(), scheduled, c.ready()));
     }
     List<Count> gangs = new ArrayList<>();
     String reason = null;
@@ -76,11 +77,12 @@ public record LiveReadiness(List<WorkloadStatus> objectStatus, WorkloadStatus li
       int scheduled = (int) ps.stream().filter(p -> p.node() != null).count();
       int ready = (int) ps.stream().filter(LivePod::ready).count();
       String name = PodGroups.name(g, PodGroups.Scheduler.KAI);
-      gangs.add(new Count(name, g.minMember(), ps.size(), scheduled, ready));
+      String gang = g.group() + (g.key().isEmpty() ? "" : " " + String.join(",", g.key()));
+      gangs.add(new Count(name, gang, g.minMember(), ps.size(), scheduled, ready));
       if (ready < g.minMember() && reason == null) {
         hadRun = ps.size() >= g.minMember() && scheduled >= g.minMember() && ps.stream().anyMatch(LiveReadiness::ran);
         LivePod first = ps.stream().filter(p -> !p.ready()).findFirst().orElse(null);
-        reason = "gang " + name + " has " + ready + " of its minMember " + g.minMember() + " pods ready ("
+        reason = "gang " + gang + " has " + ready + " of its minMember " + g.minMember() + " pods ready ("
             + ps.size() + " created, " + scheduled + " scheduled)"
             + (first == null ? "" : ": pod " + first.name() + " " + first.phase()
                 + (first.reason() == null ? "" : " (" + first.reason() + ")"))

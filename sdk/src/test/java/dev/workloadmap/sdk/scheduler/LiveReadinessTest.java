@@ -49,11 +49,11 @@ class LiveReadinessTest {
     LiveReadiness r = readiness(runningSeed(), docs(FIX.resolve("pods.yaml")));
     assertEquals(List.of(WorkloadStatus.RUNNING), r.objectStatus());
     assertEquals(WorkloadStatus.INITIALIZING, r.liveStatus());
-    assertTrue(r.reason().contains("seed-worker-1 has 0 of its minMember 1 pods ready (1 created, 0 scheduled)"
+    assertTrue(r.reason().contains("gang jobset seed,worker,1 has 0 of its minMember 1 pods ready (1 created, 0 scheduled)"
         + ": pod seed-worker-1-0-r2t6v Pending (Unschedulable)"), r.reason());
     LiveReadiness.Count worker1 = r.gangs().stream().filter(g -> g.name().endsWith("seed-worker-1")).findFirst()
         .orElseThrow();
-    assertEquals(new LiveReadiness.Count(worker1.name(), 1, 1, 0, 0), worker1);
+    assertEquals(new LiveReadiness.Count(worker1.name(), "jobset seed,worker,1", 1, 1, 0, 0), worker1);
     LiveReadiness.Count workers = r.components().stream().filter(c -> c.name().equals("worker")).findFirst()
         .orElseThrow();
     assertEquals(2, workers.desired());
