@@ -84,7 +84,12 @@ abstract class BaseCommand implements Callable<Integer> {
       set = DefinitionSet.load(wm(), root.catalog(), null, null);
     }
     set.warnings().forEach(this::warn);
-    return set;
+    return set.with(extraDefinition());
+  }
+
+  /** A definition given on the command line ({@code --definition FILE}), or null. */
+  DefinitionSet.Entry extraDefinition() {
+    return null;
   }
 
   /**
@@ -93,7 +98,7 @@ abstract class BaseCommand implements Callable<Integer> {
    * that GVK (then {@link #definitions} answers, with its other-version and no-definition rules).
    */
   DefinitionSet.Entry catalogOnlyEntry(dev.workloadmap.sdk.definition.Gvk gvk) {
-    if (clusterOptions.configured(env())) {
+    if (clusterOptions.configured(env()) || extraDefinition() != null) { // --definition FILE wins over the catalog
       return null;
     }
     return root.catalog().entry(gvk)

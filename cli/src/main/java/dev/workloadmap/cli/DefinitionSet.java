@@ -193,6 +193,20 @@ final class DefinitionSet {
     return all.stream().filter(e -> gvk.equals(e.gvk())).findFirst().orElse(null);
   }
 
+  /** This set with {@code e} covering its root GVK ahead of the catalog's and the cluster's definitions. */
+  DefinitionSet with(Entry e) {
+    if (e == null) {
+      return this;
+    }
+    List<Entry> list = new ArrayList<>(all);
+    list.removeIf(x -> e.gvk().equals(x.gvk()));
+    list.add(e);
+    list.sort(Comparator.comparing(Entry::name));
+    Map<Gvk, List<Entry>> amb = new LinkedHashMap<>(ambiguous);
+    amb.remove(e.gvk());
+    return new DefinitionSet(list, amb, warnings);
+  }
+
   /** True when {@code gvk} is covered by several cluster definitions. */
   boolean isAmbiguous(Gvk gvk) {
     return ambiguous.containsKey(gvk);

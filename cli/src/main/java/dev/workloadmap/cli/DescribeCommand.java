@@ -49,6 +49,14 @@ final class DescribeCommand extends BaseCommand {
       + " (- for standard input) without a cluster.")
   String file;
 
+  @picocli.CommandLine.Mixin
+  DefinitionFileOption definitionFile;
+
+  @Override
+  DefinitionSet.Entry extraDefinition() {
+    return definitionFile.entry(wm());
+  }
+
   @Option(names = "--pod-limit", paramLabel = "N", defaultValue = "0",
       description = "Pods shown per component, unhealthy first when truncating; 0 means all.")
   int podLimit;
@@ -106,12 +114,22 @@ final class DescribeCommand extends BaseCommand {
   }
 
   private DescribeView fileMode() {
+    YamlDocument doc = readDocument(this, file);
+    DefinitionSet.Entry entry = entryFor(this, doc.root(), file.equals("-") ? "<stdin>" : file);
+    PreparedDefinition p = new Workloads(wm()).prepare(entry.definition());
+    WorkloadTree tree = wm().resolve(p, doc); // problems located at the object's own lines
+    return new DescribeView(tree, null, entry.origin(), null, wm().gpuResourceName());
+  }
+
+  /** The one object of {@code file} ({@code -} for standard input), with positions; usage errors for anything else. */
+  static YamlDocument readDocument(BaseCommand cmd, String file) {
+    String name = file.equals("-") ? "<stdin>" : file;
     String name = file.equals("-") ? "<stdin>" : file;
     List<YamlDocument> docs;
     try {
       List<YamlDocument> all;
       if (file.equals("-")) {
-        all = new YamlReader().readAll(new String(env().in().readAllBytes(), StandardCharsets.UTF_8), name);
+        all = new YamlReader().readAll(new String(cmd.env().in().readAllBytes(), StandardCharsets.UTF_8), name);
       } else {
         Path path = Path.of(file);
         if (!Files.exists(path)) {
@@ -154,19 +172,30 @@ final class DescribeCommand extends BaseCommand {
       throw new CliException(ExitCodes.USAGE, "read_error", name + ": the object needs apiVersion and kind",
           "describe -f reads a whole Kubernetes object", null);
     }
+    return docs.get(0);
+  }
+
+  /** As {@link #readDocument(BaseCommand, String)}, the object alone. */
+  static JsonNode readObject(BaseCommand cmd, String file) {
+    return readDocument(cmd, file).root();
+  }
+
+  /**
+   * The definition covering {@code object}'s GVK: the catalog entry alone when no cluster and no {@code --definition}
+   * is involved (read on demand), else the definition set (or another served version of its kind).
+   */
+  static DefinitionSet.Entry entryFor(BaseCommand cmd, JsonNode object, String name) {
+    String apiVersion = object.path("apiVersion").asText("");
+    String kind = object.path("kind").asText("");
     Gvk gvk = Gvk.of(apiVersion, kind);
-    DefinitionSet.Entry entry = catalogOnlyEntry(gvk);
-    if (entry == null) {
-      entry = fromDefinitionSet(name, gvk, apiVersion, kind);
-    }
-    PreparedDefinition p = new Workloads(wm()).prepare(entry.definition());
-    WorkloadTree tree = wm().resolve(p, docs.get(0)); // problems located at the object's own lines
-    return new DescribeView(tree, null, entry.origin(), null, wm().gpuResourceName());
+    DefinitionSet.Entry entry = cmd.catalogOnlyEntry(gvk);
+    return entry != null ? entry : fromDefinitionSet(cmd, name, gvk, apiVersion, kind);
   }
 
   /** The definition of the whole definition set (spec §7.2 step 1) for an object of {@code gvk}. */
-  private DefinitionSet.Entry fromDefinitionSet(String name, Gvk gvk, String apiVersion, String kind) {
-    DefinitionSet defs = definitions(false);
+  private static DefinitionSet.Entry fromDefinitionSet(BaseCommand cmd, String name, Gvk gvk, String apiVersion,
+      String kind) {
+    DefinitionSet defs = cmd.definitions(false);
     DefinitionSet.Entry entry = defs.forGvk(gvk);
     if (entry == null) {
       // another served version of a covered kind; the group must match exactly
@@ -190,11 +219,14 @@ final class DescribeCommand extends BaseCommand {
     LiveTree liveTree = liveTree(this, t.resolved(), t.object());
     String age = Ages.age(t.object().path("metadata").path("creationTimestamp").asText(""),
         Instant.now(env().clock()));
+    PreparedDefinition p = new Workloads(wm()).prepare(t.resolved().definition().definition());
     return new DescribeView(liveTree.tree(), liveTree, t.resolved().definition().origin(), age,
-        wm().gpuResourceName());
+        wm().gpuResourceName()).withReadiness(
+            dev.workloadmap.sdk.scheduler.LiveReadiness.of(wm(), p, t.object(), liveTree));
   }
 
-  /** The live workload {@code TYPE/NAME} with its pods attributed (shared with {@code gangs}). */
+  /** The one object of {@code file} ({@code -} for standard input), for {@code describe -f} and {@code gangs -f}. */
+
   static LiveTree liveTree(BaseCommand cmd, TypeResolver.Resolved resolved, JsonNode object) {
     Cluster cluster = cmd.cluster();
     PreparedDefinition p = new Workloads(cmd.wm()).prepare(resolved.definition().definition());

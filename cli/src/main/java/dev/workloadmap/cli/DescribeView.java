@@ -52,6 +52,7 @@ final class DescribeView {
 
   private final WorkloadTree tree;
   private final LiveTree live;
+  private dev.workloadmap.sdk.scheduler.LiveReadiness readiness;
   private final String origin;
   private final String age;
   private final String gpu;
@@ -122,6 +123,7 @@ final class DescribeView {
     if (tree.status() != null) {
       out.append("Phase: ").append(String.join(",", tree.status().phases())).append('\n');
     }
+    readinessText(out);
     TreeText.appendResources(out, tree, gpu);
     if (live != null && !live.unmatched().isEmpty()) {
       out.append('\n').append("Pods owned by the workload that no component claimed:\n");
@@ -359,6 +361,56 @@ final class DescribeView {
   // ---------------------------------------------------------------- JSON
 
   /** The JSON view (limits do not apply). */
+  /** Adds the live readiness (gang and component pod counts, the live status beside the object's). */
+  DescribeView withReadiness(dev.workloadmap.sdk.scheduler.LiveReadiness r) {
+    this.readiness = r;
+    return this;
+  }
+
+  private void readinessText(StringBuilder out) {
+    if (readiness == null) {
+      return;
+    }
+    if (readiness.reason() != null) {
+      out.append("Live status: ").append(readiness.liveStatus().displayName()).append(" (")
+          .append(readiness.reason()).append(")\n");
+    }
+    if (!readiness.gangs().isEmpty()) {
+      out.append("\nGangs:\n");
+      List<String[]> rows = new ArrayList<>();
+      rows.add(new String[] {"GANG", "MIN MEMBER", "CREATED", "SCHEDULED", "READY"});
+      for (var g : readiness.gangs()) {
+        rows.add(new String[] {g.gang(), Integer.toString(g.desired()), Integer.toString(g.created()),
+            Integer.toString(g.scheduled()), Integer.toString(g.ready())});
+      }
+      StringBuilder t = new StringBuilder();
+      Tables.append(t, rows);
+      t.toString().lines().forEach(l -> out.append("  ").append(l).append('\n'));
+    }
+  }
+
+  private ObjectNode readinessJson() {
+    ObjectNode r = F.objectNode();
+    ArrayNode os = r.putArray("objectStatus");
+    readiness.objectStatus().forEach(x -> os.add(x.displayName()));
+    r.put("liveStatus", readiness.liveStatus().displayName());
+    r.put("reason", readiness.reason());
+    for (String k : List.of("gangs", "components")) {
+      ArrayNode a = r.putArray(k);
+      for (var c : k.equals("gangs") ? readiness.gangs() : readiness.components()) {
+        ObjectNode row = a.addObject();
+        if (c.gang() == null) {
+          row.put("name", c.name());
+        } else {
+          row.put("gang", c.gang()); // its PodGroup name is in: workloadmap gangs TYPE/NAME -o kai
+        }
+        row.put("desired", c.desired()).put("created", c.created())
+            .put("scheduled", c.scheduled()).put("ready", c.ready());
+      }
+    }
+    return r;
+  }
+
   ObjectNode json() {
     ObjectNode o = F.objectNode();
     o.put("kind", tree.object().kind());
@@ -383,6 +435,9 @@ final class DescribeView {
       total.set("resources", TreeJson.resources(tree.totalResources(), gpu));
       total.put("complete", tree.totalsComplete());
       o.set("unmatched", l.get("unmatched"));
+      if (readiness != null) {
+        o.set("readiness", readinessJson());
+      }
     } else {
       ArrayNode comps = o.putArray("components");
       for (ComponentNode c : tree.components()) {

@@ -6,8 +6,14 @@ import dev.workloadmap.sdk.PreparedDefinition;
 import dev.workloadmap.sdk.gang.GangPlan;
 import dev.workloadmap.sdk.live.LiveTree;
 import dev.workloadmap.sdk.tree.WorkloadTree;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import dev.workloadmap.sdk.scheduler.PodGroups;
+import dev.workloadmap.sdk.scheduler.SchedulingPlan;
+import dev.workloadmap.sdk.scheduler.SchedulingPlanner;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -34,8 +40,31 @@ final class GangsCommand extends BaseCommand {
   String nameArg;
 
   @Option(names = {"-o", "--output"}, paramLabel = "FORMAT", defaultValue = "table",
-      completionCandidates = Formats.Describe.class, description = "table, json or yaml (default: ${DEFAULT-VALUE}).")
+      description = "table, json or yaml (the gang plan), or kai, volcano or coscheduling (that scheduler's PodGroups"
+          + " as YAML for kubectl apply) (default: ${DEFAULT-VALUE}).")
   String output;
+
+  @Option(names = {"-f", "--filename"}, paramLabel = "FILE", description = "Offline: the desired gangs of the object"
+      + " in FILE (- for standard input), before any pod exists, without a cluster.")
+  String file;
+
+  @Option(names = "--queue", paramLabel = "QUEUE", description = "The scheduler queue of the PodGroups (default: the"
+      + " workload's kai.scheduler/queue or project label, else default-queue for KAI and default for Volcano).")
+  String queue;
+
+  @Option(names = "--priority-class", paramLabel = "NAME", description = "The priority class of the PodGroups"
+      + " (default: the workload's priorityClassName label, else train for KAI).")
+  String priorityClass;
+
+  @picocli.CommandLine.Mixin
+  DefinitionFileOption definitionFile;
+
+  @Override
+  DefinitionSet.Entry extraDefinition() {
+    return definitionFile.entry(wm());
+  }
+
+  private static final List<String> SCHEDULERS = List.of("kai", "volcano", "coscheduling");
 
   @Override
   boolean jsonErrors() {
@@ -44,8 +73,33 @@ final class GangsCommand extends BaseCommand {
 
   @Override
   int execute() {
-    Output out = Output.parse(output, List.of(Output.TABLE, Output.JSON, Output.YAML));
+    String format = output == null ? "table" : output.trim().toLowerCase(Locale.ROOT);
+    PodGroups.Scheduler scheduler = SCHEDULERS.contains(format) ? PodGroups.Scheduler.parse(format) : null;
+    Output out = scheduler != null ? Output.YAML : parseOutput(output);
+    if (file != null) {
+      if (typeToken != null || nameArg != null) {
+        throw CliException.usage("-f cannot be combined with TYPE or NAME arguments",
+            "use either gangs -f FILE or gangs TYPE/NAME");
+      }
+      JsonNode object = DescribeCommand.readObject(this, file);
+      DefinitionSet.Entry entry = DescribeCommand.entryFor(this, object, file.equals("-") ? "<stdin>" : file);
+      PreparedDefinition p = new Workloads(wm()).prepare(entry.definition());
+      SchedulingPlan plan = new SchedulingPlanner(wm()).desired(p, object);
+      if (scheduler != null) {
+        env().out().print(podGroups(plan, object, scheduler));
+      } else {
+        env().out().print(planView(plan, entry, out));
+      }
+      return ExitCodes.OK;
+    }
     Target t = target(typeToken, nameArg, "gangs");
+    if (scheduler != null) {
+      LiveTree live = DescribeCommand.liveTree(this, t.resolved(), t.object());
+      PreparedDefinition p = new Workloads(wm()).prepare(t.resolved().definition().definition());
+      SchedulingPlan plan = new SchedulingPlanner(wm()).live(p, t.object(), live);
+      env().out().print(podGroups(plan, t.object(), scheduler));
+      return ExitCodes.OK;
+    }
     LiveTree live = DescribeCommand.liveTree(this, t.resolved(), t.object());
     PreparedDefinition p = new Workloads(wm()).prepare(t.resolved().definition().definition());
     GangPlan plan = wm().gangPlan(p, live);
@@ -110,6 +164,105 @@ final class GangsCommand extends BaseCommand {
     }
     env().out().print(sb);
     return ExitCodes.OK;
+  }
+
+  private static Output parseOutput(String output) {
+    try {
+      return Output.parse(output, List.of(Output.TABLE, Output.JSON, Output.YAML));
+    } catch (CliException e) {
+      throw CliException.usage("--output \"" + output + "\" must be one of table, json, yaml, kai, volcano,"
+          + " coscheduling", "for example -o kai");
+    }
+  }
+
+  /** The PodGroups as YAML documents, each preceded by comments saying how its pods bind to it. */
+  private String podGroups(SchedulingPlan plan, JsonNode object, PodGroups.Scheduler scheduler) {
+    PodGroups.Options options = new PodGroups.Options(queue, priorityClass);
+    List<ObjectNode> groups = PodGroups.render(plan, object, scheduler, options);
+    List<PodGroups.Binding> bindings = PodGroups.bindings(plan, object, scheduler, options);
+    StringBuilder sb = new StringBuilder();
+    sb.append("# ").append(PodGroups.cliName(scheduler)).append(" PodGroups of ").append(plan.workload().kind())
+        .append('/').append(plan.workload().name()).append(" (").append(plan.source()).append(" gangs)\n");
+    PodGroups.workloadAnnotations(scheduler).forEach((k, v) -> sb.append("# the workload carries the annotation ")
+        .append(k).append(": \"").append(v).append("\" (its PodGroups are made outside KAI's pod grouper)\n"));
+    for (String n : plan.notes()) {
+      sb.append("# note: ").append(n.replace("\n", " ")).append('\n');
+    }
+    if (groups.isEmpty()) {
+      sb.append("# no gang\n");
+    }
+    for (int i = 0; i < groups.size(); i++) {
+      SchedulingPlan.Gang g = plan.gangs().get(i);
+      String name = groups.get(i).path("metadata").path("name").asText();
+      sb.append("---\n# gang ").append(g.group()).append(g.key().isEmpty() ? "" : " " + String.join(",", g.key()))
+          .append(": minMember ").append(g.minMember()).append(", ").append(g.pods().size()).append(" pod(s)\n");
+      for (PodGroups.Binding b : bindings) {
+        if (b.podGroup().equals(name)) {
+          List<String> parts = new ArrayList<>();
+          b.annotations().entrySet().stream().sorted(java.util.Map.Entry.comparingByKey())
+              .forEach(e -> parts.add("annotation " + e.getKey() + "=" + e.getValue()));
+          b.labels().entrySet().stream().sorted(java.util.Map.Entry.comparingByKey())
+              .forEach(e -> parts.add("label " + e.getKey() + "=" + e.getValue()));
+          sb.append("#   pod ").append(b.pod()).append(": ").append(String.join(", ", parts)).append('\n');
+        }
+      }
+      sb.append(Output.YAML.write(groups.get(i)));
+    }
+    return sb.toString();
+  }
+
+  /** {@code gangs -f} without a scheduler: the desired gangs as a table, JSON or YAML. */
+  private String planView(SchedulingPlan plan, DefinitionSet.Entry entry, Output out) {
+    if (out.structured()) {
+      ObjectNode o = JsonNodeFactory.instance.objectNode();
+      o.put("kind", plan.workload().kind());
+      o.put("apiVersion", plan.workload().apiVersion());
+      o.put("name", plan.workload().name());
+      o.put("namespace", plan.workload().namespace());
+      o.put("definition", entry.name());
+      o.put("origin", entry.origin());
+      o.put("source", plan.source());
+      ArrayNode gangs = o.putArray("gangs");
+      for (SchedulingPlan.Gang g : plan.gangs()) {
+        ObjectNode x = gangs.addObject();
+        x.put("group", g.group());
+        x.put("form", g.form());
+        g.key().forEach(x.putArray("key")::add);
+        x.put("minMember", g.minMember());
+        x.put("podGroupName", PodGroups.name(g, PodGroups.Scheduler.KAI));
+        ArrayNode subs = x.putArray("subGroups");
+        g.subGroups().forEach(s -> subs.addObject().put("name", s.name()).put("component", s.component())
+            .put("minMember", s.minMember()));
+        x.set("minResources", g.minResources().toJson());
+        g.pods().forEach(x.putArray("pods")::add);
+      }
+      plan.notes().forEach(o.putArray("notes")::add);
+      return out.write(o);
+    }
+    StringBuilder sb = new StringBuilder(plan.workload().kind() + "/" + plan.workload().name());
+    if (!plan.workload().namespace().isEmpty()) {
+      sb.append("   namespace: ").append(plan.workload().namespace());
+    }
+    sb.append("   definition: ").append(entry.name()).append(" (").append(entry.origin())
+        .append(")   (file mode: desired gangs, before any pod exists)\n\n");
+    List<String[]> rows = new ArrayList<>();
+    rows.add(new String[] {"GROUP", "FORM", "KEY", "MIN MEMBER", "SUBGROUPS", "PODS", "KAI PODGROUP"});
+    for (SchedulingPlan.Gang g : plan.gangs()) {
+      rows.add(new String[] {g.group(), g.form(), g.key().isEmpty() ? "-" : String.join(",", g.key()),
+          Integer.toString(g.minMember()), g.subGroups().isEmpty() ? "-" : String.join(",", g.subGroups().stream()
+              .map(s -> s.name() + "=" + s.minMember()).toList()), Integer.toString(g.pods().size()),
+          PodGroups.name(g, PodGroups.Scheduler.KAI)});
+    }
+    if (rows.size() > 1) {
+      Tables.append(sb, rows);
+    } else {
+      sb.append("No gangs.\n");
+    }
+    if (!plan.notes().isEmpty()) {
+      sb.append("\nNotes:\n");
+      plan.notes().forEach(n -> sb.append("  ").append(n).append('\n'));
+    }
+    return sb.toString();
   }
 
   private static String form(GangPlan.Group g) {

@@ -30,7 +30,8 @@ import picocli.CommandLine.ParseResult;
     description = "See the structure, pods, status and resources of AI workloads through Workload Map (Karta)"
         + " definitions: the built-in catalog plus the cluster's Karta objects.",
     subcommands = {GetCommand.class, DescribeCommand.class, DefinitionsCommand.class, ValidateCommand.class,
-        GangsCommand.class, VerifyCommand.class, CompletionCommand.class, CommandLine.HelpCommand.class},
+        GangsCommand.class, VerifyCommand.class, RegisterCommand.class, UnregisterCommand.class,
+        CompletionCommand.class, CommandLine.HelpCommand.class},
     exitCodeListHeading = "%nExit codes:%n",
     exitCodeList = {"0:success (validate: valid)", "1:error (validate: invalid; unreachable, forbidden)",
         "2:usage or read error", "3:no definition covers the type", "4:the workload or its type is not in the cluster"})
