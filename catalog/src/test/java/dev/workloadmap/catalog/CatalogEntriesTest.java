@@ -69,18 +69,19 @@ class CatalogEntriesTest {
               + " reports what only the runtime carries as a problem naming it"),
       Map.entry("data/samples/clustertrainingruntime/torch_distributed.yaml",
           "a ClusterTrainingRuntime (torch-distributed, the runtime of the TrainJob samples 01 and 03)"),
-      // scheduler objects: the gang PodGroups and Queue that issue 18 (scheduler objects from a gang plan) produces
-      // and tests against; no catalog kind has them as its root
-      Map.entry("data/samples/podgroup-kai/external-podgroup-job.yaml", "pending issue 18: a KAI PodGroup"),
-      Map.entry("data/samples/podgroup-kai/multi-topology-jobs.yaml", "pending issue 18: KAI PodGroups and Topology"),
-      Map.entry("data/samples/podgroup-kai/topology-aliases.yaml", "pending issue 18: a KAI PodGroup with topology"),
+      // scheduler objects: no catalog kind has them as its root; the scheduler package's tests read them in place
+      // (sdk SchedulingPlannerTest: shapes the SDK's PodGroups must match; cli SchedulerGangsApiServerTest: the
+      // schedulers' CRDs the generated PodGroups are applied against)
+      Map.entry("data/samples/podgroup-kai/external-podgroup-job.yaml", "used by the scheduler tests: a KAI PodGroup"),
+      Map.entry("data/samples/podgroup-kai/multi-topology-jobs.yaml", "used by the scheduler tests: KAI PodGroups and Topology"),
+      Map.entry("data/samples/podgroup-kai/topology-aliases.yaml", "used by the scheduler tests: a KAI PodGroup with topology"),
       Map.entry("data/samples/podgroup-coscheduling/nginx-replicaset-demo.yaml",
-          "pending issue 18: a scheduler-plugins coscheduling PodGroup"),
-      Map.entry("data/samples/queue-kai/default-queues.yaml", "pending issue 18: KAI Queues a PodGroup names"),
+          "used by the scheduler tests: a scheduler-plugins coscheduling PodGroup"),
+      Map.entry("data/samples/queue-kai/default-queues.yaml", "used by the scheduler tests: KAI Queues a PodGroup names"),
       Map.entry("data/statuses/podgroup-volcano/website-concept-podgroup-running.yaml",
-          "pending issue 18: a Volcano PodGroup status"),
+          "used by the scheduler tests: a Volcano PodGroup status"),
       Map.entry("data/statuses/podgroup-volcano/website-tutorial-deployment-podgroup-running.yaml",
-          "pending issue 18: a Volcano PodGroup status"));
+          "used by the scheduler tests: a Volcano PodGroup status"));
 
   /** Issue 4: every file under ../shared/data/samples/ and ../shared/data/statuses/ is referenced by some fixture. */
   @Test

@@ -124,7 +124,6 @@ final class DescribeCommand extends BaseCommand {
   /** The one object of {@code file} ({@code -} for standard input), with positions; usage errors for anything else. */
   static YamlDocument readDocument(BaseCommand cmd, String file) {
     String name = file.equals("-") ? "<stdin>" : file;
-    String name = file.equals("-") ? "<stdin>" : file;
     List<YamlDocument> docs;
     try {
       List<YamlDocument> all;

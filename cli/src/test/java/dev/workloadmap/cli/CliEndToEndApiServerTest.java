@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.workloadmap.junit.Controllers;
 import dev.workloadmap.junit.Tier;
 import dev.workloadmap.junit.WorkloadMapCluster;
 import dev.workloadmap.junit.WorkloadMapTest;
@@ -20,7 +21,9 @@ import org.junit.jupiter.api.Test;
  * applied to the cluster overriding the catalog, and {@code get} then uses it. Skipped with the reason when the
  * binaries are missing and {@code workloadmap.disabledWithoutCluster} is set.
  */
-@WorkloadMapTest(tier = Tier.API_SERVER, namespacePrefix = "cli")
+// LIFECYCLE: the seed stands in for the JobSet operator and the kubelets (its Jobs' pods are made with their ready
+// statuses); the real Job controller would add Pending pods of its own and rewrite the Jobs' statuses
+@WorkloadMapTest(tier = Tier.API_SERVER, controllers = Controllers.LIFECYCLE, namespacePrefix = "cli")
 class CliEndToEndApiServerTest {
 
   private static Path kubeconfig;
