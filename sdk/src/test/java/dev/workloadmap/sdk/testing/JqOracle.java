@@ -319,9 +319,10 @@ public final class JqOracle {
    */
   static String referenceFeed(String inputJson) {
     StringBuilder sb = new StringBuilder();
-    try (var values = MAPPER.readerFor(JsonNode.class).<JsonNode>readValues(inputJson)) {
-      while (values.hasNext()) {
-        sb.append(dev.workloadmap.sdk.jq.JqValues.toCompactJson(asDoubles(values.next()))).append('\n');
+    // a parser, value by value: readValues would unwrap a top-level array into its elements
+    try (com.fasterxml.jackson.core.JsonParser p = MAPPER.getFactory().createParser(inputJson)) {
+      while (p.nextToken() != null) {
+        sb.append(dev.workloadmap.sdk.jq.JqValues.toCompactJson(asDoubles(MAPPER.readTree(p)))).append('\n');
       }
     } catch (IOException | RuntimeException e) {
       return inputJson;

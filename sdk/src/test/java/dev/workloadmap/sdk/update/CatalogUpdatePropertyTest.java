@@ -164,9 +164,9 @@ class CatalogUpdatePropertyTest {
         "apps-nvidia-com-nimcache-v1alpha1",          // the Job's pod spec is built from .spec fields
         "apps-nvidia-com-nimservice-v1alpha1",        // pod specs and labels are built from .spec fields
         "nvidia-com-dynamographdeployment-v1alpha1",  // main container built from the service's resources block
-        // (ray-io-rayjob-v1 left the list with issue 15: KubeRay's default submitter template `// {...}` is now
-        // written at its primary place, spec.submitterPodTemplate)
         "ray-io-raycluster-v1",                       // the head template with KubeRay's autoscaler sidecar added
+        "ray-io-rayjob-v1",                           // the same head template (its default submitter template is
+                                                      // written at spec.submitterPodTemplate since issue 15)
         "ray-io-rayservice-v1",                       // the head template with KubeRay's autoscaler sidecar added
         "serving-kserve-io-inferenceservice-v1beta1",  // pod labels: union of the object's and the component's
         "serving-kserve-io-llminferenceservice-v1alpha2", // single-node prefill pool labels: union of spec's and
@@ -199,7 +199,10 @@ class CatalogUpdatePropertyTest {
    * update fails with that message, which is then as good as the expected "cannot write" failure.
    */
   private static final Map<String, String> DELIBERATE_PROBLEMS = Map.of(
-      "trainer-kubeflow-org-trainjob-v1alpha1", "which this tree does not read");
+      "trainer-kubeflow-org-trainjob-v1alpha1", "which this tree does not read",
+      // a memory string the spark-submit sizes cannot parse (a schema-valid string of a generated object): the pod
+      // requests cannot be computed, and the definition says so instead of guessing
+      "sparkoperator-k8s-io-sparkapplication-v1beta2", "is not a Spark memory size");
 
   /** Why a pod component cannot take both updates by construction, or null. */
   private static String notWritable(ComponentDefinition c) {
