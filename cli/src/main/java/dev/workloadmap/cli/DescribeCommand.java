@@ -187,6 +187,14 @@ final class DescribeCommand extends BaseCommand {
     String apiVersion = object.path("apiVersion").asText("");
     String kind = object.path("kind").asText("");
     Gvk gvk = Gvk.of(apiVersion, kind);
+    DefinitionSet.Entry given = cmd.extraDefinition();
+    if (given != null && given.definition().rootGvk() != null
+        && !(given.definition().rootGvk().group().equals(gvk.group())
+            && given.definition().rootGvk().kind().equals(gvk.kind()))) {
+      // never fall back silently to another definition than the one asked for
+      throw CliException.usage(name + " is " + apiVersion + " " + kind + ", but the --definition given covers "
+          + given.definition().rootGvk(), "give the definition of the object's kind, or leave --definition out");
+    }
     DefinitionSet.Entry entry = cmd.catalogOnlyEntry(gvk);
     return entry != null ? entry : fromDefinitionSet(cmd, name, gvk, apiVersion, kind);
   }

@@ -81,10 +81,11 @@ final class GangsCommand extends BaseCommand {
         throw CliException.usage("-f cannot be combined with TYPE or NAME arguments",
             "use either gangs -f FILE or gangs TYPE/NAME");
       }
-      JsonNode object = DescribeCommand.readObject(this, file);
+      dev.workloadmap.sdk.yaml.YamlDocument doc = DescribeCommand.readDocument(this, file);
+      JsonNode object = doc.root();
       DefinitionSet.Entry entry = DescribeCommand.entryFor(this, object, file.equals("-") ? "<stdin>" : file);
       PreparedDefinition p = new Workloads(wm()).prepare(entry.definition());
-      SchedulingPlan plan = new SchedulingPlanner(wm()).desired(p, object);
+      SchedulingPlan plan = new SchedulingPlanner(wm()).desired(p, doc);
       if (scheduler != null) {
         env().out().print(podGroups(plan, object, scheduler));
       } else {

@@ -92,4 +92,50 @@ class GangsSchedulerCommandTest {
     assertThat(r.exitCode()).isNotZero();
     assertThat(r.err()).contains("--definition", "is invalid");
   }
+
+  /** The seed with its worker replicatedJob's replicas replaced (line 30 of the fixture). */
+  private static Path seedWithWorkerReplicas(Path dir, String replicas) throws Exception {
+    java.util.List<String> lines = new java.util.ArrayList<>(Files.readAllLines(SEED));
+    assertThat(lines.get(29)).isEqualTo("      replicas: 2");
+    lines.set(29, "      replicas: " + replicas);
+    Path obj = dir.resolve("seed-" + replicas.replaceAll("[^0-9a-z]", "_") + ".yaml");
+    Files.write(obj, lines);
+    return obj;
+  }
+
+  @Test
+  void noPodGroupsFromReplicaCountsThatCannotBeCounted(@TempDir Path dir) throws Exception {
+    // a wrong minMember in YAML meant for kubectl apply is worse than none: every form refuses, naming the place
+    for (String bad : java.util.List.of("-2", "1.5", "2147483648")) {
+      Path obj = seedWithWorkerReplicas(dir, bad);
+      for (String form : java.util.List.of("kai", "volcano", "coscheduling")) {
+        Cli.Result r = Cli.exec("gangs", "-f", obj.toString(), "-o", form);
+        assertThat(r.exitCode()).as("%s -o %s: %s", bad, form, r.err()).isEqualTo(1);
+        assertThat(r.out()).as("nothing partial on stdout").isEmpty();
+        assertThat(r.err()).contains("no gangs for JobSet seed", obj.getFileName() + ":30:", "hint:")
+            .doesNotContain("Exception", "\tat ");
+      }
+    }
+  }
+
+  @Test
+  void noPodGroupsForMorePodsThanThePlannerLaysOut(@TempDir Path dir) throws Exception {
+    // a valid int32 count: refused at once, before a pod is laid out (it used to run out of memory after a minute)
+    Path obj = seedWithWorkerReplicas(dir, "2000000000");
+    Cli.Result r = Cli.exec("gangs", "-f", obj.toString(), "-o", "kai");
+    assertThat(r.exitCode()).as(r.err()).isEqualTo(1);
+    assertThat(r.err()).contains("desires 2000000001 pods, more than the 100000", "hint:")
+        .doesNotContain("Exception");
+  }
+
+  @Test
+  void aDefinitionForAnotherKindIsRefusedNotIgnored(@TempDir Path dir) throws Exception {
+    Path ray = Path.of("../catalog/src/main/workloadmap/ray-io-raycluster-v1/definition.yaml");
+    for (String cmd : java.util.List.of("gangs", "describe")) {
+      Cli.Result r = Cli.exec(cmd, "-f", SEED.toString(), "--definition", ray.toString());
+      assertThat(r.exitCode()).as("%s: %s", cmd, r.err()).isEqualTo(2);
+      assertThat(r.err()).contains("jobset.x-k8s.io/v1alpha2 JobSet, but the --definition given covers",
+          "RayCluster", "hint:");
+    }
+  }
 }

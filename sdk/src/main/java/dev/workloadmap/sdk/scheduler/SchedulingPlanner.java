@@ -86,10 +86,28 @@ public final class SchedulingPlanner {
   /**
    * The desired gangs of {@code object}, before any pod exists.
    *
-   * @throws WorkloadMapException the object is not of the definition's kind, or a path of the definition fails
+   * @throws WorkloadMapException the object is not of the definition's kind, or a path of the definition fails; the
+   *     object's replica counts or resources cannot be counted ({@link WorkloadTree#totalsComplete()} is false: a
+   *     PodGroup with a wrong minMember or minResources is worse than none); or it desires more pods than {@link
+   *     WorkloadMap#MAX_PODS_PER_CALL}, the most the planner lays out (the problems named where the object's document
+   *     places them)
+   */
+  public SchedulingPlan desired(PreparedDefinition definition, dev.workloadmap.sdk.yaml.YamlDocument document) {
+    // resolved with positions first, so that a refusal names the object's own file, line and column
+    refuseUncountable(wm.resolve(definition, document));
+    return desired(definition, document.root());
+  }
+
+  /**
+   * The desired gangs of {@code object}, before any pod exists (problems of a refusal are located in the definition,
+   * since a bare JSON object has no positions; {@link #desired(PreparedDefinition,
+   * dev.workloadmap.sdk.yaml.YamlDocument)} locates them in the object).
+   *
+   * @throws WorkloadMapException as for the document overload
    */
   public SchedulingPlan desired(PreparedDefinition definition, JsonNode object) {
     WorkloadTree tree = wm.resolve(definition, object);
+    refuseUncountable(tree);
     Definition d = definition.definition();
     String uid = object.path("metadata").path("uid").asText("");
     List<SchedulingPlan.Gang> gangs = new ArrayList<>();
@@ -369,5 +387,28 @@ public final class SchedulingPlanner {
     return new SchedulingPlan(new SchedulingPlan.Workload(object.path("apiVersion").asText(""),
         object.path("kind").asText(""), m.path("namespace").asText(""), m.path("name").asText("")), uid, source,
         gangs, notes);
+  }
+
+  /**
+   * Refuses to plan gangs from numbers that are not the workload's: every problem that left a replica count or a
+   * resource uncounted is listed, and a workload desiring more pods than the planner lays out is refused before any is
+   * made.
+   */
+  private static void refuseUncountable(WorkloadTree tree) {
+    List<dev.workloadmap.sdk.EvaluationProblem> uncounted = tree.problems().stream()
+        .filter(dev.workloadmap.sdk.EvaluationProblem::affectsTotals).toList();
+    String what = tree.object().kind() + " " + tree.object().name();
+    if (!uncounted.isEmpty()) {
+      StringBuilder sb = new StringBuilder("no gangs for " + what + ": " + uncounted.size() + " problem"
+          + (uncounted.size() == 1 ? "" : "s") + " left its replica counts or resources uncounted, and a PodGroup"
+          + " with a wrong minMember or minResources is worse than none; fix the object at the place each names:");
+      uncounted.forEach(p -> sb.append("\n  ").append(p.format()));
+      throw new WorkloadMapException(sb.toString());
+    }
+    if (tree.totalReplicas() > WorkloadMap.MAX_PODS_PER_CALL) {
+      throw new WorkloadMapException("no gangs for " + what + ": it desires " + tree.totalReplicas() + " pods, more"
+          + " than the " + WorkloadMap.MAX_PODS_PER_CALL + " the planner lays out for one workload; check its replica"
+          + " counts");
+    }
   }
 }

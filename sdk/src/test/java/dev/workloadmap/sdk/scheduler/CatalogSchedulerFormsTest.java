@@ -1,5 +1,7 @@
 package dev.workloadmap.sdk.scheduler;
 
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
@@ -86,6 +88,7 @@ class CatalogSchedulerFormsTest {
     Map<Scheduler, Crd> crds = crds();
     int objects = 0;
     int podGroups = 0;
+    int refused = 0;
     Set<String> definitions = new HashSet<>();
     for (Case c : cases()) {
       ObjectNode o = (ObjectNode) c.object();
@@ -95,6 +98,14 @@ class CatalogSchedulerFormsTest {
       }
       if (!meta.has("namespace")) {
         meta.put("namespace", "default");
+      }
+      if (!WM.resolve(c.def(), o).totalsComplete()) {
+        // an object whose replica counts or resources cannot be counted gets no PodGroup, with the reason
+        assertThatThrownBy(() -> new SchedulingPlanner(WM).desired(c.def(), o))
+            .as("%s/%s has uncounted totals", c.definition(), c.fixture())
+            .isInstanceOf(dev.workloadmap.sdk.WorkloadMapException.class).hasMessageStartingWith("no gangs for ");
+        refused++;
+        continue;
       }
       SchedulingPlan plan = new SchedulingPlanner(WM).desired(c.def(), o);
       for (Scheduler s : Scheduler.values()) {
@@ -109,7 +120,8 @@ class CatalogSchedulerFormsTest {
       definitions.add(c.definition());
     }
     System.out.println("catalog scheduler forms: " + definitions.size() + " definitions with gang instructions, "
-        + objects + " objects, " + podGroups + " PodGroups valid");
+        + objects + " objects, " + podGroups + " PodGroups valid, " + refused + " objects refused (uncounted totals)");
+    assertTrue(refused < objects / 10, "most objects give PodGroups: " + refused + " refused of " + objects);
     assertTrue(definitions.size() >= 14, "definitions covered: " + definitions);
   }
 
