@@ -16,7 +16,7 @@ for t in $targets; do
     definition) class=dev.workloadmap.sdk.fuzz.DefinitionFuzzTest ;;
     jq) class=dev.workloadmap.sdk.fuzz.JqFuzzTest ;;
     quantity) class=dev.workloadmap.sdk.fuzz.QuantityFuzzTest ;;
-    crd-path) class=dev.workloadmap.sdk.crd.CrdPathFuzzTest ;;
+    crd-path) class=dev.workloadmap.sdk.internal.crd.CrdPathFuzzTest ;;
     update) class=dev.workloadmap.sdk.fuzz.UpdateFuzzTest ;;
     *) echo "unknown target '$t'; hint: one of yaml definition jq quantity crd-path update" >&2; exit 2 ;;
   esac

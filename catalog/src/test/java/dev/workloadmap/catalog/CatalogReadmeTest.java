@@ -2,7 +2,7 @@ package dev.workloadmap.catalog;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.workloadmap.sdk.catalog.CatalogTable;
+import dev.workloadmap.sdk.internal.catalog.CatalogTable;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

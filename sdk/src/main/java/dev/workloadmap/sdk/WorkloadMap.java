@@ -4,34 +4,34 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.workloadmap.sdk.definition.Definition;
-import dev.workloadmap.sdk.definition.DefinitionLoader;
-import dev.workloadmap.sdk.gang.GangJson;
+import dev.workloadmap.sdk.internal.definition.DefinitionLoader;
+import dev.workloadmap.sdk.internal.gang.GangJson;
 import dev.workloadmap.sdk.gang.GangPlan;
-import dev.workloadmap.sdk.gang.GangPlanner;
-import dev.workloadmap.sdk.gang.SubtreeScale;
+import dev.workloadmap.sdk.internal.gang.GangPlanner;
+import dev.workloadmap.sdk.internal.gang.SubtreeScale;
 import dev.workloadmap.sdk.jq.Jq;
 import dev.workloadmap.sdk.jq.JqInput;
-import dev.workloadmap.sdk.lint.EvaluationContextRule;
-import dev.workloadmap.sdk.lint.JqLintRule;
-import dev.workloadmap.sdk.lint.StructureLintRule;
+import dev.workloadmap.sdk.internal.lint.EvaluationContextRule;
+import dev.workloadmap.sdk.internal.lint.JqLintRule;
+import dev.workloadmap.sdk.internal.lint.StructureLintRule;
 import dev.workloadmap.sdk.live.LiveJson;
 import dev.workloadmap.sdk.live.LiveText;
 import dev.workloadmap.sdk.live.LiveTree;
 import dev.workloadmap.sdk.live.OwnerLookup;
-import dev.workloadmap.sdk.live.PodAttributor;
-import dev.workloadmap.sdk.live.PodClassifier;
+import dev.workloadmap.sdk.internal.live.PodAttributor;
+import dev.workloadmap.sdk.internal.live.PodClassifier;
 import dev.workloadmap.sdk.resources.ResourceList;
 import dev.workloadmap.sdk.spi.JqEngine;
-import dev.workloadmap.sdk.status.StatusEvaluator;
+import dev.workloadmap.sdk.internal.status.StatusEvaluator;
 import dev.workloadmap.sdk.status.StatusResult;
-import dev.workloadmap.sdk.tree.TreeBuilder;
+import dev.workloadmap.sdk.internal.tree.TreeBuilder;
 import dev.workloadmap.sdk.tree.TreeJson;
 import dev.workloadmap.sdk.tree.TreeText;
 import dev.workloadmap.sdk.tree.WorkloadTree;
 import dev.workloadmap.sdk.update.WorkloadUpdate;
 import dev.workloadmap.sdk.validation.DefinitionLoadException;
-import dev.workloadmap.sdk.validation.DefinitionValidator;
-import dev.workloadmap.sdk.validation.SchemaCheck;
+import dev.workloadmap.sdk.internal.validation.DefinitionValidator;
+import dev.workloadmap.sdk.internal.validation.SchemaCheck;
 import dev.workloadmap.sdk.validation.ValidationReport;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.Pod;
@@ -249,7 +249,7 @@ public final class WorkloadMap {
    * it evaluates (for definition coverage).
    */
   public StatusResult status(PreparedDefinition definition, JsonNode object,
-      dev.workloadmap.sdk.status.StatusEvaluator.MatcherObserver observer) {
+      dev.workloadmap.sdk.internal.status.StatusEvaluator.MatcherObserver observer) {
     Objects.requireNonNull(definition, "definition is null: prepare one with prepare(loadDefinition(path))");
     Objects.requireNonNull(object, "object is null: pass the workload object as JSON");
     checkKind(definition.definition(), object);

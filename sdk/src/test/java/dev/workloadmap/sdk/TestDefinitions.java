@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.workloadmap.sdk.definition.Definition;
-import dev.workloadmap.sdk.definition.DefinitionLoader;
+import dev.workloadmap.sdk.internal.definition.DefinitionLoader;
 import dev.workloadmap.sdk.jq.JqInput;
 import dev.workloadmap.sdk.yaml.YamlReader;
 import java.util.List;

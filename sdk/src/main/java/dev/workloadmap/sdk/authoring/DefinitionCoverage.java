@@ -48,7 +48,7 @@ import org.apiguardian.api.API;
  * <p>A matcher part counts as <em>fired</em> on a fixture when the evaluation reached it and it held, <em>false</em>
  * when it was reached and did not hold, and is <em>not reached</em> when the evaluation stopped before it (an earlier
  * matcher of the same status held, or an earlier part of the same matcher failed: the engine's own order, through
- * {@link dev.workloadmap.sdk.status.StatusEvaluator.MatcherObserver}). A matcher part is covered when it fired on at
+ * {@link dev.workloadmap.sdk.internal.status.StatusEvaluator.MatcherObserver}). A matcher part is covered when it fired on at
  * least one fixture and was false on at least one. A component is covered when it had an instance on some fixture, a
  * path when it yielded a value on some fixture, a suspend action list when an update case ({@code updates/*.yaml})
  * ran it (or the write round trip suspended and resumed the fixture's object cleanly), a gang instruction when a fixture pins the {@code gangs:} of its group.

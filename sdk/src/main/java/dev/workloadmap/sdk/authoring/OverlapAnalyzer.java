@@ -18,7 +18,7 @@ import dev.workloadmap.sdk.definition.StatusDefinition.StatusMatcher;
 import dev.workloadmap.sdk.definition.WorkloadStatus;
 import dev.workloadmap.sdk.internal.jqast.JqNode;
 import dev.workloadmap.sdk.internal.jqast.JqParser;
-import dev.workloadmap.sdk.lint.ReadPaths;
+import dev.workloadmap.sdk.internal.lint.ReadPaths;
 import dev.workloadmap.sdk.status.StatusResult;
 import java.math.BigDecimal;
 import java.math.BigInteger;

@@ -15,7 +15,7 @@ import dev.workloadmap.sdk.definition.Definition;
 import dev.workloadmap.sdk.definition.SuspendDefinition;
 import dev.workloadmap.sdk.extract.FragmentedPodSpec;
 import dev.workloadmap.sdk.extract.InstanceRecord;
-import dev.workloadmap.sdk.lint.ReadPaths;
+import dev.workloadmap.sdk.internal.lint.ReadPaths;
 import dev.workloadmap.sdk.tree.ComponentNode;
 import dev.workloadmap.sdk.tree.InstanceNode;
 import dev.workloadmap.sdk.tree.WorkloadTree;

@@ -1,5 +1,10 @@
 package dev.workloadmap.sdk.crd;
 
+import org.apiguardian.api.API;
+import static org.apiguardian.api.API.Status.INTERNAL;
+import dev.workloadmap.sdk.internal.crd.CrdObjectValidator;
+import dev.workloadmap.sdk.internal.crd.CrdPathCheck;
+import dev.workloadmap.sdk.internal.crd.CrdViolation;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.workloadmap.sdk.definition.Gvk;
 import java.net.URL;
@@ -94,7 +99,8 @@ public final class CrdSchema {
    * The schema paths are checked against: {@link #openApiV3Schema()} with the top-level {@code metadata} described
    * as ObjectMeta when the CRD leaves it a bare object.
    */
-  JsonNode pathSchema() {
+  @API(status = INTERNAL, since = "0.1")
+  public JsonNode pathSchema() {
     JsonNode p = pathSchema;
     if (p == null) {
       p = schema;

@@ -1,5 +1,6 @@
 package dev.workloadmap.sdk.gang;
 
+import dev.workloadmap.sdk.internal.gang.GangJson;
 import java.util.List;
 import java.util.Optional;
 

@@ -1,5 +1,8 @@
 package dev.workloadmap.sdk.report;
 
+import dev.workloadmap.sdk.internal.report.JUnitReport;
+import dev.workloadmap.sdk.internal.report.JsonReport;
+import dev.workloadmap.sdk.internal.report.SarifReport;
 import java.util.EnumSet;
 import java.util.Locale;
 import java.util.Set;

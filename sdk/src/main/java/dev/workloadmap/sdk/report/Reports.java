@@ -1,5 +1,10 @@
 package dev.workloadmap.sdk.report;
 
+import org.apiguardian.api.API;
+import static org.apiguardian.api.API.Status.INTERNAL;
+import dev.workloadmap.sdk.internal.report.JUnitReport;
+import dev.workloadmap.sdk.internal.report.JsonReport;
+import dev.workloadmap.sdk.internal.report.SarifReport;
 import dev.workloadmap.sdk.validation.Finding;
 import dev.workloadmap.sdk.validation.ValidationReport;
 import dev.workloadmap.sdk.verify.DefinitionResult;
@@ -85,13 +90,15 @@ public final class Reports {
   }
 
   /** Whether {@code relative(file, base)} lies under the base directory. */
-  static boolean underBase(String relative) {
+  @API(status = INTERNAL, since = "0.1")
+  public static boolean underBase(String relative) {
     return !relative.isEmpty() && !relative.startsWith("/") && !relative.startsWith("../") && !relative.matches(
         "^[A-Za-z]:.*");
   }
 
   /** {@code path} (with {@code /} separators) as a URI reference, percent-encoding what URIs do not allow. */
-  static String uriReference(String path) {
+  @API(status = INTERNAL, since = "0.1")
+  public static String uriReference(String path) {
     try {
       return new URI(null, null, path, null).getRawPath();
     } catch (URISyntaxException e) {
@@ -100,7 +107,8 @@ public final class Reports {
   }
 
   /** A finding's message followed by its hint, as SARIF and JUnit show one text. */
-  static String messageWithHint(Finding f) {
+  @API(status = INTERNAL, since = "0.1")
+  public static String messageWithHint(Finding f) {
     return f.hint().isEmpty() ? f.message() : f.message() + " (" + f.hint() + ")";
   }
 }

@@ -1,5 +1,7 @@
 package dev.workloadmap.sdk.resources;
 
+import org.apiguardian.api.API;
+import static org.apiguardian.api.API.Status.INTERNAL;
 import dev.workloadmap.sdk.WorkloadMapException;
 import java.util.Optional;
 
@@ -80,7 +82,8 @@ public class InvalidQuantityException extends WorkloadMapException {
     return b.toString();
   }
 
-  static String quote(String value) {
+  @API(status = INTERNAL, since = "0.1")
+  public static String quote(String value) {
     boolean shortened = value.length() > MAX_QUOTED_LENGTH;
     String shown = shortened ? value.substring(0, MAX_QUOTED_LENGTH) + "..." : value;
     StringBuilder b = new StringBuilder(shown.length() + 2).append('"');

@@ -1,5 +1,7 @@
 package dev.workloadmap.sdk.resources;
 
+import dev.workloadmap.sdk.internal.resources.JsonShapes;
+import dev.workloadmap.sdk.internal.resources.Quantities;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.math.BigDecimal;
 import java.util.Map;

@@ -1,7 +1,7 @@
 package dev.workloadmap.sdk.tree;
 
 import dev.workloadmap.sdk.EvaluationProblem;
-import dev.workloadmap.sdk.resources.Quantities;
+import dev.workloadmap.sdk.internal.resources.Quantities;
 import dev.workloadmap.sdk.resources.ResourceList;
 import java.math.BigDecimal;
 import java.util.ArrayList;

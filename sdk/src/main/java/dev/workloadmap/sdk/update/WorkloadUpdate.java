@@ -10,7 +10,7 @@ import dev.workloadmap.sdk.definition.ComponentDefinition;
 import dev.workloadmap.sdk.definition.Definition;
 import dev.workloadmap.sdk.definition.FragmentedPodSpecDefinition;
 import dev.workloadmap.sdk.definition.SpecDefinition;
-import dev.workloadmap.sdk.extract.ComponentExtractor;
+import dev.workloadmap.sdk.internal.extract.ComponentExtractor;
 import dev.workloadmap.sdk.extract.FragmentedPodSpec;
 import dev.workloadmap.sdk.jq.JqInput;
 import dev.workloadmap.sdk.spi.JqEngine;

@@ -7,7 +7,7 @@ import dev.workloadmap.sdk.definition.ComponentDefinition;
 import dev.workloadmap.sdk.definition.FragmentedPodSpecDefinition;
 import dev.workloadmap.sdk.definition.SpecDefinition;
 import dev.workloadmap.sdk.definition.SuspendDefinition;
-import dev.workloadmap.sdk.extract.ComponentExtractor;
+import dev.workloadmap.sdk.internal.extract.ComponentExtractor;
 import dev.workloadmap.sdk.extract.DefinitionNotFoundException;
 import dev.workloadmap.sdk.jq.JqException;
 import dev.workloadmap.sdk.jq.JqInput;

@@ -2,7 +2,7 @@ package dev.workloadmap.sdk.verify;
 
 import dev.workloadmap.sdk.crd.Crd;
 import dev.workloadmap.sdk.crd.CrdException;
-import dev.workloadmap.sdk.crd.CrdPathCheck;
+import dev.workloadmap.sdk.internal.crd.CrdPathCheck;
 import dev.workloadmap.sdk.definition.Definition;
 import dev.workloadmap.sdk.definition.Gvk;
 import dev.workloadmap.sdk.validation.Finding;

@@ -9,7 +9,7 @@ import dev.workloadmap.sdk.WorkloadMap;
 import dev.workloadmap.sdk.WorkloadMapException;
 import dev.workloadmap.sdk.crd.Crd;
 import dev.workloadmap.sdk.crd.CrdException;
-import dev.workloadmap.sdk.crd.CrdObjectValidator;
+import dev.workloadmap.sdk.internal.crd.CrdObjectValidator;
 import dev.workloadmap.sdk.definition.Definition;
 import dev.workloadmap.sdk.definition.Gvk;
 import dev.workloadmap.sdk.internal.model.NodeReader;
@@ -361,7 +361,7 @@ public final class Verifier {
    * Reads {@code pods.yaml} (candidate pods: documents of kind Pod, or the items of a List; every other document is an
    * intermediate owner such as a Job or ReplicaSet; owners are found by UID among all documents), attributes the pods and builds the gang plan, and adds
    * them to {@code actual} as {@code live} ({@link dev.workloadmap.sdk.live.LiveJson}) and {@code gangs} ({@link
-   * dev.workloadmap.sdk.gang.GangJson}). Returns the live text view, or null after adding a finding.
+   * dev.workloadmap.sdk.internal.gang.GangJson}). Returns the live text view, or null after adding a finding.
    */
   private String addLive(PreparedDefinition prepared, WorkloadTree tree, JsonNode object, Path podsFile,
       ObjectNode actual, List<Finding> findings) {

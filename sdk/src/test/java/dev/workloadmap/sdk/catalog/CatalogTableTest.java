@@ -1,5 +1,6 @@
 package dev.workloadmap.sdk.catalog;
 
+import dev.workloadmap.sdk.internal.catalog.CatalogTable;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 

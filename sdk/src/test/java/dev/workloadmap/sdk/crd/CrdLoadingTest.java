@@ -14,7 +14,7 @@ import org.junit.jupiter.api.io.TempDir;
 /** Loading CRDs from files, classpath resources, URLs and text, and picking the root kind's version. */
 class CrdLoadingTest {
 
-  static final Gvk WIDGET = CrdPathCheckTest.WIDGET;
+  static final Gvk WIDGET = new Gvk("example.com", "v1", "Widget");
 
   static String widgetText() throws IOException {
     try (var in = CrdLoadingTest.class.getClassLoader().getResourceAsStream("crd/widget.yaml")) {

@@ -1,12 +1,13 @@
 package dev.workloadmap.sdk.definition;
 
+import dev.workloadmap.sdk.internal.definition.DefinitionLoader;
 import static dev.workloadmap.sdk.TestDefinitions.karta;
 import static dev.workloadmap.sdk.TestDefinitions.load;
 import static dev.workloadmap.sdk.TestDefinitions.result;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.workloadmap.sdk.TestDefinitions;
-import dev.workloadmap.sdk.definition.DefinitionLoader.Mode;
+import dev.workloadmap.sdk.internal.definition.DefinitionLoader.Mode;
 import dev.workloadmap.sdk.validation.Finding;
 import dev.workloadmap.sdk.validation.Severity;
 import java.util.List;

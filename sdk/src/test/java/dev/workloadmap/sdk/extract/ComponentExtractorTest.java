@@ -1,5 +1,7 @@
 package dev.workloadmap.sdk.extract;
 
+import dev.workloadmap.sdk.internal.extract.ComponentExtractor;
+import dev.workloadmap.sdk.internal.extract.ExtractedComponent;
 import static dev.workloadmap.sdk.TestDefinitions.input;
 import static dev.workloadmap.sdk.TestDefinitions.load;
 import static org.assertj.core.api.Assertions.assertThat;

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.code_intelligence.jazzer.junit.FuzzTest;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import dev.workloadmap.sdk.resources.InvalidQuantityException;
-import dev.workloadmap.sdk.resources.Quantities;
+import dev.workloadmap.sdk.internal.resources.Quantities;
 import java.math.BigDecimal;
 
 /**

@@ -1,5 +1,6 @@
 package dev.workloadmap.sdk.gang;
 
+import dev.workloadmap.sdk.internal.gang.PodGroupNames;
 import static dev.workloadmap.sdk.TestDefinitions.karta;
 import static dev.workloadmap.sdk.TestDefinitions.object;
 import static org.assertj.core.api.Assertions.assertThat;

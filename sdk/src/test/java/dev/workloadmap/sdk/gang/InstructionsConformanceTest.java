@@ -1,5 +1,7 @@
 package dev.workloadmap.sdk.gang;
 
+import dev.workloadmap.sdk.internal.gang.GangPlanner;
+import dev.workloadmap.sdk.internal.gang.GangStructure;
 import static dev.workloadmap.sdk.TestDefinitions.input;
 import static dev.workloadmap.sdk.TestDefinitions.karta;
 import static dev.workloadmap.sdk.TestDefinitions.load;
@@ -7,11 +9,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.workloadmap.sdk.definition.Definition;
-import dev.workloadmap.sdk.gang.GangPlanner.Membership;
-import dev.workloadmap.sdk.gang.GangStructure.Candidate;
+import dev.workloadmap.sdk.internal.gang.GangPlanner.Membership;
+import dev.workloadmap.sdk.internal.gang.GangStructure.Candidate;
 import dev.workloadmap.sdk.jq.Jq;
 import dev.workloadmap.sdk.jq.JqInput;
-import dev.workloadmap.sdk.live.PodClassifier;
+import dev.workloadmap.sdk.internal.live.PodClassifier;
 import dev.workloadmap.sdk.live.PodQueryException;
 import java.util.List;
 import java.util.Map;

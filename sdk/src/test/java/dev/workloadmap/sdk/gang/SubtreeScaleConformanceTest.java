@@ -1,5 +1,6 @@
 package dev.workloadmap.sdk.gang;
 
+import dev.workloadmap.sdk.internal.gang.SubtreeScale;
 import static dev.workloadmap.sdk.TestDefinitions.karta;
 import static dev.workloadmap.sdk.TestDefinitions.load;
 import static dev.workloadmap.sdk.TestDefinitions.object;
@@ -8,7 +9,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.workloadmap.sdk.jq.Jq;
 import dev.workloadmap.sdk.jq.JqInput;
-import dev.workloadmap.sdk.tree.TreeBuilder;
+import dev.workloadmap.sdk.internal.tree.TreeBuilder;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 

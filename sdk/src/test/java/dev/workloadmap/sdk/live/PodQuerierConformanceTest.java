@@ -1,5 +1,6 @@
 package dev.workloadmap.sdk.live;
 
+import dev.workloadmap.sdk.internal.live.PodClassifier;
 import static dev.workloadmap.sdk.TestDefinitions.input;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

@@ -1,5 +1,6 @@
 package dev.workloadmap.sdk.resources;
 
+import dev.workloadmap.sdk.internal.resources.Quantities;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;

@@ -11,7 +11,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.workloadmap.sdk.PreparedDefinition;
 import dev.workloadmap.sdk.WorkloadMap;
 import dev.workloadmap.sdk.crd.Crd;
-import dev.workloadmap.sdk.crd.CrdObjectValidator;
+import dev.workloadmap.sdk.internal.crd.CrdObjectValidator;
 import dev.workloadmap.sdk.definition.Definition;
 import dev.workloadmap.sdk.definition.Gvk;
 import dev.workloadmap.sdk.live.LiveTree;

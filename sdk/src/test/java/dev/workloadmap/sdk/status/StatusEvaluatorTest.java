@@ -1,5 +1,6 @@
 package dev.workloadmap.sdk.status;
 
+import dev.workloadmap.sdk.internal.status.StatusEvaluator;
 import static dev.workloadmap.sdk.TestDefinitions.input;
 import static dev.workloadmap.sdk.TestDefinitions.karta;
 import static dev.workloadmap.sdk.TestDefinitions.load;

@@ -12,7 +12,7 @@ import com.flipkart.zjsonpatch.JsonPatch;
 import dev.workloadmap.sdk.TestDefinitions;
 import dev.workloadmap.sdk.definition.ComponentDefinition;
 import dev.workloadmap.sdk.definition.Definition;
-import dev.workloadmap.sdk.extract.ComponentExtractor;
+import dev.workloadmap.sdk.internal.extract.ComponentExtractor;
 import dev.workloadmap.sdk.extract.FragmentedPodSpec;
 import dev.workloadmap.sdk.extract.InstanceRecord;
 import dev.workloadmap.sdk.jq.Jq;

@@ -1,5 +1,6 @@
 package dev.workloadmap.sdk.validation;
 
+import dev.workloadmap.sdk.internal.validation.DefinitionValidator;
 import static dev.workloadmap.sdk.TestDefinitions.karta;
 import static dev.workloadmap.sdk.TestDefinitions.load;
 import static org.assertj.core.api.Assertions.assertThat;

@@ -1,5 +1,7 @@
 package dev.workloadmap.sdk.validation;
 
+import dev.workloadmap.sdk.internal.validation.DefinitionValidator;
+import dev.workloadmap.sdk.internal.validation.SchemaCheck;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.workloadmap.sdk.WorkloadMap;

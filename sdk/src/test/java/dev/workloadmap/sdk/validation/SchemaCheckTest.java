@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.tuple;
 
 import dev.workloadmap.sdk.WorkloadMap;
-import dev.workloadmap.sdk.definition.DefinitionLoader;
+import dev.workloadmap.sdk.internal.definition.DefinitionLoader;
 import java.util.List;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;

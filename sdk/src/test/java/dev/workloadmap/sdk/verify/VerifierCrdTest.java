@@ -8,8 +8,8 @@ import static dev.workloadmap.sdk.verify.Layout.TRAINER_CRD;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.workloadmap.sdk.WorkloadMap;
-import dev.workloadmap.sdk.crd.CrdObjectValidator;
-import dev.workloadmap.sdk.crd.CrdPathCheck;
+import dev.workloadmap.sdk.internal.crd.CrdObjectValidator;
+import dev.workloadmap.sdk.internal.crd.CrdPathCheck;
 import dev.workloadmap.sdk.validation.Finding;
 import dev.workloadmap.sdk.validation.Severity;
 import dev.workloadmap.sdk.verify.FixtureResult.Outcome;

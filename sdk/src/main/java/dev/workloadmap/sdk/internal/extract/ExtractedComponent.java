@@ -1,0 +1,22 @@
+package dev.workloadmap.sdk.internal.extract;
+
+import dev.workloadmap.sdk.extract.InstanceRecord;
+import dev.workloadmap.sdk.EvaluationProblem;
+import java.util.List;
+
+/**
+ * A component's instances paired by id (spec §5.2), with the problems that were contained.
+ *
+ * @param component the component name
+ * @param instances one record per instance id, in stream order (decision e: raw extraction keeps stream order)
+ * @param problems evaluation errors, each attached to the path that failed; the affected field is null
+ * @param warnings non-fatal observations, for example a duplicate instance id
+ */
+public record ExtractedComponent(
+    String component, List<InstanceRecord> instances, List<EvaluationProblem> problems, List<String> warnings) {
+  public ExtractedComponent {
+    instances = List.copyOf(instances);
+    problems = List.copyOf(problems);
+    warnings = List.copyOf(warnings);
+  }
+}

@@ -1,0 +1,238 @@
+package dev.workloadmap.sdk.internal.live;
+
+import dev.workloadmap.sdk.live.LiveComponent;
+import dev.workloadmap.sdk.live.LivePod;
+import dev.workloadmap.sdk.live.LiveTree;
+import dev.workloadmap.sdk.live.OwnerChain;
+import dev.workloadmap.sdk.live.OwnerLookup;
+import dev.workloadmap.sdk.live.PodQueryException;
+import dev.workloadmap.sdk.live.PodStatus;
+import dev.workloadmap.sdk.live.UnmatchedPod;
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.workloadmap.sdk.WorkloadMapException;
+import dev.workloadmap.sdk.definition.ComponentDefinition;
+import dev.workloadmap.sdk.definition.Definition;
+import dev.workloadmap.sdk.definition.PodSelector;
+import dev.workloadmap.sdk.internal.jq.SortedKeys;
+import dev.workloadmap.sdk.jq.JqInput;
+import dev.workloadmap.sdk.resources.PodResources;
+import dev.workloadmap.sdk.resources.ResourceList;
+import dev.workloadmap.sdk.spi.JqEngine;
+import dev.workloadmap.sdk.tree.ComponentNode;
+import dev.workloadmap.sdk.tree.InstanceNode;
+import dev.workloadmap.sdk.tree.WorkloadTree;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.TreeSet;
+
+/**
+ * Attributes candidate pods to a resolved workload (spec §5.8):
+ *
+ * <ol>
+ *   <li>keep a pod when its owner chain reaches the workload's UID ({@link OwnerChain}: any reference carrying the UID
+ *       owns; the walk goes up through controller references only, at most 6 levels, cached per owner);
+ *   <li>place it on a component by {@code componentTypeSelector} ({@link PodClassifier#inferComponent}: a component
+ *       without a selector claims pods only when it is the only pod-bearing component);
+ *   <li>within a multi-instance component, split by {@code componentInstanceSelector}, even when one instance is left,
+ *       so pods of removed instances are reported, not shown; read the replica key where a {@code replicaSelector} is
+ *       defined on the component or an ancestor.
+ * </ol>
+ *
+ * Pods that pass (1) but fail (2) or (3) are returned in {@link LiveTree#unmatched()} with the reason. One instance may
+ * serve many calls; thread-safe.
+ */
+public final class PodAttributor {
+
+  private final PodClassifier classifier;
+
+  public PodAttributor(JqEngine engine) {
+    this.classifier = new PodClassifier(engine);
+  }
+
+  /** The classifier used for the pod-side paths. */
+  public PodClassifier classifier() {
+    return classifier;
+  }
+
+  /**
+   * Attributes {@code pods} to the workload {@code object} resolved as {@code tree}.
+   *
+   * @param definition the definition {@code tree} was resolved with
+   * @param tree the workload's tree (from {@link dev.workloadmap.sdk.WorkloadMap#resolve})
+   * @param object the workload object as JSON; its {@code metadata.uid} anchors ownership
+   * @param pods candidate pods as JSON (for example every pod of the namespace, listed once)
+   * @param owners reads intermediate owners; {@link OwnerLookup#none()} when pods are owned directly
+   * @throws WorkloadMapException the object has no {@code metadata.uid}
+   */
+  public LiveTree attribute(Definition definition, WorkloadTree tree, JsonNode object, List<? extends JsonNode> pods,
+      OwnerLookup owners) {
+    Objects.requireNonNull(pods, "pods");
+    String uid = object.path("metadata").path("uid").asText("");
+    if (uid.isEmpty()) {
+      throw new WorkloadMapException("the workload " + tree.object() + " has no metadata.uid: live pods are attributed "
+          + "through their ownerReferences to the workload's UID (spec §5.8); give the object its uid");
+    }
+    OwnerChain chain = new OwnerChain(uid, owners == null ? OwnerLookup.none() : owners);
+    Map<String, Row> rows = new LinkedHashMap<>();
+    collectRows(tree.root(), rows);
+    List<UnmatchedPod> unmatched = new ArrayList<>();
+    List<String> notOwned = new ArrayList<>();
+    List<String> problems = new ArrayList<>();
+    // per call, not per pod: the leaves, each component's instance ids and replica component
+    List<ComponentDefinition> leaves = PodClassifier.leaves(definition);
+    Map<String, List<String>> idsByComponent = new HashMap<>();
+    Map<String, Optional<ComponentDefinition>> replicaByComponent = new HashMap<>();
+    Map<String, Optional<ComponentNode>> componentNodes = new HashMap<>();
+    for (JsonNode pod : pods) {
+      String name = pod.path("metadata").path("name").asText("");
+      if (!chain.owns(pod)) {
+        notOwned.add(name);
+        continue;
+      }
+      JqInput in = JqInput.of(pod);
+      ComponentDefinition c;
+      try {
+        c = place(definition, leaves, in, name);
+      } catch (WorkloadMapException e) {
+        unmatched.add(new UnmatchedPod(name, e.getMessage()));
+        continue;
+      }
+      ComponentNode node = componentNodes.computeIfAbsent(c.name(), k -> Optional.ofNullable(tree.component(k))).orElse(null);
+      String instance = null;
+      if (c.hasInstanceIdPath()) {
+        List<String> ids = idsByComponent.computeIfAbsent(c.name(),
+            k -> node == null ? List.of() : node.instances().stream().map(InstanceNode::id).toList());
+        if (ids.isEmpty()) {
+          unmatched.add(new UnmatchedPod(name, "component " + c.name() + " has no instances in the object"));
+          continue;
+        }
+        try {
+          instance = classifier.matchingInstanceId(
+              c.podSelector() == null ? null : c.podSelector().componentInstanceSelector(), ids, in);
+        } catch (WorkloadMapException e) {
+          unmatched.add(new UnmatchedPod(name, e.getMessage()));
+          continue;
+        }
+      }
+      String replicaKey = null;
+      Optional<ComponentDefinition> withReplica =
+          replicaByComponent.computeIfAbsent(c.name(), k -> replicaComponent(definition, c));
+      if (withReplica.isPresent()) {
+        try {
+          replicaKey = classifier.replicaKey(withReplica.get().podSelector().replicaSelector(), in).orElse(null);
+        } catch (WorkloadMapException e) {
+          problems.add("pod " + name + ": replica key of component " + withReplica.get().name() + ": " + e.getMessage());
+        }
+      }
+      ResourceList res = ResourceList.empty();
+      try {
+        res = PodResources.perPod(pod.path("spec"));
+      } catch (WorkloadMapException e) {
+        problems.add("pod " + name + ": resources: " + e.getMessage());
+      }
+      LivePod lp = new LivePod(name, pod.path("metadata").path("namespace").asText(""), PodStatus.phase(pod),
+          PodStatus.reason(pod), PodStatus.ready(pod), PodStatus.node(pod), res, c.name(), instance, replicaKey, pod,
+          in);
+      Row row = rows.get(key(c.name(), instance));
+      if (row == null) {
+        unmatched.add(new UnmatchedPod(name, "component " + c.name() + " has no row in the tree"));
+        continue;
+      }
+      row.pods.add(lp);
+    }
+    List<LiveComponent> out = new ArrayList<>();
+    for (Row r : rows.values()) {
+      r.pods.sort(Comparator.comparing(LivePod::name, SortedKeys::compareCodePoints));
+      TreeSet<String> nodes = new TreeSet<>();
+      int ready = 0;
+      for (LivePod p : r.pods) {
+        if (p.node() != null) {
+          nodes.add(p.node());
+        }
+        if (p.ready()) {
+          ready++;
+        }
+      }
+      out.add(new LiveComponent(r.name, r.component, r.instance, r.desired, r.pods.size(), ready,
+          new ArrayList<>(nodes), r.resources, r.pods));
+    }
+    unmatched.sort(Comparator.comparing(UnmatchedPod::name, SortedKeys::compareCodePoints));
+    notOwned.sort(SortedKeys::compareCodePoints);
+    return new LiveTree(tree, out, unmatched, notOwned, problems);
+  }
+
+  /**
+   * Spec §5.7 InferPodComponent, plus the live rule of §5.8 item 3: the root's own type selector applies to the root's
+   * pods, even when the root is the only pod-bearing component (conformance CR-08); a sole child component is not
+   * filtered by its selector (SB-02).
+   */
+  private ComponentDefinition place(Definition d, List<ComponentDefinition> leaves, JqInput in, String name) {
+    if (leaves.size() == 1 && leaves.get(0) == d.rootComponent()) {
+      ComponentDefinition root = leaves.get(0);
+      PodSelector s = root.podSelector();
+      if (s != null && s.componentTypeSelector() != null
+          && !classifier.matchesComponentType(s.componentTypeSelector(), in)) {
+        throw new PodQueryException("no component found for pod " + name);
+      }
+      return root;
+    }
+    return classifier.inferComponent(leaves, in, name);
+  }
+
+  /** The component whose {@code replicaSelector} applies to pods of {@code c}: {@code c} or its nearest ancestor. */
+  public static Optional<ComponentDefinition> replicaComponent(Definition d, ComponentDefinition c) {
+    ComponentDefinition cur = c;
+    int guard = 0;
+    while (cur != null && guard++ <= d.childComponents().size()) {
+      PodSelector s = cur.podSelector();
+      if (s != null && s.replicaSelector() != null && s.replicaSelector().keyPath() != null
+          && !s.replicaSelector().keyPath().isEmpty()) {
+        return Optional.of(cur);
+      }
+      cur = cur.ownerRef() == null ? null : d.component(cur.ownerRef()).orElse(null);
+    }
+    return Optional.empty();
+  }
+
+  private static final class Row {
+    final String name;
+    final String component;
+    final String instance;
+    final int desired;
+    final ResourceList resources;
+    final List<LivePod> pods = new ArrayList<>();
+
+    Row(String name, String component, String instance, int desired, ResourceList resources) {
+      this.name = name;
+      this.component = component;
+      this.instance = instance;
+      this.desired = desired;
+      this.resources = resources;
+    }
+  }
+
+  private static String key(String component, String instance) {
+    return component + "\u0000" + (instance == null ? "" : instance);
+  }
+
+  private static void collectRows(ComponentNode n, Map<String, Row> rows) {
+    if (n.podBearing()) {
+      if (n.multiInstance()) {
+        for (InstanceNode in : n.instances()) {
+          rows.put(key(n.name(), in.id()), new Row(in.id(), n.name(), in.id(), in.desiredReplicas(), in.total()));
+        }
+      } else {
+        rows.put(key(n.name(), null), new Row(n.name(), n.name(), null, n.ownReplicas(), n.ownResources()));
+      }
+    }
+    for (ComponentNode c : n.children()) {
+      collectRows(c, rows);
+    }
+  }
+}

@@ -1,0 +1,223 @@
+package dev.workloadmap.sdk.internal.live;
+
+import dev.workloadmap.sdk.live.InstanceNotFoundException;
+import dev.workloadmap.sdk.live.PodQueryException;
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.workloadmap.sdk.definition.ComponentDefinition;
+import dev.workloadmap.sdk.definition.Definition;
+import dev.workloadmap.sdk.definition.PodSelector;
+import dev.workloadmap.sdk.definition.PodSelector.ComponentInstanceSelector;
+import dev.workloadmap.sdk.definition.PodSelector.ComponentTypeSelector;
+import dev.workloadmap.sdk.definition.PodSelector.ReplicaSelector;
+import dev.workloadmap.sdk.internal.jq.JsonText;
+import dev.workloadmap.sdk.jq.JqException;
+import dev.workloadmap.sdk.jq.JqInput;
+import dev.workloadmap.sdk.jq.JqValues;
+import dev.workloadmap.sdk.spi.JqEngine;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * Classifies one live pod with a definition's pod-side paths (spec §5.7, conformance PQ, IC, II). Every operation is a
+ * jq evaluation over the pod's JSON, prepared once as a {@link JqInput}. Thread-safe.
+ *
+ * <p>Errors follow the reference's wording: {@link PodQueryException} for a result of the wrong cardinality or an id
+ * that is not known, {@link JqException} for an expression that does not parse or fails.
+ */
+public final class PodClassifier {
+
+  private final JqEngine engine;
+
+  public PodClassifier(JqEngine engine) {
+    this.engine = Objects.requireNonNull(engine, "engine");
+  }
+
+  /**
+   * MatchesComponentType (spec §5.7, PQ-16..25). A null selector gives false. Without {@code value}: true when any
+   * result of {@code keyPath} is non-null. With {@code value}: {@code <keyPath> == <value as a JSON string>}, without
+   * parentheses around keyPath (EC-05), true when any result is {@code true}. {@code matchLabels} (undefined upstream;
+   * our behaviour): every pair must equal the pod's {@code metadata.labels} entry; ANDed with keyPath.
+   *
+   * @throws JqException the keyPath does not parse or fails on this pod
+   */
+  public boolean matchesComponentType(ComponentTypeSelector selector, JqInput pod) {
+    if (selector == null) {
+      return false;
+    }
+    boolean any = false;
+    if (selector.matchLabels() != null && !selector.matchLabels().isEmpty()) {
+      any = true;
+      JsonNode labels = pod.original().path("metadata").path("labels"); // key order does not matter here
+      for (Map.Entry<String, String> e : selector.matchLabels().entrySet()) {
+        JsonNode v = labels.get(e.getKey());
+        if (v == null || !v.isTextual() || !v.textValue().equals(e.getValue())) {
+          return false;
+        }
+      }
+    }
+    String keyPath = selector.keyPath();
+    if (keyPath == null || keyPath.isEmpty()) {
+      return any;
+    }
+    if (selector.value() == null) {
+      for (JsonNode r : engine.compile(keyPath).apply(pod)) {
+        if (!r.isNull()) {
+          return true;
+        }
+      }
+      return false;
+    }
+    String expr = keyPath + " == " + JsonText.toJson(com.fasterxml.jackson.databind.node.TextNode.valueOf(selector.value()));
+    for (JsonNode r : engine.compile(expr).apply(pod)) {
+      if (r.isBoolean() && r.booleanValue()) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * ExtractInstanceId (spec §5.7, PQ-31..34): the pod's instance id, or empty when the selector is null or its idPath
+   * empty.
+   *
+   * @throws PodQueryException {@code expected single query result, got N} or {@code query result is empty <nil>}
+   * @throws JqException the path does not parse or fails
+   */
+  public Optional<String> instanceId(ComponentInstanceSelector selector, JqInput pod) {
+    return selector == null ? Optional.empty() : single(selector.idPath(), pod);
+  }
+
+  /** ExtractReplicaKey (spec §5.7, PQ-26..30); like {@link #instanceId}. */
+  public Optional<String> replicaKey(ReplicaSelector selector, JqInput pod) {
+    return selector == null ? Optional.empty() : single(selector.keyPath(), pod);
+  }
+
+  /**
+   * ExtractGroupKeys (spec §5.7, §5.11, PQ-01..05): one text value per path, in order (numbers formatted as the
+   * reference does: 3 and 3.0 give {@code "3"}). An empty list gives an empty list.
+   *
+   * @throws PodQueryException a path gives no, several, a null or an empty result; a null key never becomes {@code
+   *     "null"} (FC-24)
+   */
+  public List<String> groupKeys(List<String> paths, JqInput pod) {
+    List<String> out = new ArrayList<>(paths.size());
+    for (String p : paths) {
+      out.add(single(p, pod).orElseThrow(() -> new PodQueryException("query result is empty <nil>")));
+    }
+    return out;
+  }
+
+  /**
+   * PassesFilters (spec §5.7, PQ-06..15): every filter must give exactly one result, the boolean {@code true}; no
+   * filters is true.
+   *
+   * @throws PodQueryException {@code failed to evaluate filter '<f>': ...} when a filter gives zero or several results,
+   *     does not parse, or fails
+   */
+  public boolean passesFilters(List<String> filters, JqInput pod) {
+    for (String f : filters) {
+      List<JsonNode> r;
+      try {
+        r = engine.compile(f).apply(pod);
+      } catch (JqException e) {
+        throw new PodQueryException("failed to evaluate filter '" + f + "': " + e.getMessage(), e);
+      }
+      if (r.size() != 1) {
+        throw new PodQueryException(
+            "failed to evaluate filter '" + f + "': expected single query result, got " + r.size());
+      }
+      if (!(r.get(0).isBoolean() && r.get(0).booleanValue())) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /**
+   * GetMatchingInstanceId (spec §5.7, PQ-35..44): the pod's instance id among {@code ids}. Without a selector it
+   * succeeds only when {@code ids} is {@code [""]}.
+   *
+   * @throws PodQueryException {@code no instance selector provided but instance ids are not empty}, or an extraction
+   *     error
+   * @throws InstanceNotFoundException the extracted id is not in {@code ids}
+   */
+  public String matchingInstanceId(ComponentInstanceSelector selector, List<String> ids, JqInput pod) {
+    if (selector == null || selector.idPath() == null || selector.idPath().isEmpty()) {
+      if (ids.size() == 1 && ids.get(0).isEmpty()) {
+        return "";
+      }
+      throw new PodQueryException("no instance selector provided but instance ids are not empty");
+    }
+    String id = single(selector.idPath(), pod)
+        .orElseThrow(() -> new PodQueryException("query result is empty <nil>"));
+    if (!ids.contains(id)) {
+      throw new InstanceNotFoundException(id, ids);
+    }
+    return id;
+  }
+
+  /**
+   * InferPodComponent (spec §5.7, IC-01..04): with exactly one leaf (pod-bearing) component, that leaf without
+   * evaluating its selector; otherwise the first leaf, root first then children in declaration order, whose type
+   * selector matches. A leaf without a type selector never matches when there are several (spec §5.8 item 3).
+   *
+   * @param podName used in the error message
+   * @throws PodQueryException {@code no component found for pod <name>}
+   * @throws JqException a type selector fails on this pod
+   */
+  public ComponentDefinition inferComponent(Definition d, JqInput pod, String podName) {
+    return inferComponent(leaves(d), pod, podName);
+  }
+
+  /** As {@link #inferComponent(Definition, JqInput, String)} with the definition's {@link #leaves} computed once. */
+  ComponentDefinition inferComponent(List<ComponentDefinition> leaves, JqInput pod, String podName) {
+    if (leaves.size() == 1) {
+      return leaves.get(0);
+    }
+    for (ComponentDefinition c : leaves) {
+      PodSelector s = c.podSelector();
+      if (s != null && matchesComponentType(s.componentTypeSelector(), pod)) {
+        return c;
+      }
+    }
+    throw new PodQueryException("no component found for pod " + podName);
+  }
+
+  /**
+   * InferPodComponentInstance (spec §5.7, II-01..08): empty when the component has no podSelector, no instance ids or
+   * ids {@code [""]}; otherwise as {@link #matchingInstanceId}.
+   *
+   * @throws PodQueryException {@code component <name> not found}, or as {@link #matchingInstanceId}
+   */
+  public Optional<String> inferComponentInstance(Definition d, String component, List<String> ids, JqInput pod) {
+    ComponentDefinition c = d.component(component)
+        .orElseThrow(() -> new PodQueryException("component " + component + " not found"));
+    if (c.podSelector() == null || ids == null || ids.isEmpty() || (ids.size() == 1 && ids.get(0).isEmpty())) {
+      return Optional.empty();
+    }
+    return Optional.of(matchingInstanceId(c.podSelector().componentInstanceSelector(), ids, pod));
+  }
+
+  /** The leaf (pod-bearing) components, root first then children in declaration order (spec §5.11). */
+  public static List<ComponentDefinition> leaves(Definition d) {
+    return d.components().stream().filter(ComponentDefinition::hasPodDefinition).toList();
+  }
+
+  private Optional<String> single(String path, JqInput pod) {
+    if (path == null || path.isEmpty()) {
+      return Optional.empty();
+    }
+    List<JsonNode> r = engine.compile(path).apply(pod);
+    if (r.size() != 1) {
+      throw new PodQueryException("expected single query result, got " + r.size());
+    }
+    JsonNode v = r.get(0);
+    if (v.isNull() || (v.isTextual() && v.textValue().isEmpty())) {
+      throw new PodQueryException("query result is empty " + (v.isNull() ? "<nil>" : "\"\""));
+    }
+    return Optional.of(JqValues.render(v));
+  }
+}

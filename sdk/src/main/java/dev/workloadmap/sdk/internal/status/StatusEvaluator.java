@@ -1,0 +1,207 @@
+package dev.workloadmap.sdk.internal.status;
+
+import dev.workloadmap.sdk.status.Condition;
+import dev.workloadmap.sdk.status.StatusException;
+import dev.workloadmap.sdk.status.StatusResult;
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.workloadmap.sdk.EvaluationProblem;
+import dev.workloadmap.sdk.definition.ComponentDefinition;
+import dev.workloadmap.sdk.definition.Definition;
+import dev.workloadmap.sdk.definition.StatusDefinition;
+import dev.workloadmap.sdk.definition.StatusDefinition.ConditionsDefinition;
+import dev.workloadmap.sdk.definition.StatusDefinition.ExpectedCondition;
+import dev.workloadmap.sdk.definition.StatusDefinition.StatusMatcher;
+import dev.workloadmap.sdk.definition.WorkloadStatus;
+import dev.workloadmap.sdk.jq.JqException;
+import dev.workloadmap.sdk.jq.JqInput;
+import dev.workloadmap.sdk.jq.JqValues;
+import dev.workloadmap.sdk.spi.JqEngine;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Reads a component's status (spec §5.5): phase, conditions, and every status whose matchers hold, in the order of
+ * spec §2.3, or {@code [Undefined]}.
+ *
+ * <p>By default each failing path or matcher becomes a problem and counts as not matching (error containment,
+ * FC-35); in strict mode the first failure throws {@link StatusException} like the reference.
+ */
+public final class StatusEvaluator {
+
+  private final JqEngine engine;
+  private final boolean strict;
+
+  public StatusEvaluator(JqEngine engine) {
+    this(engine, false);
+  }
+
+  public StatusEvaluator(JqEngine engine, boolean strict) {
+    this.engine = engine;
+    this.strict = strict;
+  }
+
+  /**
+   * The status of {@code component} on {@code object}, or null when it has no status definition (spec §5.5 item 1).
+   *
+   * @throws StatusException in strict mode, on the first evaluation error
+   */
+  public StatusResult evaluate(Definition d, ComponentDefinition component, JqInput object) {
+    return evaluate(d, component, object, null);
+  }
+
+  /**
+   * Sees each part of each matcher as the evaluation reaches it (matchers are ORed and stop at the first that holds;
+   * the parts of a matcher are ANDed and stop at the first that fails), for coverage. {@code part} is {@code
+   * byPhase}, {@code byConditions/<i>}, {@code byExpression}, or {@code ""} for the matcher as a whole.
+   */
+  @FunctionalInterface
+  public interface MatcherObserver {
+    void evaluated(WorkloadStatus status, int matcher, String part, boolean result);
+  }
+
+  /**
+   * Like {@link #evaluate(Definition, ComponentDefinition, JqInput)}, telling {@code observer} (may be null) every
+   * matcher part it evaluates and its outcome.
+   */
+  public StatusResult evaluate(Definition d, ComponentDefinition component, JqInput object,
+      MatcherObserver observer) {
+    StatusDefinition s = component.statusDefinition();
+    if (s == null) {
+      return null;
+    }
+    String base = component.pointer() + "/statusDefinition";
+    List<EvaluationProblem> problems = new ArrayList<>();
+    String phase = null;
+    if (s.phasePath() != null) {
+      try {
+        List<JsonNode> r = engine.compile(s.phasePath()).apply(object);
+        if (!r.isEmpty()) {
+          JsonNode first = r.get(0);
+          phase = first.isNull() ? "" : JqValues.render(first);
+        }
+      } catch (JqException e) {
+        fail(problems, d, component, base + "/phaseDefinition/path", "phaseDefinition.path", s.phasePath(),
+            "failed to extract phase: " + e.getMessage(), e);
+      }
+    }
+    List<Condition> conditions = new ArrayList<>();
+    ConditionsDefinition cd = s.conditions();
+    if (cd != null) {
+      try {
+        for (JsonNode r : engine.compile(cd.path()).apply(object)) {
+          if (r.isArray()) {
+            r.forEach(item -> addCondition(conditions, cd, item));
+          } else {
+            addCondition(conditions, cd, r);
+          }
+        }
+      } catch (JqException e) {
+        fail(problems, d, component, base + "/conditionsDefinition/path", "conditionsDefinition.path", cd.path(),
+            "failed to extract conditions: " + e.getMessage(), e);
+      }
+    }
+    Map<String, Condition> byType = new HashMap<>();
+    for (Condition c : conditions) {
+      byType.put(c.type(), c);
+    }
+    List<WorkloadStatus> matched = new ArrayList<>();
+    for (WorkloadStatus status : WorkloadStatus.MATCH_ORDER) {
+      List<StatusMatcher> matchers = s.statusMappings().get(status);
+      if (matchers == null) {
+        continue;
+      }
+      for (int i = 0; i < matchers.size(); i++) {
+        boolean hit = matches(matchers.get(i), phase, byType, object, problems, d, component, base, status, i,
+            observer);
+        if (observer != null) {
+          observer.evaluated(status, i, "", hit);
+        }
+        if (hit) {
+          matched.add(status);
+          break;
+        }
+      }
+    }
+    if (matched.isEmpty()) {
+      matched.add(WorkloadStatus.UNDEFINED);
+    }
+    return new StatusResult(phase, conditions, matched, problems);
+  }
+
+  private static void addCondition(List<Condition> out, ConditionsDefinition cd, JsonNode item) {
+    if (!item.isObject()) {
+      return;
+    }
+    out.add(new Condition(
+        text(item, cd.typeFieldName()),
+        text(item, cd.statusFieldName()),
+        text(item, cd.messageFieldName()),
+        text(item, cd.reasonFieldName())));
+  }
+
+  private static String text(JsonNode obj, String field) {
+    if (field == null || field.isEmpty()) {
+      return "";
+    }
+    JsonNode v = obj.get(field);
+    return v != null && v.isTextual() ? v.asText() : "";
+  }
+
+  private boolean matches(StatusMatcher m, String phase, Map<String, Condition> byType, JqInput object,
+      List<EvaluationProblem> problems, Definition d, ComponentDefinition component, String base,
+      WorkloadStatus status, int index, MatcherObserver observer) {
+    if (m.byPhase() != null && !m.byPhase().isEmpty()) {
+      boolean ok = phase != null && phase.equals(m.byPhase());
+      if (observer != null) {
+        observer.evaluated(status, index, "byPhase", ok);
+      }
+      if (!ok) {
+        return false;
+      }
+    }
+    for (int j = 0; j < m.byConditions().size(); j++) {
+      ExpectedCondition ec = m.byConditions().get(j);
+      Condition c = byType.get(ec.type());
+      boolean ok = c != null
+          && (ec.status() == null || ec.status().isEmpty() || ec.status().equals(c.status()))
+          && (ec.reason() == null || ec.reason().isEmpty() || ec.reason().equals(c.reason()));
+      if (observer != null) {
+        observer.evaluated(status, index, "byConditions/" + j, ok);
+      }
+      if (!ok) {
+        return false;
+      }
+    }
+    if (m.byExpression() != null) {
+      try {
+        List<JsonNode> r = engine.compile(m.byExpression().expression()).apply(object);
+        boolean ok = !r.isEmpty() && JqValues.render(r.get(0)).equals(m.byExpression().expectedResult());
+        if (observer != null) {
+          observer.evaluated(status, index, "byExpression", ok);
+        }
+        return ok;
+      } catch (JqException e) {
+        if (observer != null) {
+          observer.evaluated(status, index, "byExpression", false);
+        }
+        // the matcher's pointer is only built for a problem: matching runs on every resolve
+        String pointer = base + "/statusMappings/" + status.mappingKey() + "/" + index;
+        fail(problems, d, component, pointer + "/byExpression/expression",
+            "statusMappings." + status.mappingKey() + "[" + index + "].byExpression", m.byExpression().expression(),
+            "failed to match status " + status.displayName() + ": " + e.getMessage(), e);
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private void fail(List<EvaluationProblem> problems, Definition d, ComponentDefinition component, String pointer,
+      String field, String expression, String message, JqException cause) {
+    if (strict) {
+      throw new StatusException("failed to match status: " + message, d.locate(pointer), cause);
+    }
+    problems.add(new EvaluationProblem(component.name(), field, expression, message, d.locate(pointer)));
+  }
+}

@@ -1,0 +1,16 @@
+package dev.workloadmap.sdk.internal.validation;
+
+import dev.workloadmap.sdk.validation.Finding;
+import dev.workloadmap.sdk.definition.Definition;
+import java.util.List;
+
+/**
+ * One group of checks over a loaded definition. {@link DefinitionValidator} runs the reference's rules (spec §4.1,
+ * §4.2) and the SDK's structural checks; further rules (the linter) plug in through this interface.
+ */
+@FunctionalInterface
+public interface ValidationRule {
+
+  /** Every finding of this rule for {@code definition}; never throws for bad input. */
+  List<Finding> check(Definition definition);
+}
