@@ -1,7 +1,7 @@
 package dev.workloadmap.cli;
 
 import dev.workloadmap.sdk.WorkloadMap;
-import dev.workloadmap.sdk.internal.model.DefinitionFiles;
+import dev.workloadmap.sdk.internal.verify.DefinitionFiles;
 import dev.workloadmap.sdk.validation.Finding;
 import dev.workloadmap.sdk.validation.Severity;
 import dev.workloadmap.sdk.validation.ValidationReport;
@@ -188,7 +188,7 @@ final class ValidateCommand extends BaseCommand {
     }
     var result = new dev.workloadmap.sdk.authoring.OverlapAnalyzer(wm(),
         new dev.workloadmap.sdk.authoring.OverlapAnalyzer.Options(seed, budget))
-        .analyze(new dev.workloadmap.sdk.PreparedDefinition(l.definition(), l.report()), schema, null);
+        .analyze(wm().prepare(l), schema, null);
     env().out().print(result.text());
     return result.clean();
   }

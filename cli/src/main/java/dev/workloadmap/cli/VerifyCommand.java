@@ -91,7 +91,7 @@ final class VerifyCommand extends BaseCommand {
           + "It is structurally valid; whether its jq paths resolve is still unproven.");
       return 0;
     }
-    PreparedDefinition prepared = new PreparedDefinition(loaded.get(0).definition(), loaded.get(0).report());
+    PreparedDefinition prepared = wm.prepare(loaded.get(0));
     JsonNode object;
     try {
       List<YamlDocument> docs = new YamlReader().readAll(Path.of(workload)).stream()

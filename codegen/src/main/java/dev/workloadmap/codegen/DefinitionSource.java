@@ -1,5 +1,6 @@
 package dev.workloadmap.codegen;
 
+import dev.workloadmap.sdk.WorkloadMapIOException;
 import dev.workloadmap.sdk.WorkloadMap;
 import dev.workloadmap.sdk.definition.Definition;
 import dev.workloadmap.sdk.validation.Finding;
@@ -54,7 +55,7 @@ public record DefinitionSource(Definition definition, String fileName, String co
       loaded = workloadMap.read(content, fileName);
     } catch (YamlException e) {
       throw new CodegenException(List.of(e.getMessage()));
-    } catch (UncheckedIOException e) {
+    } catch (WorkloadMapIOException | UncheckedIOException e) {
       throw new CodegenException(List.of(fileName + ": " + e.getMessage()));
     }
     if (loaded.size() != 1) {

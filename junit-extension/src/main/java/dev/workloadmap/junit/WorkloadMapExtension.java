@@ -185,7 +185,7 @@ public final class WorkloadMapExtension
         if (!l.valid()) {
           l.report().errors().stream().map(Finding::format).forEach(f -> problems.add(source + ": " + f));
         } else {
-          out.add(new PreparedDefinition(l.definition(), l.report()));
+          out.add(wm.prepare(l));
         }
       }
     }

@@ -1,5 +1,7 @@
 package dev.workloadmap.maven;
 
+import dev.workloadmap.sdk.WorkloadMapIOException;
+import dev.workloadmap.sdk.WorkloadMapException;
 import dev.workloadmap.sdk.WorkloadMap;
 import dev.workloadmap.sdk.report.ReportFormat;
 import dev.workloadmap.sdk.report.Reports;
@@ -73,7 +75,7 @@ public abstract class AbstractWorkloadMapMojo extends AbstractMojo {
   protected Set<ReportFormat> reportFormats() throws MojoFailureException {
     try {
       return ReportFormat.parseList(reports);
-    } catch (IllegalArgumentException e) {
+    } catch (WorkloadMapException e) {
       throw new MojoFailureException("workloadmap.reports: " + e.getMessage());
     }
   }
@@ -91,7 +93,7 @@ public abstract class AbstractWorkloadMapMojo extends AbstractMojo {
       for (Path written : Reports.write(report, formats, dir, base, failOnWarning)) {
         getLog().info("Wrote " + written);
       }
-    } catch (UncheckedIOException e) {
+    } catch (WorkloadMapIOException | UncheckedIOException e) {
       throw new MojoExecutionException(e.getMessage(), e);
     }
   }

@@ -1,5 +1,6 @@
 package dev.workloadmap.maven;
 
+import dev.workloadmap.sdk.WorkloadMapIOException;
 import dev.workloadmap.codegen.CodegenException;
 import dev.workloadmap.codegen.CodegenOptions;
 import dev.workloadmap.codegen.DefinitionSelection;
@@ -107,7 +108,7 @@ public class GenerateMojo extends AbstractWorkloadMapMojo {
       }
       throw new MojoFailureException("Workload Map accessors not generated: " + e.problems().size()
           + (e.problems().size() == 1 ? " problem" : " problems") + " (above); fix them and run again");
-    } catch (UncheckedIOException e) {
+    } catch (WorkloadMapIOException | UncheckedIOException e) {
       throw new MojoExecutionException(e.getMessage(), e);
     }
     if (project != null) {

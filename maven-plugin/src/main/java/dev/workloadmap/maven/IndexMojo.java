@@ -1,5 +1,6 @@
 package dev.workloadmap.maven;
 
+import dev.workloadmap.sdk.WorkloadMapIOException;
 import dev.workloadmap.sdk.WorkloadMapException;
 import dev.workloadmap.sdk.catalog.Catalog;
 import dev.workloadmap.sdk.catalog.CatalogIndex;
@@ -46,10 +47,10 @@ public class IndexMojo extends AbstractWorkloadMapMojo {
       List<String> slugs = CatalogIndex.slugs(root);
       CatalogIndex.write(root, outputDirectory.toPath());
       getLog().info("Wrote " + Catalog.INDEX_RESOURCE + " (" + slugs.size() + " entries) from " + root);
+    } catch (WorkloadMapIOException | UncheckedIOException e) {
+      throw new MojoExecutionException(e.getMessage() + ": " + e.getCause().getMessage(), e);
     } catch (WorkloadMapException e) {
       throw new MojoFailureException(e.getMessage());
-    } catch (UncheckedIOException e) {
-      throw new MojoExecutionException(e.getMessage() + ": " + e.getCause().getMessage(), e);
     }
   }
 }

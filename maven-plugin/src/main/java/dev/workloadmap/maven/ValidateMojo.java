@@ -142,7 +142,7 @@ public class ValidateMojo extends AbstractWorkloadMapMojo {
 
   /** {@code root} itself when it is a file; else every YAML or JSON file below it, outside fixtures folders. */
   static List<Path> definitionFiles(Path root) throws IOException {
-    return dev.workloadmap.sdk.internal.model.DefinitionFiles.of(root);
+    return dev.workloadmap.sdk.internal.verify.DefinitionFiles.of(root);
   }
 
   private static String count(int n, String noun) {

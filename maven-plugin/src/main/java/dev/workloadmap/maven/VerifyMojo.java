@@ -1,6 +1,7 @@
 package dev.workloadmap.maven;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.workloadmap.sdk.WorkloadMapIOException;
 import dev.workloadmap.sdk.WorkloadMapException;
 import dev.workloadmap.sdk.authoring.AuthoringChecks;
 import dev.workloadmap.sdk.authoring.OverlapAnalyzer;
@@ -111,7 +112,7 @@ public class VerifyMojo extends AbstractWorkloadMapMojo {
     List<Path> files;
     try {
       files = Verifier.findDefinitions(root);
-    } catch (UncheckedIOException e) {
+    } catch (WorkloadMapIOException | UncheckedIOException e) {
       throw new MojoExecutionException(e.getMessage() + ": " + e.getCause().getMessage(), e);
     }
     if (files.isEmpty()) {
@@ -136,7 +137,7 @@ public class VerifyMojo extends AbstractWorkloadMapMojo {
     VerifyReport report;
     try {
       report = verifier.verifyDirectory(root, r -> progress(log, r));
-    } catch (UncheckedIOException e) {
+    } catch (WorkloadMapIOException | UncheckedIOException e) {
       throw new MojoExecutionException(e.getMessage() + ": " + e.getCause().getMessage(), e);
     }
     int warnings = 0;

@@ -1,5 +1,9 @@
 package dev.workloadmap.sdk;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import org.apiguardian.api.API;
+
 import dev.workloadmap.sdk.yaml.SourceLocation;
 import java.util.Objects;
 
@@ -18,6 +22,7 @@ import java.util.Objects;
  * @param objectLocation where {@code objectPointer} is in the object's file, or null when the object was given as
  *     JSON without positions (see {@link WorkloadMap#resolve(PreparedDefinition, dev.workloadmap.sdk.yaml.YamlDocument)})
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public record EvaluationProblem(
     String component,
     String field,
@@ -37,13 +42,13 @@ public record EvaluationProblem(
   }
 
   /** This problem with the place of the offending value in the object. */
-  @org.apiguardian.api.API(status = org.apiguardian.api.API.Status.EXPERIMENTAL, since = "0.2")
+  @org.apiguardian.api.API(status = org.apiguardian.api.API.Status.EXPERIMENTAL, since = "0.1")
   public EvaluationProblem withObjectPointer(String pointer) {
     return new EvaluationProblem(component, field, expression, message, location, pointer, objectLocation);
   }
 
   /** This problem with {@code objectPointer} located in the object's file. */
-  @org.apiguardian.api.API(status = org.apiguardian.api.API.Status.EXPERIMENTAL, since = "0.2")
+  @org.apiguardian.api.API(status = org.apiguardian.api.API.Status.EXPERIMENTAL, since = "0.1")
   public EvaluationProblem withObjectLocation(SourceLocation at) {
     return new EvaluationProblem(component, field, expression, message, location, objectPointer, at);
   }
@@ -52,7 +57,7 @@ public record EvaluationProblem(
    * Whether the problem leaves the replica and resource totals incomplete: every problem of a component's paths
    * (instance ids, pod specs, scales, resources) does; a status matcher's does not.
    */
-  @org.apiguardian.api.API(status = org.apiguardian.api.API.Status.EXPERIMENTAL, since = "0.2")
+  @org.apiguardian.api.API(status = org.apiguardian.api.API.Status.EXPERIMENTAL, since = "0.1")
   public boolean affectsTotals() {
     return field == null || !field.toLowerCase(java.util.Locale.ROOT).contains("status");
   }

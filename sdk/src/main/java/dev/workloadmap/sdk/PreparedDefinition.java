@@ -1,14 +1,51 @@
 package dev.workloadmap.sdk;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
 import dev.workloadmap.sdk.definition.Definition;
 import dev.workloadmap.sdk.validation.ValidationReport;
+import java.util.Objects;
+import org.apiguardian.api.API;
 
 /**
- * A definition that passed validation (spec §5.9: a tree is built only from a valid definition), with its warnings.
- * Obtain one from {@link WorkloadMap#prepare(Definition)} and resolve many objects with it; every expression it uses
- * is already compiled and cached by the engine.
- *
- * @param definition the validated definition
- * @param report the validation findings (warnings only; a definition with errors is never prepared)
+ * A definition that passed validation (a tree is built only from a valid definition:
+ * docs/format.md#validation), with its warnings. Obtain one only from {@link WorkloadMap#prepare(Definition)} or
+ * {@link WorkloadMap#prepare(WorkloadMap.Loaded)}: there is no other way to build one, so holding one proves the
+ * definition was validated. Resolve many objects with it; every expression it uses is compiled and cached by the
+ * engine. Immutable and thread-safe.
  */
-public record PreparedDefinition(Definition definition, ValidationReport report) {}
+@API(status = STABLE, since = "0.1")
+public final class PreparedDefinition {
+  private final Definition definition;
+  private final ValidationReport report;
+
+  PreparedDefinition(Definition definition, ValidationReport report) {
+    this.definition = Objects.requireNonNull(definition, "definition");
+    this.report = Objects.requireNonNull(report, "report");
+  }
+
+  /** The validated definition. */
+  public Definition definition() {
+    return definition;
+  }
+
+  /** The validation findings: warnings only (a definition with errors is never prepared). */
+  public ValidationReport report() {
+    return report;
+  }
+
+  @Override
+  public boolean equals(Object o) {
+    return o instanceof PreparedDefinition p && definition.equals(p.definition) && report.equals(p.report);
+  }
+
+  @Override
+  public int hashCode() {
+    return Objects.hash(definition, report);
+  }
+
+  @Override
+  public String toString() {
+    return "PreparedDefinition[" + definition.name() + "]";
+  }
+}

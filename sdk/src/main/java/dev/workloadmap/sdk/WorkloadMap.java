@@ -1,5 +1,11 @@
 package dev.workloadmap.sdk;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
+import static org.apiguardian.api.API.Status.STABLE;
+
+import org.apiguardian.api.API;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -19,7 +25,7 @@ import dev.workloadmap.sdk.live.LiveText;
 import dev.workloadmap.sdk.live.LiveTree;
 import dev.workloadmap.sdk.live.OwnerLookup;
 import dev.workloadmap.sdk.internal.live.PodAttributor;
-import dev.workloadmap.sdk.internal.live.PodClassifier;
+import dev.workloadmap.sdk.live.PodQueryException;
 import dev.workloadmap.sdk.resources.ResourceList;
 import dev.workloadmap.sdk.spi.JqEngine;
 import dev.workloadmap.sdk.internal.status.StatusEvaluator;
@@ -52,6 +58,7 @@ import java.util.Objects;
  *
  * Thread-safe; share one instance.
  */
+@API(status = STABLE, since = "0.1")
 public final class WorkloadMap {
 
   private static final ObjectMapper MAPPER = new ObjectMapper();
@@ -110,9 +117,33 @@ public final class WorkloadMap {
    * @param definition the model, or null when the document could not be mapped
    * @param report all findings (YAML, shape, reference rules)
    */
-  public record Loaded(Definition definition, ValidationReport report) {
+  public static final class Loaded {
+    private final Definition definition;
+    private final ValidationReport report;
+
+    private Loaded(Definition definition, ValidationReport report) {
+      this.definition = definition;
+      this.report = Objects.requireNonNull(report, "report");
+    }
+
+    /** The model, or null when the document could not be mapped. */
+    public Definition definition() {
+      return definition;
+    }
+
+    /** All findings (YAML, shape, reference rules). */
+    public ValidationReport report() {
+      return report;
+    }
+
+    /** Whether the document mapped to a definition without errors ({@link #prepare(Loaded)} accepts it). */
     public boolean valid() {
       return definition != null && !report.hasErrors();
+    }
+
+    @Override
+    public String toString() {
+      return "Loaded[" + (definition == null ? "unmapped" : definition.name()) + ", " + report + "]";
     }
   }
 
@@ -192,6 +223,20 @@ public final class WorkloadMap {
     return new PreparedDefinition(definition, report);
   }
 
+  /**
+   * Prepares a definition that {@link #read} loaded and validated, without validating it again.
+   *
+   * @throws DefinitionLoadException the definition has errors (every finding in its report)
+   */
+  public PreparedDefinition prepare(Loaded loaded) {
+    Objects.requireNonNull(loaded, "loaded");
+    if (!loaded.valid()) {
+      throw new DefinitionLoadException(
+          "invalid karta " + (loaded.definition() == null ? "" : loaded.definition().name()), loaded.report());
+    }
+    return new PreparedDefinition(loaded.definition(), loaded.report());
+  }
+
   /** Validates {@code definition} and resolves {@code object} (spec §5.9). */
   public WorkloadTree resolve(Definition definition, JsonNode object) {
     return resolve(prepare(definition), object);
@@ -209,7 +254,7 @@ public final class WorkloadMap {
   }
 
   /** The most pods one {@code attributePods} call takes (a namespace's listing; attribution holds them all). */
-  @org.apiguardian.api.API(status = org.apiguardian.api.API.Status.EXPERIMENTAL, since = "0.2")
+  @org.apiguardian.api.API(status = org.apiguardian.api.API.Status.EXPERIMENTAL, since = "0.1")
   public static final int MAX_PODS_PER_CALL = 100_000;
 
   /**
@@ -217,7 +262,7 @@ public final class WorkloadMap {
    * problem whose offending value has a place in the object (a replica count, a resource quantity) is located in
    * {@code document}'s file, so that it is reported at the object's own file:line:column.
    */
-  @org.apiguardian.api.API(status = org.apiguardian.api.API.Status.EXPERIMENTAL, since = "0.2")
+  @org.apiguardian.api.API(status = org.apiguardian.api.API.Status.EXPERIMENTAL, since = "0.1")
   public WorkloadTree resolve(PreparedDefinition definition, dev.workloadmap.sdk.yaml.YamlDocument document) {
     Objects.requireNonNull(document, "document");
     WorkloadTree t = resolve(definition, document.root());
@@ -246,8 +291,9 @@ public final class WorkloadMap {
 
   /**
    * The root's status like {@link #status(PreparedDefinition, JsonNode)}, telling {@code observer} each matcher part
-   * it evaluates (for definition coverage).
+   * it evaluates (for definition coverage). Internal: the observer is an engine type.
    */
+  @API(status = INTERNAL, since = "0.1")
   public StatusResult status(PreparedDefinition definition, JsonNode object,
       dev.workloadmap.sdk.internal.status.StatusEvaluator.MatcherObserver observer) {
     Objects.requireNonNull(definition, "definition is null: prepare one with prepare(loadDefinition(path))");
@@ -358,7 +404,7 @@ public final class WorkloadMap {
     Objects.requireNonNull(object, "object");
     Objects.requireNonNull(pods, "pods");
     if (pods.size() > MAX_PODS_PER_CALL) {
-      throw new IllegalArgumentException(pods.size() + " pods given to one attributePods call, more than "
+      throw new PodQueryException(pods.size() + " pods given to one attributePods call, more than "
           + MAX_PODS_PER_CALL + ": list the workload's namespace only, or filter the pods by label first");
     }
     return podAttributor.attribute(definition.definition(), tree, object, pods, owners);
@@ -391,21 +437,6 @@ public final class WorkloadMap {
   public GangPlan gangPlan(PreparedDefinition definition, JsonNode object, List<? extends JsonNode> pods,
       OwnerLookup owners) {
     return gangPlan(definition, attributePods(definition, object, pods, owners));
-  }
-
-  /** The subtree scales of {@code object} under {@code definition} (spec §5.11). */
-  public SubtreeScale subtreeScale(PreparedDefinition definition, JsonNode object) {
-    return SubtreeScale.of(resolve(definition, object));
-  }
-
-  /** The pod-side operations of spec §5.7 (type match, instance id, replica key, group keys, filters). */
-  public PodClassifier podClassifier() {
-    return podAttributor.classifier();
-  }
-
-  /** The gang planner, for a pod's effective membership (spec §5.11). */
-  public GangPlanner gangPlanner() {
-    return gangPlanner;
   }
 
   /** The live describe view (spec §7.4); {@code origin} such as {@code catalog}, may be null. */
@@ -453,9 +484,12 @@ public final class WorkloadMap {
       return this;
     }
 
-    /** STRICT (unknown fields are errors; default) or LENIENT (warnings, for definitions written by others). */
-    public Builder loaderMode(DefinitionLoader.Mode mode) {
-      this.loaderMode = Objects.requireNonNull(mode, "mode");
+    /**
+     * Whether unknown fields in a definition are warnings (true: for definitions written by others) instead of
+     * errors (false, the default).
+     */
+    public Builder lenientFields(boolean lenient) {
+      this.loaderMode = lenient ? DefinitionLoader.Mode.LENIENT : DefinitionLoader.Mode.STRICT;
       return this;
     }
 

@@ -28,7 +28,7 @@ import org.apiguardian.api.API;
  * The authoring checks of one verified definition, for front-ends: coverage over its fixtures, the write round trip
  * on each fixture object, and the status-overlap analysis (its CRD's schema, the first fixture object as base).
  */
-@API(status = EXPERIMENTAL, since = "0.2")
+@API(status = EXPERIMENTAL, since = "0.1")
 public final class AuthoringChecks {
 
   /**
@@ -67,7 +67,7 @@ public final class AuthoringChecks {
     if (loaded.size() != 1 || !loaded.get(0).valid()) {
       return null;
     }
-    PreparedDefinition prepared = new PreparedDefinition(loaded.get(0).definition(), loaded.get(0).report());
+    PreparedDefinition prepared = wm.prepare(loaded.get(0));
     List<DefinitionCoverage.Fixture> fixtures = new ArrayList<>();
     for (FixtureResult f : d.fixtures()) {
       if (f.outcome() == FixtureResult.Outcome.SKIPPED) {

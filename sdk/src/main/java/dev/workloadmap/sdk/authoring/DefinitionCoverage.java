@@ -1,5 +1,6 @@
 package dev.workloadmap.sdk.authoring;
 
+import dev.workloadmap.sdk.WorkloadMapIOException;
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -27,7 +28,6 @@ import dev.workloadmap.sdk.yaml.YamlDocument;
 import dev.workloadmap.sdk.yaml.YamlException;
 import dev.workloadmap.sdk.yaml.YamlReader;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -57,7 +57,7 @@ import org.apiguardian.api.API;
  * coverage.workloadmap.dev/<item id>: "<reason>"} (annotations are part of every Kubernetes object's metadata, so the
  * reference accepts the document unchanged). Exempt items count as covered and are listed with their reason.
  */
-@API(status = EXPERIMENTAL, since = "0.2")
+@API(status = EXPERIMENTAL, since = "0.1")
 public final class DefinitionCoverage {
 
   /** The annotation prefix of coverage exemptions. */
@@ -423,7 +423,7 @@ public final class DefinitionCoverage {
     try (Stream<Path> s = Files.list(updates)) {
       files = s.filter(p -> p.toString().endsWith(".yaml")).sorted().toList();
     } catch (IOException e) {
-      throw new UncheckedIOException("cannot list " + updates, e);
+      throw new WorkloadMapIOException("cannot list " + updates, e);
     }
     for (Path f : files) {
       JsonNode ops;

@@ -61,7 +61,7 @@ import org.apiguardian.api.API;
  * <p>Allowed pairs are annotations on the definition, {@code overlap.workloadmap.dev/<A>.<B>: "<why>"} (for example
  * {@code overlap.workloadmap.dev/Completed.Failed}); they are still reported, as allowed with the reason.
  */
-@API(status = EXPERIMENTAL, since = "0.2")
+@API(status = EXPERIMENTAL, since = "0.1")
 public final class OverlapAnalyzer {
 
   /** The annotation prefix of allowed pairs. */

@@ -33,7 +33,7 @@ import org.apiguardian.api.API;
  * <p>The rows are the root's descendants (like the reference's walk of the tree's children), and the root itself
  * when it bears pods.
  */
-@API(status = EXPERIMENTAL, since = "0.2")
+@API(status = EXPERIMENTAL, since = "0.1")
 public final class Prediction {
 
   private Prediction() {}

@@ -47,7 +47,7 @@ import org.apiguardian.api.API;
  * change is a finding. A component with no instance on the object is {@link Outcome#SKIPPED}, never clean. The input
  * object is never modified (checked too).
  */
-@API(status = EXPERIMENTAL, since = "0.2")
+@API(status = EXPERIMENTAL, since = "0.1")
 public final class RoundTrip {
 
   /** The probe's node selector key and label key. */

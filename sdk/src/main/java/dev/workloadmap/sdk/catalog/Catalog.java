@@ -1,5 +1,10 @@
 package dev.workloadmap.sdk.catalog;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import org.apiguardian.api.API;
+
+import dev.workloadmap.sdk.WorkloadMapIOException;
 import dev.workloadmap.sdk.WorkloadMap;
 import dev.workloadmap.sdk.definition.Definition;
 import dev.workloadmap.sdk.definition.DefinitionForm;
@@ -9,7 +14,6 @@ import dev.workloadmap.sdk.yaml.YamlDocument;
 import dev.workloadmap.sdk.yaml.YamlException;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.UncheckedIOException;
 import java.net.MalformedURLException;
 import java.net.URL;
 import java.nio.charset.StandardCharsets;
@@ -46,6 +50,7 @@ import java.util.stream.Collectors;
  * slug, listed by the generated index {@value #INDEX_RESOURCE} (see {@link CatalogIndex}). Immutable and
  * thread-safe.
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public final class Catalog {
 
   /** The class-path folder of the catalog's resources. */
@@ -285,7 +290,7 @@ public final class Catalog {
    * src/main/workloadmap}), the same entries the jar ships.
    *
    * @throws CatalogException a folder name is not a valid slug, an entry is invalid, or two entries share a GVK
-   * @throws UncheckedIOException the folder cannot be listed or a file cannot be read
+   * @throws WorkloadMapIOException the folder cannot be listed or a file cannot be read
    */
   public static Catalog fromDirectory(Path dir) {
     WorkloadMap wm = WorkloadMap.create();
@@ -296,7 +301,7 @@ public final class Catalog {
       try {
         text = Files.readString(file, StandardCharsets.UTF_8);
       } catch (IOException e) {
-        throw new UncheckedIOException("cannot read " + file, e);
+        throw new WorkloadMapIOException("cannot read " + file, e);
       }
       candidates.add(new Candidate(entry(wm, text, file.toString(), slug), file.toString()));
     }

@@ -1,5 +1,9 @@
 package dev.workloadmap.sdk.catalog;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import org.apiguardian.api.API;
+
 import dev.workloadmap.sdk.definition.Definition;
 import dev.workloadmap.sdk.definition.Gvk;
 import java.util.Objects;
@@ -16,6 +20,7 @@ import java.util.Objects;
  * @param yaml the published YAML text exactly as shipped, or null for an entry built in code from a definition
  *     without source text
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public record CatalogEntry(String slug, Gvk gvk, Definition definition, String resource, String yaml) {
   public CatalogEntry {
     Objects.requireNonNull(slug, "slug");

@@ -1,5 +1,9 @@
 package dev.workloadmap.sdk.catalog;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import org.apiguardian.api.API;
+
 import dev.workloadmap.sdk.WorkloadMapException;
 import dev.workloadmap.sdk.validation.Finding;
 import dev.workloadmap.sdk.validation.ValidationReport;
@@ -9,6 +13,7 @@ import dev.workloadmap.sdk.validation.ValidationReport;
  * lookup that names a definition the catalog does not have (spec §8). The message names the resources or
  * versions concerned; {@link #report()} holds the findings of an invalid entry.
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public class CatalogException extends WorkloadMapException {
   private static final long serialVersionUID = 1L;
 

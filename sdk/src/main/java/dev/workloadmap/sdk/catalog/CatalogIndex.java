@@ -1,7 +1,11 @@
 package dev.workloadmap.sdk.catalog;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import org.apiguardian.api.API;
+
+import dev.workloadmap.sdk.WorkloadMapIOException;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -18,6 +22,7 @@ import java.util.stream.Stream;
  * list a folder. The catalog module generates it at build time ({@code workloadmap:index}, bound to {@code
  * process-resources}) from its {@code src/main/workloadmap/<slug>/definition.yaml} folders.
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public final class CatalogIndex {
 
   /** The index file's name inside {@value Catalog#RESOURCE_ROOT}. */
@@ -36,7 +41,7 @@ public final class CatalogIndex {
    * The slugs of {@code definitionsDir}: the names of its sub-folders that hold a {@code definition.yaml}, sorted.
    *
    * @throws CatalogException a folder with a definition has a name that is not a slug
-   * @throws UncheckedIOException the folder cannot be listed
+   * @throws WorkloadMapIOException the folder cannot be listed
    */
   public static List<String> slugs(Path definitionsDir) {
     List<String> slugs;
@@ -46,7 +51,7 @@ public final class CatalogIndex {
           .sorted()
           .toList();
     } catch (IOException e) {
-      throw new UncheckedIOException("cannot list catalog definitions in " + definitionsDir, e);
+      throw new WorkloadMapIOException("cannot list catalog definitions in " + definitionsDir, e);
     }
     for (String slug : slugs) {
       if (!SLUG.matcher(slug).matches()) {
@@ -73,7 +78,7 @@ public final class CatalogIndex {
    *
    * @return the index file
    * @throws CatalogException a folder name is not a slug
-   * @throws UncheckedIOException the folder cannot be listed or the index cannot be written
+   * @throws WorkloadMapIOException the folder cannot be listed or the index cannot be written
    */
   public static Path write(Path definitionsDir, Path outputDirectory) {
     Path index = outputDirectory.resolve(Catalog.INDEX_RESOURCE);
@@ -85,7 +90,7 @@ public final class CatalogIndex {
       Files.createDirectories(index.getParent());
       Files.writeString(index, content, StandardCharsets.UTF_8);
     } catch (IOException e) {
-      throw new UncheckedIOException("cannot write the catalog index " + index, e);
+      throw new WorkloadMapIOException("cannot write the catalog index " + index, e);
     }
     return index;
   }

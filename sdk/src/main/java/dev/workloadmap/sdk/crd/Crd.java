@@ -1,5 +1,10 @@
 package dev.workloadmap.sdk.crd;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import org.apiguardian.api.API;
+
+import dev.workloadmap.sdk.WorkloadMapIOException;
 import com.fasterxml.jackson.core.JacksonException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.MappingIterator;
@@ -9,7 +14,6 @@ import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import dev.workloadmap.sdk.definition.Gvk;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.UncheckedIOException;
 import java.net.URL;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -33,6 +37,7 @@ import org.yaml.snakeyaml.LoaderOptions;
  * again returns the parsed instance, so checking a whole catalog parses each CRD once. Instances are immutable and
  * thread-safe. Real CRDs are large (a few MB of YAML); reading one takes tens to hundreds of milliseconds.
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public final class Crd {
 
   /** Largest CRD document accepted, in code points (the largest known CRDs are under 3 MB). */
@@ -201,7 +206,7 @@ public final class Crd {
     try (InputStream in = new java.io.ByteArrayInputStream(text.getBytes(java.nio.charset.StandardCharsets.UTF_8))) {
       return parseAll(in, sourceName);
     } catch (IOException e) {
-      throw new UncheckedIOException(e);
+      throw new WorkloadMapIOException(e.getMessage(), e);
     }
   }
 

@@ -1,10 +1,12 @@
 package dev.workloadmap.sdk.crd;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import org.apiguardian.api.API;
 import static org.apiguardian.api.API.Status.INTERNAL;
 import dev.workloadmap.sdk.internal.crd.CrdObjectValidator;
 import dev.workloadmap.sdk.internal.crd.CrdPathCheck;
-import dev.workloadmap.sdk.internal.crd.CrdViolation;
+import dev.workloadmap.sdk.crd.CrdViolation;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.workloadmap.sdk.definition.Gvk;
 import java.net.URL;
@@ -21,6 +23,7 @@ import java.util.List;
  *
  * <p>Immutable and thread-safe; the compiled JSON Schema for {@link #validate(JsonNode)} is built on first use.
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public final class CrdSchema {
   private final Crd crd;
   private final String version;

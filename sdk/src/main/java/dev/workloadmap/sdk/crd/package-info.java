@@ -5,11 +5,11 @@
  *   <li>{@link dev.workloadmap.sdk.crd.Crd} and {@link dev.workloadmap.sdk.crd.CrdSchema}: load an {@code
  *       apiextensions.k8s.io/v1} CRD from a file, a classpath resource or a URL and pick {@code
  *       spec.versions[name == version].schema.openAPIV3Schema} for the definition's root kind.</li>
- *   <li>{@link dev.workloadmap.sdk.internal.crd.CrdPathCheck}: a {@link dev.workloadmap.sdk.internal.validation.ValidationRule} that
+ *   <li>{@code dev.workloadmap.sdk.internal.crd.CrdPathCheck}: a {@code dev.workloadmap.sdk.internal.validation.ValidationRule} that
  *       runs every workload-side jq path of a definition through a small abstract interpreter over that schema:
  *       missing fields (with "did you mean"), iteration over scalars, and paths ending at the wrong type, each at
  *       the exact char inside the YAML file.</li>
- *   <li>{@link dev.workloadmap.sdk.internal.crd.CrdObjectValidator}: validates objects (fixtures) against the schema of the
+ *   <li>{@code dev.workloadmap.sdk.internal.crd.CrdObjectValidator}: validates objects (fixtures) against the schema of the
  *       version they name, with networknt's OpenAPI 3.0 dialect.</li>
  * </ul>
  *
@@ -22,6 +22,3 @@
  */
 package dev.workloadmap.sdk.crd;
 
-import dev.workloadmap.sdk.internal.crd.CrdObjectValidator;
-import dev.workloadmap.sdk.internal.crd.CrdPathCheck;
-import dev.workloadmap.sdk.internal.crd.CrdViolation;

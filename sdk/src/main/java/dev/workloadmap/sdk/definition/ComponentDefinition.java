@@ -1,5 +1,9 @@
 package dev.workloadmap.sdk.definition;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import org.apiguardian.api.API;
+
 /**
  * One component of the workload's structure (spec §3.2).
  *
@@ -14,6 +18,7 @@ package dev.workloadmap.sdk.definition;
  * @param podSelector pod-side selectors; may be null
  * @param pointer the JSON pointer of this component inside its definition document, for diagnostics
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public record ComponentDefinition(
     String name,
     Gvk kind,

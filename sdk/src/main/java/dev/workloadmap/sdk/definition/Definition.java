@@ -1,5 +1,9 @@
 package dev.workloadmap.sdk.definition;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import org.apiguardian.api.API;
+
 import dev.workloadmap.sdk.yaml.SourceLocation;
 import dev.workloadmap.sdk.yaml.YamlDocument;
 import java.util.ArrayList;
@@ -20,6 +24,7 @@ import java.util.Optional;
  * @param gangScheduling {@code optimizationInstructions.gangScheduling}, or null
  * @param source the document it was read from, for locating fields; null for a model built in code
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public record Definition(
     String name,
     DefinitionForm form,

@@ -1,6 +1,11 @@
 package dev.workloadmap.sdk.definition;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import org.apiguardian.api.API;
+
 /** Which document form a definition was read from (spec §2). */
+@API(status = EXPERIMENTAL, since = "0.1")
 public enum DefinitionForm {
   /** {@code run.ai/v1alpha1 Karta}. */
   CURRENT("run.ai/v1alpha1", "Karta", "karta is nil"),

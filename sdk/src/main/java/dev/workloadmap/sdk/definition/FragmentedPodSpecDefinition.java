@@ -1,11 +1,16 @@
 package dev.workloadmap.sdk.definition;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import org.apiguardian.api.API;
+
 import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
  * Separate jq streams for each pod field (spec §3.4, §5.4). Every path is optional; null means unset.
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public record FragmentedPodSpecDefinition(
     String schedulerNamePath,
     String labelsPath,

@@ -1,5 +1,9 @@
 package dev.workloadmap.sdk.definition;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import org.apiguardian.api.API;
+
 import java.util.List;
 
 /**
@@ -9,6 +13,7 @@ import java.util.List;
  * @param podGroups the deprecated list form; empty when absent
  * @param podGroup the structured form, or null
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public record GangScheduling(List<PodGroupEntry> podGroups, PodGroup podGroup) {
   public GangScheduling {
     podGroups = podGroups == null ? List.of() : List.copyOf(podGroups);

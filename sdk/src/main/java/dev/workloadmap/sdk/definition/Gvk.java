@@ -1,5 +1,9 @@
 package dev.workloadmap.sdk.definition;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
+import org.apiguardian.api.API;
+
 import java.util.Objects;
 
 /**
@@ -9,6 +13,7 @@ import java.util.Objects;
  * @param version API version, for example {@code v1alpha2}
  * @param kind the kind, for example {@code JobSet}
  */
+@API(status = STABLE, since = "0.1")
 public record Gvk(String group, String version, String kind) {
   public Gvk {
     group = group == null ? "" : group;

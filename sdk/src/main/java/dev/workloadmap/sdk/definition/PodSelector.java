@@ -1,10 +1,15 @@
 package dev.workloadmap.sdk.definition;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import org.apiguardian.api.API;
+
 import java.util.Map;
 
 /**
  * How to recognise a component's live pods (spec §3.7). All paths are pod-side. Each part may be null.
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public record PodSelector(
     ComponentTypeSelector componentTypeSelector,
     ComponentInstanceSelector componentInstanceSelector,

@@ -1,5 +1,9 @@
 package dev.workloadmap.sdk.definition;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import org.apiguardian.api.API;
+
 /**
  * Three independent workload-side streams of int32 values, one value per instance (spec §3.5, §5.3).
  *
@@ -7,4 +11,5 @@ package dev.workloadmap.sdk.definition;
  * @param minReplicasPath may be null
  * @param maxReplicasPath may be null
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public record ScaleDefinition(String replicasPath, String minReplicasPath, String maxReplicasPath) {}

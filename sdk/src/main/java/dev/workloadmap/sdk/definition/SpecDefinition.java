@@ -1,5 +1,9 @@
 package dev.workloadmap.sdk.definition;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import org.apiguardian.api.API;
+
 /**
  * Where a component's pod shape lives (spec §3.4): at most one of three variants. All paths are workload-side jq.
  *
@@ -8,6 +12,7 @@ package dev.workloadmap.sdk.definition;
  * @param metadataPath yields ObjectMeta, paired with {@code podSpecPath}; may be null
  * @param fragmentedPodSpecDefinition separate streams per pod field; may be null (an empty one still counts)
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public record SpecDefinition(
     String podTemplateSpecPath,
     String podSpecPath,

@@ -1,5 +1,9 @@
 package dev.workloadmap.sdk.definition;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import org.apiguardian.api.API;
+
 import java.util.List;
 import java.util.Map;
 
@@ -10,6 +14,7 @@ import java.util.Map;
  * @param conditions the conditions definition, or null
  * @param statusMappings for each mappable status, its matchers (ORed); statuses without a mapping are absent
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public record StatusDefinition(
     String phasePath, ConditionsDefinition conditions, Map<WorkloadStatus, List<StatusMatcher>> statusMappings) {
 

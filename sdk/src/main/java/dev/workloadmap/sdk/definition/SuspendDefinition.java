@@ -1,10 +1,15 @@
 package dev.workloadmap.sdk.definition;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import org.apiguardian.api.API;
+
 import java.util.List;
 
 /**
  * Suspend and resume actions (spec §3.8, current form only). Each {@code value} is a JSON-encoded string.
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public record SuspendDefinition(List<Action> suspendActions, List<Action> resumeActions) {
   public SuspendDefinition {
     suspendActions = List.copyOf(suspendActions);

@@ -1,8 +1,13 @@
 package dev.workloadmap.sdk.definition;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
+import org.apiguardian.api.API;
+
 import java.util.List;
 
 /** The shared status vocabulary (spec §3.6). {@link #UNDEFINED} is the result when nothing matches. */
+@API(status = STABLE, since = "0.1")
 public enum WorkloadStatus {
   INITIALIZING("Initializing", "initializing"),
   RUNNING("Running", "running"),

@@ -1,12 +1,16 @@
 package dev.workloadmap.sdk.extract;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import org.apiguardian.api.API;
+
 import dev.workloadmap.sdk.WorkloadMapException;
 
 /** A component path that could not be evaluated or paired (spec §5.2, §5.3). The message follows the reference. */
+@API(status = EXPERIMENTAL, since = "0.1")
 public class ExtractionException extends WorkloadMapException {
   private static final long serialVersionUID = 1L;
 
-  private final String expression;
   private final int resultIndex;
 
   public ExtractionException(String message, String expression, Throwable cause) {
@@ -14,21 +18,15 @@ public class ExtractionException extends WorkloadMapException {
   }
 
   /** A failure of result {@code resultIndex} (0-based) of {@code expression}'s output stream. */
-  @org.apiguardian.api.API(status = org.apiguardian.api.API.Status.EXPERIMENTAL, since = "0.2")
+  @org.apiguardian.api.API(status = org.apiguardian.api.API.Status.EXPERIMENTAL, since = "0.1")
   public ExtractionException(String message, String expression, Throwable cause, int resultIndex) {
-    super(message, cause);
-    this.expression = expression;
+    super(message, null, expression, cause);
     this.resultIndex = resultIndex;
   }
 
   /** Which result of the expression's output stream failed, or -1 when the failure is not one result's. */
-  @org.apiguardian.api.API(status = org.apiguardian.api.API.Status.EXPERIMENTAL, since = "0.2")
+  @org.apiguardian.api.API(status = org.apiguardian.api.API.Status.EXPERIMENTAL, since = "0.1")
   public int resultIndex() {
     return resultIndex;
-  }
-
-  /** The expression that failed, or null. */
-  public String expression() {
-    return expression;
   }
 }

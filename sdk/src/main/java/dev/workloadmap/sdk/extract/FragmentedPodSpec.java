@@ -1,5 +1,9 @@
 package dev.workloadmap.sdk.extract;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import org.apiguardian.api.API;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.Map;
 
@@ -9,6 +13,7 @@ import java.util.Map;
  * nodeAffinity}, {@code containers}, {@code container}, {@code priorityClassName}, {@code image}); a field whose path
  * is unset or yielded null holds its zero value ({@code ""}, an empty object or an empty list).
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public record FragmentedPodSpec(Map<String, JsonNode> fields) {
   public FragmentedPodSpec {
     fields = Map.copyOf(fields);

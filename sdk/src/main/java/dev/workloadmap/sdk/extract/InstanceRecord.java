@@ -1,5 +1,9 @@
 package dev.workloadmap.sdk.extract;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import org.apiguardian.api.API;
+
 import com.fasterxml.jackson.databind.JsonNode;
 
 /**
@@ -13,6 +17,7 @@ import com.fasterxml.jackson.databind.JsonNode;
  * @param fragmentedPodSpec the fragmented fields, or null
  * @param scale the scale, or null when the component has no scaleDefinition
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public record InstanceRecord(
     String id, JsonNode podTemplateSpec, JsonNode podSpec, JsonNode metadata, FragmentedPodSpec fragmentedPodSpec,
     Scale scale) {}

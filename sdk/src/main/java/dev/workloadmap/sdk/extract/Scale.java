@@ -1,5 +1,9 @@
 package dev.workloadmap.sdk.extract;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import org.apiguardian.api.API;
+
 /**
  * One instance's scale (spec §5.3). Each value is an int32 or null when its path is unset or yielded null.
  *
@@ -7,6 +11,7 @@ package dev.workloadmap.sdk.extract;
  * @param minReplicas minimum replicas, or null
  * @param maxReplicas maximum replicas, or null
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public record Scale(Integer replicas, Integer minReplicas, Integer maxReplicas) {
 
   /** Desired replicas for resource totals (spec §5.10): replicas, else minReplicas, else 1. */

@@ -1,11 +1,16 @@
 package dev.workloadmap.sdk.gang;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import org.apiguardian.api.API;
+
 import dev.workloadmap.sdk.WorkloadMapException;
 
 /**
  * A gang computation that cannot give a result: {@code instance id is empty}, {@code instance id x not found} (spec
  * §5.11 subtree scale), or a group key that cannot form a PodGroup name (FC-24).
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public class GangException extends WorkloadMapException {
   private static final long serialVersionUID = 1L;
 

@@ -1,5 +1,9 @@
 package dev.workloadmap.sdk.gang;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import org.apiguardian.api.API;
+
 import dev.workloadmap.sdk.internal.gang.GangJson;
 import java.util.List;
 import java.util.Optional;
@@ -14,6 +18,7 @@ import java.util.Optional;
  * @param unassigned attributed pods that joined no gang of a form, with the reason (no membership, filters not passed,
  *     a group key that could not be read)
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public record GangPlan(List<Group> groups, List<Unassigned> unassigned) {
   public GangPlan {
     groups = List.copyOf(groups);

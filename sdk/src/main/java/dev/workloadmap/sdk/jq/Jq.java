@@ -1,9 +1,14 @@
 package dev.workloadmap.sdk.jq;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import org.apiguardian.api.API;
+
 import dev.workloadmap.sdk.internal.jq.JacksonJqEngine;
 import dev.workloadmap.sdk.spi.JqEngine;
 
 /** Entry point to the SDK's jq engine (jackson-jq in jq 1.6 mode, adjusted to the reference engine, spec §6). */
+@API(status = EXPERIMENTAL, since = "0.1")
 public final class Jq {
   private Jq() {}
 

@@ -1,5 +1,9 @@
 package dev.workloadmap.sdk.jq;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import org.apiguardian.api.API;
+
 import java.time.Duration;
 
 /**
@@ -17,6 +21,7 @@ import java.time.Duration;
  *       {@code "x" * 1e10}.
  * </ul>
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public class JqBudgetExceededException extends JqEvaluationException {
   private static final long serialVersionUID = 1L;
 

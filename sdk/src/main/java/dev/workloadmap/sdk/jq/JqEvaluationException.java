@@ -1,9 +1,14 @@
 package dev.workloadmap.sdk.jq;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import org.apiguardian.api.API;
+
 /**
  * An expression that failed while running: {@code JQ execution error for expression '<expr>': <detail>} (spec
  * §5.1).
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public class JqEvaluationException extends JqException {
   private static final long serialVersionUID = 1L;
 

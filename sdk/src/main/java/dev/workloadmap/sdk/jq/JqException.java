@@ -1,19 +1,17 @@
 package dev.workloadmap.sdk.jq;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import org.apiguardian.api.API;
+
 import dev.workloadmap.sdk.WorkloadMapException;
 
 /** Base of every jq failure; {@link #expression()} is the expression as the definition wrote it. */
+@API(status = EXPERIMENTAL, since = "0.1")
 public class JqException extends WorkloadMapException {
   private static final long serialVersionUID = 1L;
 
-  private final String expression;
-
   public JqException(String expression, String message, Throwable cause) {
-    super(message, cause);
-    this.expression = expression;
-  }
-
-  public String expression() {
-    return expression;
+    super(message, null, expression, cause);
   }
 }

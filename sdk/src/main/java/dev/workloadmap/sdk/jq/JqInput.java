@@ -1,5 +1,9 @@
 package dev.workloadmap.sdk.jq;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import org.apiguardian.api.API;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.workloadmap.sdk.internal.jq.SortedKeys;
 import java.util.Objects;
@@ -17,6 +21,7 @@ import java.util.Objects;
  * pod that is only asked such paths is never copied. Neither the given node nor the prepared one is ever modified by
  * evaluation; the caller must not modify the given node afterwards. Safe to share between threads.
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public final class JqInput {
   private final JsonNode original;
   /** The key-sorted form, made on first use; computing it twice (two threads at once) gives equal trees. */

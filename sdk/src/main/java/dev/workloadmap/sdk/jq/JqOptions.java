@@ -1,5 +1,9 @@
 package dev.workloadmap.sdk.jq;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import org.apiguardian.api.API;
+
 import java.time.Duration;
 import java.util.Objects;
 
@@ -14,6 +18,7 @@ import java.util.Objects;
  *     from start to end (garbage included); default 1 GiB. Checked together with the clock, so one large allocation
  *     is caught when it completes, not before. Ignored on a JVM that cannot measure per-thread allocation.
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public record JqOptions(Duration budget, int maxResults, long maxAllocatedBytes) {
 
   public static final Duration DEFAULT_BUDGET = Duration.ofSeconds(10);

@@ -1,5 +1,9 @@
 package dev.workloadmap.sdk.jq;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import org.apiguardian.api.API;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.List;
 
@@ -7,6 +11,7 @@ import java.util.List;
  * A compiled jq expression. Immutable and safe to share across threads. Obtain one from {@link
  * dev.workloadmap.sdk.spi.JqEngine#compile(String)}.
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public interface JqProgram {
 
   /** The expression text as compiled. */

@@ -1,9 +1,14 @@
 package dev.workloadmap.sdk.jq;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import org.apiguardian.api.API;
+
 /**
  * An evaluation that produced more results than allowed (spec §5.1: {@code query results exceed the allowed
  * number <n>}). Nothing is truncated: no results are returned.
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public class JqResultLimitException extends JqEvaluationException {
   private static final long serialVersionUID = 1L;
 

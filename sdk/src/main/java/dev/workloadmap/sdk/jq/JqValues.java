@@ -1,10 +1,15 @@
 package dev.workloadmap.sdk.jq;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import org.apiguardian.api.API;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.workloadmap.sdk.internal.jq.JsonNumbers;
 import dev.workloadmap.sdk.internal.jq.JsonText;
 
 /** How the reference renders jq values as text (spec §5.5, §5.7). */
+@API(status = EXPERIMENTAL, since = "0.1")
 public final class JqValues {
   private JqValues() {}
 

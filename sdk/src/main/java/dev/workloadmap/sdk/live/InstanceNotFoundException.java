@@ -1,5 +1,9 @@
 package dev.workloadmap.sdk.live;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import org.apiguardian.api.API;
+
 import java.util.List;
 
 /**
@@ -7,6 +11,7 @@ import java.util.List;
  * conformance PQ-41, II-05): {@code could not match instance id "x". existing instance ids [a b]}. Live discovery drops
  * such a pod as a leftover of a removed instance (spec §5.8 item 4) and reports it.
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public class InstanceNotFoundException extends PodQueryException {
   private static final long serialVersionUID = 1L;
 

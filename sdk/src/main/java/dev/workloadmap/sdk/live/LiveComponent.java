@@ -1,5 +1,9 @@
 package dev.workloadmap.sdk.live;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import org.apiguardian.api.API;
+
 import dev.workloadmap.sdk.resources.ResourceList;
 import java.util.List;
 
@@ -17,6 +21,7 @@ import java.util.List;
  * @param resources the requested total for the desired pods (desired × per-pod request), as in file mode
  * @param pods the placed pods, sorted by name
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public record LiveComponent(
     String name,
     String component,

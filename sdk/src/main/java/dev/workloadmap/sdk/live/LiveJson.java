@@ -1,5 +1,9 @@
 package dev.workloadmap.sdk.live;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import org.apiguardian.api.API;
+
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -25,6 +29,7 @@ import dev.workloadmap.sdk.tree.TreeJson;
  *
  * Units: GPUs as counts, CPU in millicores, memory in bytes.
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public final class LiveJson {
   private LiveJson() {}
 

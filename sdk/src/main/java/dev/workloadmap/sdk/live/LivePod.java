@@ -1,5 +1,9 @@
 package dev.workloadmap.sdk.live;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import org.apiguardian.api.API;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.workloadmap.sdk.jq.JqInput;
 import dev.workloadmap.sdk.resources.ResourceList;
@@ -24,6 +28,7 @@ import java.util.Objects;
  * @param input {@code manifest} prepared for jq (spec §5.1), once per pod: attribution and the gang plan evaluate every
  *     selector, filter and group-key path of this pod against it instead of preparing the pod again
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public record LivePod(
     String name,
     String namespace,

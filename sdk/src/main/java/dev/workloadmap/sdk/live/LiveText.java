@@ -1,5 +1,9 @@
 package dev.workloadmap.sdk.live;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import org.apiguardian.api.API;
+
 import dev.workloadmap.sdk.EvaluationProblem;
 import dev.workloadmap.sdk.resources.ResourceList;
 import dev.workloadmap.sdk.tree.ComponentNode;
@@ -26,6 +30,7 @@ import java.util.Objects;
  * Phase: Running
  * </pre>
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public final class LiveText {
   private LiveText() {}
 

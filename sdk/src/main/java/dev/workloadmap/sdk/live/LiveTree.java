@@ -1,5 +1,9 @@
 package dev.workloadmap.sdk.live;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import org.apiguardian.api.API;
+
 import dev.workloadmap.sdk.tree.WorkloadTree;
 import java.util.List;
 import java.util.Optional;
@@ -15,6 +19,7 @@ import java.util.Optional;
  * @param notOwned names of candidate pods whose owner chain does not reach the workload's UID, sorted
  * @param problems non-fatal problems, such as a replica key that could not be read from a pod
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public record LiveTree(
     WorkloadTree tree,
     List<LiveComponent> components,

@@ -1,5 +1,9 @@
 package dev.workloadmap.sdk.live;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import org.apiguardian.api.API;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.HashMap;
 import java.util.List;
@@ -16,6 +20,7 @@ import java.util.Optional;
  * <p>Results are cached per owner UID, so the pods of one Job cost one lookup. One instance serves one root object;
  * not thread-safe.
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public final class OwnerChain {
 
   /**

@@ -1,5 +1,9 @@
 package dev.workloadmap.sdk.live;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import org.apiguardian.api.API;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
 import java.util.List;
@@ -13,6 +17,7 @@ import java.util.List;
  * @param uid the owner's UID
  * @param controller true when the reference is the managing controller ({@code controller: true})
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public record OwnerReference(String apiVersion, String kind, String name, String uid, boolean controller) {
 
   /** The references of an object's JSON ({@code metadata.ownerReferences}); entries without a uid are skipped. */

@@ -1,5 +1,9 @@
 package dev.workloadmap.sdk.live;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import org.apiguardian.api.API;
+
 import dev.workloadmap.sdk.WorkloadMapException;
 
 /**
@@ -9,6 +13,7 @@ import dev.workloadmap.sdk.WorkloadMapException;
  * no component found for pod x}, {@code component x not found}. jq parse and execution errors keep their own type
  * ({@link dev.workloadmap.sdk.jq.JqException}) unless an operation wraps them, as filters do.
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public class PodQueryException extends WorkloadMapException {
   private static final long serialVersionUID = 1L;
 

@@ -1,8 +1,13 @@
 package dev.workloadmap.sdk.live;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import org.apiguardian.api.API;
+
 import com.fasterxml.jackson.databind.JsonNode;
 
 /** Reads the describe view's pod fields from a pod's JSON (spec §7.4 pod row, conformance CR-03, CR-11). */
+@API(status = EXPERIMENTAL, since = "0.1")
 public final class PodStatus {
   private PodStatus() {}
 

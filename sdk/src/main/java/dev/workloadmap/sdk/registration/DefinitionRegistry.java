@@ -39,7 +39,7 @@ import org.apiguardian.api.API;
  * ({@code dryRun=All}); the CRD is not installed then, and when it is absent the definitions are only validated
  * locally.
  */
-@API(status = EXPERIMENTAL, since = "0.2")
+@API(status = EXPERIMENTAL, since = "0.1")
 public final class DefinitionRegistry {
   /** Root group label ({@code kartav1alpha1.LabelRootGroup} in KAI's hub). */
   public static final String LABEL_GROUP = "run.ai/karta-group";
@@ -67,7 +67,7 @@ public final class DefinitionRegistry {
   }
 
   /** A document to register: its text and where it came from (shown in messages and stored as the origin). */
-  @API(status = EXPERIMENTAL, since = "0.2")
+  @API(status = EXPERIMENTAL, since = "0.1")
   public record Source(String content, String origin) {}
 
   /**
@@ -79,11 +79,11 @@ public final class DefinitionRegistry {
    *     {@code validated locally (dry run, no Karta CRD)}
    * @param replaced names of other definitions of the same GVK deleted because of {@code force}
    */
-  @API(status = EXPERIMENTAL, since = "0.2")
+  @API(status = EXPERIMENTAL, since = "0.1")
   public record Result(String name, Gvk gvk, String action, List<String> replaced) {}
 
   /** A registered definition: name, root GVK (null when the object has none), origin annotation, labels. */
-  @API(status = EXPERIMENTAL, since = "0.2")
+  @API(status = EXPERIMENTAL, since = "0.1")
   public record Registered(String name, Gvk gvk, String origin, Map<String, String> labels) {}
 
   /**

@@ -7,7 +7,7 @@ import java.util.List;
 import org.apiguardian.api.API;
 
 /** A registration refused: every problem found (invalid definitions, a GVK already covered), each with a hint. */
-@API(status = EXPERIMENTAL, since = "0.2")
+@API(status = EXPERIMENTAL, since = "0.1")
 public class RegistrationException extends WorkloadMapException {
   private final List<String> problems;
 

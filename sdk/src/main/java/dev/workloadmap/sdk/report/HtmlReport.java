@@ -1,5 +1,6 @@
 package dev.workloadmap.sdk.report;
 
+import dev.workloadmap.sdk.WorkloadMapIOException;
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 import dev.workloadmap.sdk.authoring.DefinitionCoverage;
@@ -13,7 +14,6 @@ import dev.workloadmap.sdk.verify.DefinitionResult;
 import dev.workloadmap.sdk.verify.FixtureResult;
 import dev.workloadmap.sdk.verify.VerifyReport;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -29,7 +29,7 @@ import org.apiguardian.api.API;
  * drawn as SVG (one box per component instance with replicas and GPUs), its statuses, total GPUs/CPU/memory and
  * problems. Element ids are stable: {@code def-<name>} and {@code fx-<name>--<fixture>}.
  */
-@API(status = EXPERIMENTAL, since = "0.2")
+@API(status = EXPERIMENTAL, since = "0.1")
 public final class HtmlReport {
 
   /** The extras of one definition; any may be null. */
@@ -45,7 +45,7 @@ public final class HtmlReport {
       Files.createDirectories(directory);
       Files.writeString(out, render(report, extras, baseDir), StandardCharsets.UTF_8);
     } catch (IOException e) {
-      throw new UncheckedIOException("cannot write " + out + ": " + e.getMessage(), e);
+      throw new WorkloadMapIOException("cannot write " + out + ": " + e.getMessage(), e);
     }
     return out;
   }

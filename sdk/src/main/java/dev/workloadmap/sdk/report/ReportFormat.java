@@ -1,5 +1,10 @@
 package dev.workloadmap.sdk.report;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import org.apiguardian.api.API;
+
+import dev.workloadmap.sdk.WorkloadMapException;
 import dev.workloadmap.sdk.internal.report.JUnitReport;
 import dev.workloadmap.sdk.internal.report.JsonReport;
 import dev.workloadmap.sdk.internal.report.SarifReport;
@@ -8,6 +13,7 @@ import java.util.Locale;
 import java.util.Set;
 
 /** The report formats and the file name each is written to. */
+@API(status = EXPERIMENTAL, since = "0.1")
 public enum ReportFormat {
   /** The stable JSON shape of {@link JsonReport}. */
   JSON("workloadmap-report.json"),
@@ -30,7 +36,7 @@ public enum ReportFormat {
   /**
    * Parses a comma-separated list such as {@code sarif,junit,json} (case-insensitive, blanks ignored).
    *
-   * @throws IllegalArgumentException a name is not a known format; the message lists the known ones
+   * @throws WorkloadMapException a name is not a known format; the message lists the known ones
    */
   public static Set<ReportFormat> parseList(String list) {
     Set<ReportFormat> out = EnumSet.noneOf(ReportFormat.class);
@@ -45,7 +51,7 @@ public enum ReportFormat {
       try {
         out.add(valueOf(name.toUpperCase(Locale.ROOT)));
       } catch (IllegalArgumentException e) {
-        throw new IllegalArgumentException("unknown report format \"" + name + "\"; known formats: json, sarif, junit",
+        throw new WorkloadMapException("unknown report format \"" + name + "\"; known formats: json, sarif, junit",
             e);
       }
     }

@@ -1,5 +1,8 @@
 package dev.workloadmap.sdk.report;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import dev.workloadmap.sdk.WorkloadMapIOException;
 import org.apiguardian.api.API;
 import static org.apiguardian.api.API.Status.INTERNAL;
 import dev.workloadmap.sdk.internal.report.JUnitReport;
@@ -10,7 +13,6 @@ import dev.workloadmap.sdk.validation.ValidationReport;
 import dev.workloadmap.sdk.verify.DefinitionResult;
 import dev.workloadmap.sdk.verify.VerifyReport;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
@@ -21,6 +23,7 @@ import java.util.Collection;
 import java.util.List;
 
 /** Entry points shared by the writers: building a report for a lint-only run, relative file names, writing files. */
+@API(status = EXPERIMENTAL, since = "0.1")
 public final class Reports {
 
   private Reports() {}
@@ -46,7 +49,7 @@ public final class Reports {
    * @param baseDir the directory that file names in the reports are relative to
    * @param failOnWarning whether warnings count as failures in the JUnit report
    * @return the files written, in the order of {@code formats}
-   * @throws UncheckedIOException a file cannot be written
+   * @throws WorkloadMapIOException a file cannot be written
    */
   public static List<Path> write(VerifyReport report, Collection<ReportFormat> formats, Path directory, Path baseDir,
       boolean failOnWarning) {
@@ -64,7 +67,7 @@ public final class Reports {
         written.add(out);
       }
     } catch (IOException e) {
-      throw new UncheckedIOException("cannot write report to " + directory + ": " + e.getMessage(), e);
+      throw new WorkloadMapIOException("cannot write report to " + directory + ": " + e.getMessage(), e);
     }
     return written;
   }

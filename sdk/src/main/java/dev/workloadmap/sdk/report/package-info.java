@@ -9,6 +9,3 @@
  */
 package dev.workloadmap.sdk.report;
 
-import dev.workloadmap.sdk.internal.report.JUnitReport;
-import dev.workloadmap.sdk.internal.report.JsonReport;
-import dev.workloadmap.sdk.internal.report.SarifReport;

@@ -1,5 +1,7 @@
 package dev.workloadmap.sdk.resources;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import org.apiguardian.api.API;
 import static org.apiguardian.api.API.Status.INTERNAL;
 import dev.workloadmap.sdk.WorkloadMapException;
@@ -13,6 +15,7 @@ import java.util.Optional;
  * "Gb" (...)}. When the quantity was read from a pod spec, the message starts with the JSON path of the field, for
  * example {@code spec.containers[1].resources.requests.cpu: invalid quantity "abc": ...}.
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public class InvalidQuantityException extends WorkloadMapException {
   private static final long serialVersionUID = 1L;
 

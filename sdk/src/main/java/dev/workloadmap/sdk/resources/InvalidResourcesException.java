@@ -1,5 +1,9 @@
 package dev.workloadmap.sdk.resources;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import org.apiguardian.api.API;
+
 import dev.workloadmap.sdk.WorkloadMapException;
 
 /**
@@ -8,6 +12,7 @@ import dev.workloadmap.sdk.WorkloadMapException;
  * the field, for example {@code spec.containers[1]: expected an object (a container), got a string}. Invalid
  * quantities are reported as {@link InvalidQuantityException} instead.
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public class InvalidResourcesException extends WorkloadMapException {
   private static final long serialVersionUID = 1L;
 

@@ -1,5 +1,9 @@
 package dev.workloadmap.sdk.resources;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import org.apiguardian.api.API;
+
 import dev.workloadmap.sdk.internal.resources.JsonShapes;
 import dev.workloadmap.sdk.internal.resources.Quantities;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -38,6 +42,7 @@ import java.util.TreeMap;
  * spec.containers[1].resources.requests.cpu: invalid quantity "abc": ...}, so callers can attach them to the
  * component.
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public final class PodResources {
 
   private static final String SIDECAR_RESTART_POLICY = "Always";

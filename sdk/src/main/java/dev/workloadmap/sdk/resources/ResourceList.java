@@ -1,5 +1,9 @@
 package dev.workloadmap.sdk.resources;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
+import org.apiguardian.api.API;
+
 import dev.workloadmap.sdk.internal.resources.JsonShapes;
 import dev.workloadmap.sdk.internal.resources.Quantities;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -26,6 +30,7 @@ import java.util.TreeMap;
  * <p>Arithmetic is exact and never rounds; the rounding accessors ({@link #cpuMillis()}, {@link #gpus()}) round up as
  * Kubernetes does and fail rather than wrap around when the result does not fit in a {@code long}.
  */
+@API(status = STABLE, since = "0.1")
 public final class ResourceList {
 
   /** The CPU resource name; amounts are in cores. */

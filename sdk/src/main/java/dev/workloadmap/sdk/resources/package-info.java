@@ -2,7 +2,7 @@
  * Resource quantities and totals (spec §5.10, decision f; display units §7.4).
  *
  * <ul>
- *   <li>{@link dev.workloadmap.sdk.internal.resources.Quantities}: the Kubernetes quantity grammar as exact decimals, with
+ *   <li>{@code dev.workloadmap.sdk.internal.resources.Quantities}: the Kubernetes quantity grammar as exact decimals, with
  *       bounded exponents (FC-41, FC-43, FC-44), and the display formats.
  *   <li>{@link dev.workloadmap.sdk.resources.ResourceList}: an immutable resource name → amount map with the
  *       arithmetic totals need (sum, scale, per-resource maximum).
@@ -16,4 +16,3 @@
  */
 package dev.workloadmap.sdk.resources;
 
-import dev.workloadmap.sdk.internal.resources.Quantities;

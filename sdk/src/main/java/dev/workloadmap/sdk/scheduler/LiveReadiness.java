@@ -32,7 +32,7 @@ import org.apiguardian.api.API;
  * @param gangs one row per gang of the live {@link SchedulingPlan}
  * @param components one row per component (or instance) of the live tree
  */
-@API(status = EXPERIMENTAL, since = "0.2")
+@API(status = EXPERIMENTAL, since = "0.1")
 public record LiveReadiness(List<WorkloadStatus> objectStatus, WorkloadStatus liveStatus, String reason,
     List<Count> gangs, List<Count> components) {
   public LiveReadiness {
@@ -51,7 +51,7 @@ public record LiveReadiness(List<WorkloadStatus> objectStatus, WorkloadStatus li
    * @param scheduled pods bound to a node
    * @param ready pods whose Ready condition is True
    */
-  @API(status = EXPERIMENTAL, since = "0.2")
+  @API(status = EXPERIMENTAL, since = "0.1")
   public record Count(String name, String gang, int desired, int created, int scheduled, int ready) {}
 
   /** The readiness of {@code live} ({@link WorkloadMap#attributePods} of {@code object}). */

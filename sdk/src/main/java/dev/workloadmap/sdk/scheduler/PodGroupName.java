@@ -20,7 +20,7 @@ import org.apiguardian.api.API;
  * appended: two different inputs never share a rewritten name by accident, and the same input always gives the same
  * name.
  */
-@API(status = EXPERIMENTAL, since = "0.2")
+@API(status = EXPERIMENTAL, since = "0.1")
 public final class PodGroupName {
   private PodGroupName() {}
 

@@ -1,5 +1,6 @@
 package dev.workloadmap.sdk.scheduler;
 
+import dev.workloadmap.sdk.WorkloadMapException;
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -42,12 +43,12 @@ import org.apiguardian.api.API;
  * counts, CPU and memory as Kubernetes quantities in base units (CPU in cores, {@code 0.5} for 500 millicores; memory
  * in bytes).
  */
-@API(status = EXPERIMENTAL, since = "0.2")
+@API(status = EXPERIMENTAL, since = "0.1")
 public final class PodGroups {
   private PodGroups() {}
 
   /** The schedulers rendered. */
-  @API(status = EXPERIMENTAL, since = "0.2")
+  @API(status = EXPERIMENTAL, since = "0.1")
   public enum Scheduler {
     KAI("scheduling.run.ai/v2alpha2", PodGroupName.MAX_SUBDOMAIN),
     VOLCANO("scheduling.volcano.sh/v1beta1", PodGroupName.MAX_SUBDOMAIN),
@@ -82,7 +83,7 @@ public final class PodGroups {
           return x;
         }
       }
-      throw new IllegalArgumentException("unknown scheduler \"" + s + "\": use kai, volcano or coscheduling");
+      throw new WorkloadMapException("unknown scheduler \"" + s + "\": use kai, volcano or coscheduling");
     }
   }
 
@@ -92,7 +93,7 @@ public final class PodGroups {
    * @param queue the queue, or null for the scheduler's rule (see the class comment)
    * @param priorityClassName the priority class, or null for the scheduler's rule
    */
-  @API(status = EXPERIMENTAL, since = "0.2")
+  @API(status = EXPERIMENTAL, since = "0.1")
   public record Options(String queue, String priorityClassName) {
     /** No queue and no priority class given. */
     public static Options defaults() {
@@ -101,7 +102,7 @@ public final class PodGroups {
   }
 
   /** What one pod carries to join its PodGroup (and subgroup or task). */
-  @API(status = EXPERIMENTAL, since = "0.2")
+  @API(status = EXPERIMENTAL, since = "0.1")
   public record Binding(String pod, String podGroup, Map<String, String> labels, Map<String, String> annotations) {
     public Binding {
       labels = Map.copyOf(labels);

@@ -22,7 +22,7 @@ import org.apiguardian.api.API;
  * @param notes what was decided and why: a group computed without a model of the framework's controller, a subgroup
  *     left out, a difference from KAI's own pod grouper
  */
-@API(status = EXPERIMENTAL, since = "0.2")
+@API(status = EXPERIMENTAL, since = "0.1")
 public record SchedulingPlan(Workload workload, String uid, String source, List<Gang> gangs, List<String> notes) {
   public SchedulingPlan {
     gangs = List.copyOf(gangs);
@@ -30,7 +30,7 @@ public record SchedulingPlan(Workload workload, String uid, String source, List<
   }
 
   /** The workload a plan is for. */
-  @API(status = EXPERIMENTAL, since = "0.2")
+  @API(status = EXPERIMENTAL, since = "0.1")
   public record Workload(String apiVersion, String kind, String namespace, String name) {}
 
   /**
@@ -51,7 +51,7 @@ public record SchedulingPlan(Workload workload, String uid, String source, List<
    * @param minResources requests of the minMember pods: GPUs as counts, CPU and memory in base units
    * @param pods the gang's pods: live pod names, or the names the controller will give them (desired)
    */
-  @API(status = EXPERIMENTAL, since = "0.2")
+  @API(status = EXPERIMENTAL, since = "0.1")
   public record Gang(String group, String form, List<String> key, String name, int minMember, List<SubGroup> subGroups,
       Integer minSubGroup, Topology topology, ResourceList minResources, List<String> pods) {
     public Gang {
@@ -70,7 +70,7 @@ public record SchedulingPlan(Workload workload, String uid, String source, List<
    * @param topology the subgroup's topology constraint from {@code podGroup.subGroups[].topology}, or null
    * @param pods the subgroup's pods
    */
-  @API(status = EXPERIMENTAL, since = "0.2")
+  @API(status = EXPERIMENTAL, since = "0.1")
   public record SubGroup(String name, String component, int minMember, Topology topology, List<String> pods) {
     public SubGroup {
       pods = List.copyOf(pods);

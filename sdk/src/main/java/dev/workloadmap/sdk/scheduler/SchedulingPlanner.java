@@ -14,6 +14,7 @@ import dev.workloadmap.sdk.definition.GangScheduling.PodGroupEntry;
 import dev.workloadmap.sdk.definition.GangScheduling.SubGroup;
 import dev.workloadmap.sdk.gang.GangPlan;
 import dev.workloadmap.sdk.internal.gang.GangPlanner;
+import dev.workloadmap.sdk.internal.live.PodAttributor;
 import dev.workloadmap.sdk.internal.gang.GangStructure;
 import dev.workloadmap.sdk.internal.gang.SubtreeScale;
 import dev.workloadmap.sdk.internal.scheduler.FrameworkPods;
@@ -69,7 +70,7 @@ import org.apiguardian.api.API;
  *
  * Thread-safe.
  */
-@API(status = EXPERIMENTAL, since = "0.2")
+@API(status = EXPERIMENTAL, since = "0.1")
 public final class SchedulingPlanner {
   private static final String PLACEHOLDER_UID = "00000000-0000-0000-0000-000000000000";
 
@@ -79,8 +80,8 @@ public final class SchedulingPlanner {
 
   public SchedulingPlanner(WorkloadMap wm) {
     this.wm = Objects.requireNonNull(wm, "wm");
-    this.gangPlanner = wm.gangPlanner();
-    this.classifier = wm.podClassifier();
+    this.gangPlanner = new GangPlanner(wm.engine());
+    this.classifier = new PodAttributor(wm.engine()).classifier();
   }
 
   /**

@@ -1,5 +1,9 @@
 package dev.workloadmap.sdk.spi;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import org.apiguardian.api.API;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.workloadmap.sdk.jq.JqParseException;
 import dev.workloadmap.sdk.jq.JqProgram;
@@ -12,6 +16,7 @@ import java.util.List;
  *
  * <p>Implementations are thread-safe and cache compiled programs by expression text.
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public interface JqEngine {
 
   /**

@@ -1,5 +1,9 @@
 package dev.workloadmap.sdk.status;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import org.apiguardian.api.API;
+
 /**
  * One condition as extracted (spec §5.5 item 3). Non-string values read as {@code ""}.
  *
@@ -8,4 +12,5 @@ package dev.workloadmap.sdk.status;
  * @param message the message, or {@code ""} when absent or not extracted
  * @param reason the reason, or {@code ""} when absent or not extracted
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public record Condition(String type, String status, String message, String reason) {}

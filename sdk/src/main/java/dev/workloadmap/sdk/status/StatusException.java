@@ -1,8 +1,13 @@
 package dev.workloadmap.sdk.status;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import org.apiguardian.api.API;
+
 import dev.workloadmap.sdk.WorkloadMapException;
 
 /** A status read that failed in strict mode, with the reference's wrapper ({@code failed to match status: ...}). */
+@API(status = EXPERIMENTAL, since = "0.1")
 public class StatusException extends WorkloadMapException {
   private static final long serialVersionUID = 1L;
 

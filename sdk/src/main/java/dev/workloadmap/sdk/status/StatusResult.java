@@ -1,5 +1,9 @@
 package dev.workloadmap.sdk.status;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
+import org.apiguardian.api.API;
+
 import dev.workloadmap.sdk.EvaluationProblem;
 import dev.workloadmap.sdk.definition.WorkloadStatus;
 import java.util.List;
@@ -12,6 +16,7 @@ import java.util.List;
  * @param matched every matching status in the reference order, or {@code [Undefined]} when none matches
  * @param problems matchers or paths that failed to evaluate; each counted as not matching
  */
+@API(status = STABLE, since = "0.1")
 public record StatusResult(
     String phase, List<Condition> conditions, List<WorkloadStatus> matched, List<EvaluationProblem> problems) {
   public StatusResult {

@@ -1,5 +1,9 @@
 package dev.workloadmap.sdk.tree;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
+import org.apiguardian.api.API;
+
 import dev.workloadmap.sdk.definition.ComponentDefinition;
 import dev.workloadmap.sdk.resources.ResourceList;
 import java.util.List;
@@ -18,6 +22,7 @@ import java.util.List;
  * @param resources requests of the whole subtree
  * @param visible false for a component with no pods, no scale and no descendants (dropped from views, spec §5.10)
  */
+@API(status = STABLE, since = "0.1")
 public record ComponentNode(
     ComponentDefinition definition,
     List<InstanceNode> instances,

@@ -1,5 +1,9 @@
 package dev.workloadmap.sdk.tree;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
+import org.apiguardian.api.API;
+
 import dev.workloadmap.sdk.extract.InstanceRecord;
 import dev.workloadmap.sdk.extract.Scale;
 import dev.workloadmap.sdk.resources.ResourceList;
@@ -14,6 +18,7 @@ import dev.workloadmap.sdk.resources.ResourceList;
  * @param perPod the requests of one pod (spec §5.10 per-pod formula); empty for a grouping component
  * @param total {@code desiredReplicas × perPod}
  */
+@API(status = STABLE, since = "0.1")
 public record InstanceNode(
     String key, InstanceRecord record, int desiredReplicas, ResourceList perPod, ResourceList total) {
 

@@ -1,11 +1,16 @@
 package dev.workloadmap.sdk.tree;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import org.apiguardian.api.API;
+
 import com.fasterxml.jackson.databind.JsonNode;
 
 /**
  * Identity of a Kubernetes object: {@code apiVersion}, {@code kind}, {@code metadata.namespace} ({@code ""} when
  * absent) and {@code metadata.name} (or {@code generateName}).
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public record ObjectRef(String apiVersion, String kind, String namespace, String name) {
 
   /** Reads the identity fields of an object; absent fields read as {@code ""}. */

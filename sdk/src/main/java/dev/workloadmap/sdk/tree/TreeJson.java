@@ -1,5 +1,9 @@
 package dev.workloadmap.sdk.tree;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import org.apiguardian.api.API;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
@@ -37,6 +41,7 @@ import java.util.Map;
  * Keys are always present (null where a value is absent), except {@code problems}, which appears only when non-empty.
  * Amounts are exact decimal numbers; integral amounts are integers.
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public final class TreeJson {
   private TreeJson() {}
 

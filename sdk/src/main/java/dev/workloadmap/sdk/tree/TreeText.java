@@ -1,5 +1,9 @@
 package dev.workloadmap.sdk.tree;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import org.apiguardian.api.API;
+
 import dev.workloadmap.sdk.EvaluationProblem;
 import dev.workloadmap.sdk.internal.resources.Quantities;
 import dev.workloadmap.sdk.resources.ResourceList;
@@ -15,6 +19,7 @@ import java.util.TreeSet;
  * one row per pod-bearing component (or instance) and a TOTAL row. Columns are aligned; no line has trailing
  * whitespace. CPU is printed in cores, memory in binary units when exact (otherwise decimal units).
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public final class TreeText {
   private TreeText() {}
 

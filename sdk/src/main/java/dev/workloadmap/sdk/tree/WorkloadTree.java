@@ -1,5 +1,9 @@
 package dev.workloadmap.sdk.tree;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
+import org.apiguardian.api.API;
+
 import dev.workloadmap.sdk.EvaluationProblem;
 import dev.workloadmap.sdk.resources.ResourceList;
 import dev.workloadmap.sdk.status.StatusResult;
@@ -19,6 +23,7 @@ import java.util.List;
  * @param problems contained evaluation errors (paths and matchers that failed)
  * @param warnings non-fatal observations (for example duplicate instance ids)
  */
+@API(status = STABLE, since = "0.1")
 public record WorkloadTree(
     ObjectRef object,
     String definitionName,
@@ -40,7 +45,7 @@ public record WorkloadTree(
    * fractional or out-of-range replica count, a path that hit the result limit, a GPU quantity Kubernetes rejects).
    * A front-end must then not present the totals as a number without saying so.
    */
-  @org.apiguardian.api.API(status = org.apiguardian.api.API.Status.EXPERIMENTAL, since = "0.2")
+  @org.apiguardian.api.API(status = org.apiguardian.api.API.Status.EXPERIMENTAL, since = "0.1")
   public boolean totalsComplete() {
     return problems.stream().noneMatch(EvaluationProblem::affectsTotals);
   }

@@ -1,5 +1,9 @@
 package dev.workloadmap.sdk.update;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import org.apiguardian.api.API;
+
 import dev.workloadmap.sdk.WorkloadMapException;
 
 /**
@@ -8,6 +12,7 @@ import dev.workloadmap.sdk.WorkloadMapException;
  * id: b}, {@code suspend: suspendActions[1]: JQ execution error for expression '...'}, {@code component leader does not
  * have suspendDefinition} or {@code invalid Kubernetes object: missing metadata.name or metadata.generateName}.
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public class UpdateException extends WorkloadMapException {
   private static final long serialVersionUID = 1L;
 

@@ -1,5 +1,9 @@
 package dev.workloadmap.sdk.update;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import org.apiguardian.api.API;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.flipkart.zjsonpatch.DiffFlags;
@@ -15,6 +19,7 @@ import java.util.EnumSet;
  * which are easy to misread in review), with JSON pointers into the original; applied to the original it gives exactly
  * {@link #object()}. It is computed by zjsonpatch's structural diff, so it names only what changed.
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public final class UpdateResult {
 
   private static final EnumSet<DiffFlags> FLAGS =

@@ -1,5 +1,9 @@
 package dev.workloadmap.sdk.update;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import org.apiguardian.api.API;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
@@ -55,6 +59,7 @@ import java.util.function.UnaryOperator;
  * (for example {@code node.path("absent")}) is refused with an {@link IllegalArgumentException} when the operation is
  * added.
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public final class WorkloadUpdate {
 
   private record Step(String description, UnaryOperator<JsonNode> write) {}
@@ -146,11 +151,11 @@ public final class WorkloadUpdate {
    * UpdateFragmentedPodSpec for one field, for example {@code schedulerName} or {@code labels}, with the rules of
    * {@link #fragmentedPodSpecs}.
    *
-   * @throws IllegalArgumentException when {@code field} is not one of the eleven fragmented fields (spec §3.4)
+   * @throws UpdateException when {@code field} is not one of the eleven fragmented fields (spec §3.4)
    */
   public WorkloadUpdate fragmentedField(String component, String field, Map<String, ? extends JsonNode> byInstanceId) {
     if (!Writes.FRAGMENTED_WRITE_ORDER.contains(field)) {
-      throw new IllegalArgumentException("unknown fragmented field \"" + field + "\"; one of "
+      throw new UpdateException("unknown fragmented field \"" + field + "\"; one of "
           + Writes.FRAGMENTED_WRITE_ORDER);
     }
     Map<String, Map<String, JsonNode>> values = new LinkedHashMap<>();
@@ -212,11 +217,11 @@ public final class WorkloadUpdate {
    * of that field. The rules of {@link #fragmentedPodSpecs} apply to the whole field, so when {@code value} is
    * non-empty and another instance's value is empty, that empty value is written too (spec §5.6).
    *
-   * @throws IllegalArgumentException when {@code field} is not one of the eleven fragmented fields (spec §3.4)
+   * @throws UpdateException when {@code field} is not one of the eleven fragmented fields (spec §3.4)
    */
   public WorkloadUpdate fragmentedField(String component, String instanceId, String field, JsonNode value) {
     if (!Writes.FRAGMENTED_WRITE_ORDER.contains(field)) {
-      throw new IllegalArgumentException("unknown fragmented field \"" + field + "\"; one of "
+      throw new UpdateException("unknown fragmented field \"" + field + "\"; one of "
           + Writes.FRAGMENTED_WRITE_ORDER);
     }
     JsonNode v = node(value);
@@ -257,11 +262,11 @@ public final class WorkloadUpdate {
    * JsonNode.path()} returns for an absent field, or {@code readTree("")}) is not a JSON value: written into the object
    * it broke the patch (found by UpdateFuzzTest), so it is refused here, with the operation not yet queued.
    *
-   * @throws IllegalArgumentException when {@code value} is or contains a MissingNode
+   * @throws UpdateException when {@code value} is or contains a MissingNode
    */
   static JsonNode checked(JsonNode value) {
     if (value.isMissingNode()) {
-      throw new IllegalArgumentException("the value is a MissingNode (JsonNode.path() of an absent field), not a JSON"
+      throw new UpdateException("the value is a MissingNode (JsonNode.path() of an absent field), not a JSON"
           + " value: pass NullNode for JSON null, or the value itself");
     }
     if (value.isContainerNode()) {
@@ -391,13 +396,13 @@ public final class WorkloadUpdate {
    * resources}. A fragmented component gets it through {@code resourcesPath}, else on {@code containerPath}'s
    * container, else on every container of {@code containersPath}; with none of these the update fails.
    *
-   * @throws IllegalArgumentException when {@code resources} is not a JSON object (checked here, before {@link
+   * @throws UpdateException when {@code resources} is not a JSON object (checked here, before {@link
    *     #apply()})
    */
   public WorkloadUpdate setResources(JsonNode resources) {
     Objects.requireNonNull(resources, "resources");
     if (!resources.isObject()) {
-      throw new IllegalArgumentException("resources must be a ResourceRequirements object {requests, limits}, got "
+      throw new UpdateException("resources must be a ResourceRequirements object {requests, limits}, got "
           + resources.getNodeType());
     }
     JsonNode value = checked(resources).deepCopy();

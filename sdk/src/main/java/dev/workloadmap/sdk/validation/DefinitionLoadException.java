@@ -1,11 +1,16 @@
 package dev.workloadmap.sdk.validation;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import org.apiguardian.api.API;
+
 import dev.workloadmap.sdk.WorkloadMapException;
 
 /**
  * A definition that could not be loaded or is invalid. {@link #report()} holds every finding; the message lists the
  * errors one per line.
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public class DefinitionLoadException extends WorkloadMapException {
   private static final long serialVersionUID = 1L;
 

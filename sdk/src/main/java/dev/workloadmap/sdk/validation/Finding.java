@@ -1,5 +1,9 @@
 package dev.workloadmap.sdk.validation;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
+import org.apiguardian.api.API;
+
 import dev.workloadmap.sdk.yaml.SourceLocation;
 import java.util.Objects;
 
@@ -14,6 +18,7 @@ import java.util.Objects;
  * @param hint how to fix it; may be empty
  * @param expression the jq expression concerned, or null
  */
+@API(status = STABLE, since = "0.1")
 public record Finding(
     String ruleId, Severity severity, String message, SourceLocation location, String hint, String expression) {
 

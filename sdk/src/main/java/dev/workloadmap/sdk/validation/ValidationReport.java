@@ -1,5 +1,9 @@
 package dev.workloadmap.sdk.validation;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
+import org.apiguardian.api.API;
+
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -8,6 +12,7 @@ import java.util.List;
  * All findings for one or more documents, in document order (file, line, column); findings without a position come
  * first (spec §4.3). Immutable.
  */
+@API(status = STABLE, since = "0.1")
 public final class ValidationReport {
   private static final Comparator<Finding> ORDER =
       Comparator.<Finding, String>comparing(f -> f.location().file())

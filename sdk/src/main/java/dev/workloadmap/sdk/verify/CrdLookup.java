@@ -1,5 +1,9 @@
 package dev.workloadmap.sdk.verify;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import org.apiguardian.api.API;
+
 import dev.workloadmap.sdk.crd.Crd;
 import dev.workloadmap.sdk.crd.CrdException;
 import dev.workloadmap.sdk.internal.crd.CrdPathCheck;
@@ -24,6 +28,7 @@ import java.util.Locale;
  * @param findings the {@link CrdPathCheck} findings when a CRD was found; one {@value #NOT_FOUND} INFO when none was;
  *     one {@value #LOAD} ERROR when the file found is not a usable CRD for the root kind and version
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public record CrdLookup(Crd crd, Path file, List<Finding> findings) {
 
   /** The file name of a definition's own CRD, beside {@code definition.yaml}. */

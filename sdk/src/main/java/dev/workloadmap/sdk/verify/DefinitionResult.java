@@ -1,5 +1,9 @@
 package dev.workloadmap.sdk.verify;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import org.apiguardian.api.API;
+
 import dev.workloadmap.sdk.validation.ValidationReport;
 import java.nio.file.Path;
 import java.util.List;
@@ -12,6 +16,7 @@ import java.util.List;
  * @param report the definition's findings (YAML, shape, reference rules)
  * @param fixtures the fixture results, in folder-name order; empty when the definition is invalid
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public record DefinitionResult(Path file, String name, ValidationReport report, List<FixtureResult> fixtures) {
   public DefinitionResult {
     fixtures = List.copyOf(fixtures);

@@ -1,5 +1,9 @@
 package dev.workloadmap.sdk.verify;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import org.apiguardian.api.API;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.workloadmap.sdk.internal.model.Suggest;
 import dev.workloadmap.sdk.jq.JqValues;
@@ -19,6 +23,7 @@ import java.util.Map;
  * {@code 4.0} and {@code "4"} are not the same: a string never equals a number). Every mismatch is a finding at the
  * expected file's line and column.
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public final class ExpectedMatcher {
   private ExpectedMatcher() {}
 

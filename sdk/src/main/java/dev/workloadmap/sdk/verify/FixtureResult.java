@@ -1,5 +1,9 @@
 package dev.workloadmap.sdk.verify;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import org.apiguardian.api.API;
+
 import dev.workloadmap.sdk.tree.WorkloadTree;
 import dev.workloadmap.sdk.validation.Finding;
 import java.nio.file.Path;
@@ -16,6 +20,7 @@ import java.util.List;
  * @param text the tree's text view, or {@code ""}
  * @param findings mismatches and read errors, each with file, line, column and JSON pointer
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public record FixtureResult(
     String name, Path directory, Outcome outcome, String reason, WorkloadTree tree, String text,
     List<Finding> findings) {

@@ -1,5 +1,6 @@
 package dev.workloadmap.sdk.verify;
 
+import dev.workloadmap.sdk.WorkloadMapIOException;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.workloadmap.sdk.PreparedDefinition;
 import dev.workloadmap.sdk.WorkloadMap;
@@ -14,7 +15,6 @@ import dev.workloadmap.sdk.yaml.YamlDocument;
 import dev.workloadmap.sdk.yaml.YamlException;
 import dev.workloadmap.sdk.yaml.YamlReader;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -88,7 +88,7 @@ final class UpdateCases {
     try (Stream<Path> s = Files.list(folder)) {
       files = s.filter(p -> p.getFileName().toString().endsWith(".yaml")).sorted().toList();
     } catch (IOException e) {
-      throw new UncheckedIOException("cannot list " + folder, e);
+      throw new WorkloadMapIOException("cannot list " + folder, e);
     }
     for (Path file : files) {
       runCase(prepared, object, file, findings, written);
@@ -312,7 +312,7 @@ final class UpdateCases {
       Files.write(file, out, StandardCharsets.UTF_8);
       return file;
     } catch (IOException e) {
-      throw new UncheckedIOException("cannot write " + file, e);
+      throw new WorkloadMapIOException("cannot write " + file, e);
     }
   }
 }

@@ -1,5 +1,10 @@
 package dev.workloadmap.sdk.verify;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import org.apiguardian.api.API;
+
+import dev.workloadmap.sdk.WorkloadMapIOException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLGenerator;
@@ -25,7 +30,6 @@ import dev.workloadmap.sdk.yaml.YamlDocument;
 import dev.workloadmap.sdk.yaml.YamlException;
 import dev.workloadmap.sdk.yaml.YamlReader;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -58,6 +62,7 @@ import java.util.stream.Stream;
  * <p>Every finding is collected; nothing stops at the first failure. Progress (each fixture's tree) goes to the
  * listener as it is produced.
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public final class Verifier {
 
   /** The definition file name inside a definition folder. */
@@ -92,7 +97,7 @@ public final class Verifier {
     try (Stream<Path> s = Files.list(root)) {
       return s.map(p -> p.resolve(DEFINITION_FILE)).filter(Files::isRegularFile).sorted().toList();
     } catch (IOException e) {
-      throw new UncheckedIOException("cannot list " + root, e);
+      throw new WorkloadMapIOException("cannot list " + root, e);
     }
   }
 
@@ -128,7 +133,7 @@ public final class Verifier {
     }
     CrdLookup crd = CrdLookup.check(l.definition(), file, options.crdDirectory());
     ValidationReport report = l.report().merge(ValidationReport.of(crd.findings()));
-    PreparedDefinition prepared = new PreparedDefinition(l.definition(), l.report());
+    PreparedDefinition prepared = workloadMap.prepare(l);
     List<FixtureResult> fixtures = new ArrayList<>();
     Path fixturesDir = file.getParent().resolve("fixtures");
     if (Files.isDirectory(fixturesDir)) {
@@ -136,7 +141,7 @@ public final class Verifier {
       try (Stream<Path> s = Files.list(fixturesDir)) {
         cases = s.filter(Files::isDirectory).sorted().toList();
       } catch (IOException e) {
-        throw new UncheckedIOException("cannot list " + fixturesDir, e);
+        throw new WorkloadMapIOException("cannot list " + fixturesDir, e);
       }
       for (Path c : cases) {
         FixtureResult r = runFixture(prepared, c, crd.crd());
@@ -527,7 +532,7 @@ public final class Verifier {
           + "# Review it, and trim it to what this fixture should pin: keys left out are not compared.\n" + body,
           StandardCharsets.UTF_8);
     } catch (IOException e) {
-      throw new UncheckedIOException("cannot write " + file, e);
+      throw new WorkloadMapIOException("cannot write " + file, e);
     }
   }
 

@@ -1,5 +1,9 @@
 package dev.workloadmap.sdk.verify;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import org.apiguardian.api.API;
+
 import java.nio.file.Path;
 
 /**
@@ -12,6 +16,7 @@ import java.nio.file.Path;
  * @param crdDirectory a folder of CRD files named {@code <kind lower>.<group>.yaml}, used for a definition that has
  *     no {@code crd.yaml} beside it (see {@link CrdLookup}); null or missing means only {@code crd.yaml} is used
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public record VerifyOptions(Path sharedDirectory, boolean updateExpected, boolean ci, Path crdDirectory) {
 
   /** Options without a CRD directory: only a {@code crd.yaml} beside a definition enables its CRD checks. */

@@ -1,10 +1,15 @@
 package dev.workloadmap.sdk.verify;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import org.apiguardian.api.API;
+
 import dev.workloadmap.sdk.validation.Finding;
 import java.util.ArrayList;
 import java.util.List;
 
 /** The outcome of verifying a directory of definitions. */
+@API(status = EXPERIMENTAL, since = "0.1")
 public record VerifyReport(List<DefinitionResult> definitions) {
   public VerifyReport {
     definitions = List.copyOf(definitions);

@@ -1,5 +1,9 @@
 package dev.workloadmap.sdk.yaml;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import org.apiguardian.api.API;
+
 import java.util.Objects;
 
 /**
@@ -14,6 +18,7 @@ import java.util.Objects;
  * @param raw the scalar's source text, from {@code line}/{@code column} to its end (quotes, block header and
  *     indentation included)
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public record ScalarSource(int line, int column, Style style, String raw) {
 
   /** The five YAML scalar styles. */

@@ -1,5 +1,9 @@
 package dev.workloadmap.sdk.yaml;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
+import org.apiguardian.api.API;
+
 import java.util.Objects;
 
 /**
@@ -11,6 +15,7 @@ import java.util.Objects;
  * @param column 1-based column, or 0 when unknown
  * @param pointer the JSON pointer of the node, {@code ""} for the document root
  */
+@API(status = STABLE, since = "0.1")
 public record SourceLocation(String file, int line, int column, String pointer) {
 
   public SourceLocation {

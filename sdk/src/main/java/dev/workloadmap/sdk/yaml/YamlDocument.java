@@ -1,5 +1,9 @@
 package dev.workloadmap.sdk.yaml;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
+import org.apiguardian.api.API;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.workloadmap.sdk.internal.yaml.ScalarPositions;
 import java.util.Map;
@@ -19,6 +23,7 @@ import java.util.Optional;
  *     written
  * @param scalars JSON pointer to the source of every string scalar, for {@link #locateInValue(String, int)}
  */
+@API(status = STABLE, since = "0.1")
 public record YamlDocument(
     String file,
     int index,

@@ -1,5 +1,9 @@
 package dev.workloadmap.sdk.yaml;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
+import org.apiguardian.api.API;
+
 import dev.workloadmap.sdk.internal.yaml.CodePointOffsets;
 import dev.workloadmap.sdk.internal.yaml.YamlLimits;
 import dev.workloadmap.sdk.internal.yaml.YamlReaderEngine;
@@ -86,6 +90,7 @@ import org.yaml.snakeyaml.reader.UnicodeReader;
  *
  * <p>Instances are immutable and thread-safe.
  */
+@API(status = STABLE, since = "0.1")
 public final class YamlReader {
 
   /** Default largest document, in code points (3 MiB). */

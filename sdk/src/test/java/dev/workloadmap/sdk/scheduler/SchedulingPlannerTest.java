@@ -10,7 +10,7 @@ import dev.workloadmap.sdk.PreparedDefinition;
 import dev.workloadmap.sdk.WorkloadMap;
 import dev.workloadmap.sdk.crd.Crd;
 import dev.workloadmap.sdk.internal.crd.CrdObjectValidator;
-import dev.workloadmap.sdk.internal.crd.CrdViolation;
+import dev.workloadmap.sdk.crd.CrdViolation;
 import dev.workloadmap.sdk.definition.Gvk;
 import dev.workloadmap.sdk.scheduler.PodGroups.Scheduler;
 import dev.workloadmap.sdk.yaml.YamlReader;

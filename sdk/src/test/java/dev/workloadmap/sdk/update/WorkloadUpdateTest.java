@@ -194,7 +194,7 @@ class WorkloadUpdateTest {
   @Test
   void facadeChecksTheKind() {
     WorkloadMap wm = WorkloadMap.create();
-    PreparedDefinition p = new PreparedDefinition(PYFLOW, null);
+    PreparedDefinition p = wm.prepare(PYFLOW);
     assertThatThrownBy(() -> wm.update(p, object(TestDefinitions.REACTOR_OBJECT)))
         .isInstanceOf(WorkloadMapException.class).hasMessageContaining("the object is jobs.example.com/v1 Reactor");
     assertThat(wm.update(p, object(TestDefinitions.PYFLOW_OBJECT)).setSchedulerName("x").apply().patch()).hasSize(2);

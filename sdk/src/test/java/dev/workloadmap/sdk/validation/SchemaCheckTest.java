@@ -45,7 +45,7 @@ class SchemaCheckTest {
   }
 
   private static List<Finding> findings(String yaml, DefinitionLoader.Mode mode) {
-    List<WorkloadMap.Loaded> loaded = WorkloadMap.builder().loaderMode(mode).build().read(yaml, "k.yaml");
+    List<WorkloadMap.Loaded> loaded = WorkloadMap.builder().lenientFields(mode == dev.workloadmap.sdk.internal.definition.DefinitionLoader.Mode.LENIENT).build().read(yaml, "k.yaml");
     assertThat(loaded).hasSize(1);
     return loaded.get(0).report().findings();
   }

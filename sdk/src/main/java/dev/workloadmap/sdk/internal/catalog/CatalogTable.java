@@ -1,5 +1,6 @@
 package dev.workloadmap.sdk.internal.catalog;
 
+import dev.workloadmap.sdk.WorkloadMapIOException;
 import dev.workloadmap.sdk.catalog.Catalog;
 import dev.workloadmap.sdk.catalog.CatalogEntry;
 import dev.workloadmap.sdk.catalog.CatalogException;
@@ -10,7 +11,6 @@ import dev.workloadmap.sdk.definition.StatusDefinition;
 import dev.workloadmap.sdk.definition.SuspendDefinition;
 import dev.workloadmap.sdk.definition.WorkloadStatus;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -55,7 +55,7 @@ public final class CatalogTable {
    * <slug>/fixtures/<case>/} folders), in {@link Catalog#list()} order.
    *
    * @throws CatalogException an entry is invalid (see {@link Catalog#fromDirectory(Path)})
-   * @throws UncheckedIOException a folder cannot be listed
+   * @throws WorkloadMapIOException a folder cannot be listed
    */
   public static String markdown(Path definitionsDir) {
     List<Row> rows = new ArrayList<>();
@@ -175,7 +175,7 @@ public final class CatalogTable {
     try (Stream<Path> s = Files.list(fixturesDir)) {
       return (int) s.filter(Files::isDirectory).count();
     } catch (IOException e) {
-      throw new UncheckedIOException("cannot list " + fixturesDir, e);
+      throw new WorkloadMapIOException("cannot list " + fixturesDir, e);
     }
   }
 

@@ -210,10 +210,10 @@ public final class ComponentExtractor {
     try {
       values = extraction.get();
     } catch (ExtractionException e) {
-      EvaluationProblem p = problem(d, c, field, expression != null ? expression : e.expression(),
+      EvaluationProblem p = problem(d, c, field, expression != null ? expression : e.expression().orElse(null),
           "failed to get " + what + ": " + e.getMessage());
-      if (e.resultIndex() >= 0 && e.expression() != null) {
-        p = p.withObjectPointer(objectPointer(e.expression(), e.resultIndex(), in));
+      if (e.resultIndex() >= 0 && e.expression().isPresent()) {
+        p = p.withObjectPointer(objectPointer(e.expression().get(), e.resultIndex(), in));
       }
       problems.add(p);
       return null;

@@ -1,10 +1,10 @@
 package dev.workloadmap.sdk.internal.lint;
 
+import dev.workloadmap.sdk.WorkloadMapIOException;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.HashSet;
 import java.util.Set;
@@ -66,7 +66,7 @@ final class BuiltinSets {
         }
       }
     } catch (IOException e) {
-      throw new UncheckedIOException("cannot read " + RESOURCE, e);
+      throw new WorkloadMapIOException("cannot read " + RESOURCE, e);
     }
     return out;
   }

@@ -1,6 +1,6 @@
 package dev.workloadmap.sdk.internal.lint;
 
-import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+import static org.apiguardian.api.API.Status.INTERNAL;
 
 import dev.workloadmap.sdk.internal.jqast.JqParser;
 import java.util.List;
@@ -10,7 +10,7 @@ import org.apiguardian.api.API;
  * The field paths a jq expression certainly reads from its input (the linter's own analysis, shared with the
  * authoring tools): each path as its step names, {@code "[]"} for an element step.
  */
-@API(status = EXPERIMENTAL, since = "0.2")
+@API(status = INTERNAL, since = "0.1")
 public final class ReadPaths {
 
   private ReadPaths() {}

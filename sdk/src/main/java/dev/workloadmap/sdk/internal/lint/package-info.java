@@ -23,6 +23,3 @@
  */
 package dev.workloadmap.sdk.internal.lint;
 
-import dev.workloadmap.sdk.internal.lint.EvaluationContextRule;
-import dev.workloadmap.sdk.internal.lint.JqLintRule;
-import dev.workloadmap.sdk.internal.lint.StructureLintRule;

@@ -17,7 +17,7 @@ import org.apiguardian.api.API;
  * limit. A pod that breaks them is never created, so counting its GPUs would report GPUs that no pod will
  * ever hold: these are findings, and the totals that include the pod are incomplete.
  */
-@API(status = API.Status.EXPERIMENTAL, since = "0.2")
+@API(status = API.Status.INTERNAL, since = "0.1")
 public final class ExtendedResourceRules {
   private ExtendedResourceRules() {}
 

@@ -1,5 +1,6 @@
 package dev.workloadmap.sdk.internal.crd;
 
+import dev.workloadmap.sdk.crd.CrdViolation;
 import dev.workloadmap.sdk.crd.Crd;
 import dev.workloadmap.sdk.definition.Gvk;
 import static org.assertj.core.api.Assertions.assertThat;

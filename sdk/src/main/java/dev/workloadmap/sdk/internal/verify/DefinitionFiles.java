@@ -1,4 +1,4 @@
-package dev.workloadmap.sdk.internal.model;
+package dev.workloadmap.sdk.internal.verify;
 
 import dev.workloadmap.sdk.verify.CrdLookup;
 import java.io.IOException;

@@ -1,4 +1,8 @@
-package dev.workloadmap.sdk.internal.crd;
+package dev.workloadmap.sdk.crd;
+
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import org.apiguardian.api.API;
 
 /**
  * One way an object does not match a CRD version's schema.
@@ -9,6 +13,7 @@ package dev.workloadmap.sdk.internal.crd;
  *     apiVersion} / {@code kind} when the object is not of the CRD's group and kind or version
  * @param message what is wrong, naming the pointer
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public record CrdViolation(String pointer, String keyword, String message) {
 
   @Override
