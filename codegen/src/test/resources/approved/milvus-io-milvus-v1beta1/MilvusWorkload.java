@@ -125,7 +125,7 @@ public final class MilvusWorkload {
    * @param definition a prepared definition that has every component of catalog/src/main/workloadmap/milvus-io-milvus-v1beta1/definition.yaml
    * @param object the whole Milvus object as JSON
    * @return the wrapped object
-   * @throws IllegalArgumentException when {@code definition} lacks a component this class reads (the message names them)
+   * @throws WorkloadMapException when {@code definition} lacks a component this class reads (the message names them)
    * @throws WorkloadMapException when the object is of another group or kind
    */
   public static MilvusWorkload of(WorkloadMap workloadMap, PreparedDefinition definition,
@@ -135,7 +135,7 @@ public final class MilvusWorkload {
     Objects.requireNonNull(object, "object is null: pass the workload object as JSON");
     List<String> missing = COMPONENTS.stream().filter(c -> definition.definition().component(c).isEmpty()).toList();
     if (!missing.isEmpty()) {
-      throw new IllegalArgumentException("definition " + definition.definition().name() + " lacks the components " + missing + " that MilvusWorkload was generated for from catalog/src/main/workloadmap/milvus-io-milvus-v1beta1/definition.yaml; pass that definition or regenerate the accessors");
+      throw new WorkloadMapException("definition " + definition.definition().name() + " lacks the components " + missing + " that MilvusWorkload was generated for from catalog/src/main/workloadmap/milvus-io-milvus-v1beta1/definition.yaml; pass that definition or regenerate the accessors");
     }
     return new MilvusWorkload(workloadMap, definition, object);
   }
@@ -912,7 +912,7 @@ public final class MilvusWorkload {
      * @param resources a ResourceRequirements {@code {requests, limits, claims}}; quantities as Kubernetes
      *     strings such as {@code "500m"} CPU, {@code "2Gi"} memory, {@code "1"} GPU
      * @return a new update with this write added
-     * @throws IllegalArgumentException when {@code resources} is not a JSON object
+     * @throws UpdateException when {@code resources} is not a JSON object
      */
     public Update resources(JsonNode resources) {
       return new Update(update.setResources(resources));

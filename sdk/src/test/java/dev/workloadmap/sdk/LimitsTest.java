@@ -120,7 +120,7 @@ class LimitsTest {
     List<JsonNode> pods = Collections.nCopies(WorkloadMap.MAX_PODS_PER_CALL + 1, pod);
     OwnerLookup none = (ns, ref) -> Optional.empty();
     assertThatThrownBy(() -> wm.attributePods(d, object, pods, none))
-        .isInstanceOf(IllegalArgumentException.class)
+        .isInstanceOf(dev.workloadmap.sdk.live.PodQueryException.class)
         .hasMessage("100001 pods given to one attributePods call, more than 100000: list the workload's namespace"
             + " only, or filter the pods by label first");
     assertThat(pods).hasSize(100_001);

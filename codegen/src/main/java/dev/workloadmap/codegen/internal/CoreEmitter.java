@@ -141,7 +141,7 @@ public final class CoreEmitter implements MemberEmitter {
             + "@return the wrapped object\n"
             + "@throws $T when {@code definition} lacks a component this class reads (the message names them)\n"
             + "@throws $T when the object is of another group or kind\n",
-            WORKLOAD_MAP, Javadocs.escape(file), gvk.kind(), IllegalArgumentException.class, WORKLOAD_MAP_EXCEPTION)
+            WORKLOAD_MAP, Javadocs.escape(file), gvk.kind(), WORKLOAD_MAP_EXCEPTION, WORKLOAD_MAP_EXCEPTION)
         .addStatement("$T.requireNonNull(workloadMap, $S)", Objects.class,
             "workloadMap is null: use WorkloadMap.create()")
         .addStatement("$T.requireNonNull(definition, $S)", Objects.class,
@@ -152,7 +152,7 @@ public final class CoreEmitter implements MemberEmitter {
             + ".toList()", List.class, String.class)
         .beginControlFlow("if (!missing.isEmpty())")
         .addStatement("throw new $T($S + definition.definition().name() + $S + missing + $S)",
-            IllegalArgumentException.class, "definition ",
+            WORKLOAD_MAP_EXCEPTION, "definition ",
             " lacks the components ",
             " that " + simple + " was generated for from " + file
                 + "; pass that definition or regenerate the accessors")

@@ -175,7 +175,7 @@ public final class UpdateEmitter implements MemberEmitter {
               + "    strings such as {@code \"500m\"} CPU, {@code \"2Gi\"} memory, {@code \"1\"} GPU\n"
               + "@return a new update with this write added\n"
               + "@throws $T when {@code resources} is not a JSON object\n", every, WORKLOAD_UPDATE,
-              join(pods, PodWrite::resources), IllegalArgumentException.class)
+              join(pods, PodWrite::resources), UPDATE_EXCEPTION)
           .addStatement("return new $T($N.setResources(resources))", builder, FIELD)
           .build());
     }

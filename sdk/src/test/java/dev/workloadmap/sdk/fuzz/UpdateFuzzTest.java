@@ -66,7 +66,7 @@ class UpdateFuzzTest {
       String component = components.get(data.consumeInt(0, components.size() - 1)).name();
       try {
         u = step(u, component, data);
-      } catch (IllegalArgumentException e) {
+      } catch (dev.workloadmap.sdk.update.UpdateException e) {
         // a documented argument check of the builder (setResources of a non-object), before apply()
         assertThat(e.getMessage()).isNotBlank();
       }

@@ -191,7 +191,7 @@ class ReportsTest {
     assertThat(ReportFormat.parseList(" SARIF, junit,,json ")).containsExactly(ReportFormat.JSON, ReportFormat.SARIF,
         ReportFormat.JUNIT);
     assertThat(ReportFormat.parseList("")).isEmpty();
-    assertThatThrownBy(() -> ReportFormat.parseList("sarif,html")).isInstanceOf(IllegalArgumentException.class)
+    assertThatThrownBy(() -> ReportFormat.parseList("sarif,html")).isInstanceOf(dev.workloadmap.sdk.WorkloadMapException.class)
         .hasMessage("unknown report format \"html\"; known formats: json, sarif, junit");
   }
 

@@ -160,7 +160,7 @@ class WorkloadUpdateTest {
     assertThat(r.object().at("/spec/master/template/spec/containers/0/resources")).isEqualTo(resources);
     assertThat(r.object().at("/spec/worker/template/spec/containers/0/resources")).isEqualTo(resources);
     assertThatThrownBy(() -> WorkloadUpdate.of(Jq.defaultEngine(), PYFLOW, object(TestDefinitions.PYFLOW_OBJECT))
-        .setResources(json("[]"))).isInstanceOf(IllegalArgumentException.class);
+        .setResources(json("[]"))).isInstanceOf(UpdateException.class);
   }
 
   @Test
@@ -216,7 +216,7 @@ class WorkloadUpdateTest {
             () -> u.assign(".spec.x", MAPPER.readTree("")),
             () -> u.podTemplateSpecs("master", Map.of("", missing)),
             () -> u.setResources(MAPPER.createObjectNode().set("limits", missing)))) {
-      assertThatThrownBy(call).isInstanceOf(IllegalArgumentException.class).hasMessageContaining("MissingNode")
+      assertThatThrownBy(call).isInstanceOf(UpdateException.class).hasMessageContaining("MissingNode")
           .hasMessageContaining("NullNode");
     }
     assertThat(applied(u.assign(".spec.x", null)).object().at("/spec/x").isNull()).isTrue();
