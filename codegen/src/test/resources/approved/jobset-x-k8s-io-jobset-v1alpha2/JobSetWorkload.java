@@ -206,7 +206,7 @@ public final class JobSetWorkload {
 
   /**
    * The paths and matchers of catalog/src/main/workloadmap/jobset-x-k8s-io-jobset-v1alpha2/definition.yaml that failed on this object, each with its file, line and
-   * column (spec §5.1: errors are contained; the failed field reads as null or empty).
+   * column (docs/format.md#evaluation: errors are contained; the failed field reads as null or empty).
    *
    * @return the problems, empty when every path evaluated
    */
@@ -215,7 +215,7 @@ public final class JobSetWorkload {
   }
 
   /**
-   * Desired pods of the whole workload (spec §5.10), from every component's pod spec and scale paths of catalog/src/main/workloadmap/jobset-x-k8s-io-jobset-v1alpha2/definition.yaml (see the component accessors).
+   * Desired pods of the whole workload (docs/format.md#totals), from every component's pod spec and scale paths of catalog/src/main/workloadmap/jobset-x-k8s-io-jobset-v1alpha2/definition.yaml (see the component accessors).
    *
    * @return the pod count
    */
@@ -224,7 +224,7 @@ public final class JobSetWorkload {
   }
 
   /**
-   * Requests of the whole workload (spec §5.10), from every component's pod spec and scale paths of catalog/src/main/workloadmap/jobset-x-k8s-io-jobset-v1alpha2/definition.yaml (see the component accessors).
+   * Requests of the whole workload (docs/format.md#totals), from every component's pod spec and scale paths of catalog/src/main/workloadmap/jobset-x-k8s-io-jobset-v1alpha2/definition.yaml (see the component accessors).
    *
    * @return the resources, in base units (cores, bytes, counts)
    */
@@ -261,7 +261,7 @@ public final class JobSetWorkload {
 
   /**
    * Every status of the shared vocabulary whose mapping matches, in the reference order
-   * (spec §5.5), from the root's {@code statusMappings} (catalog/src/main/workloadmap/jobset-x-k8s-io-jobset-v1alpha2/definition.yaml:35):
+   * (docs/format.md#status), from the root's {@code statusMappings} (catalog/src/main/workloadmap/jobset-x-k8s-io-jobset-v1alpha2/definition.yaml:35):
    * <ul>
    * <li>{@code Resuming} (catalog/src/main/workloadmap/jobset-x-k8s-io-jobset-v1alpha2/definition.yaml:39): <code>any(.status.conditions[]?; .type == "Suspended" and .status == "True") and (.spec.suspend == true | not)</code> gives <code>true</code></li>
    * <li>{@code Suspending} (catalog/src/main/workloadmap/jobset-x-k8s-io-jobset-v1alpha2/definition.yaml:46): <code>.spec.suspend == true and (any(.status.conditions[]?; .type == "Suspended" and .status == "True") | not) and ((.status.terminalState // "") == "")</code> gives <code>true</code></li>
@@ -304,7 +304,7 @@ public final class JobSetWorkload {
   }
 
   /**
-   * The last condition of this type (spec §5.5: the last one wins), from
+   * The last condition of this type (docs/format.md#status: the last one wins), from
    * {@code conditionsDefinition.path} (catalog/src/main/workloadmap/jobset-x-k8s-io-jobset-v1alpha2/definition.yaml:34): <code>.status.conditions</code>
    *
    * @param conditionType the condition type, for example {@code Ready}
@@ -322,7 +322,7 @@ public final class JobSetWorkload {
   }
 
   /**
-   * The one anonymous instance of a component without {@code instanceIdPath} (spec §5.2).
+   * The one anonymous instance of a component without {@code instanceIdPath} (docs/format.md#extraction).
    */
   private InstanceNode singleInstanceOf(String component) {
     List<InstanceNode> instances = instancesOf(component);
@@ -403,7 +403,7 @@ public final class JobSetWorkload {
    * One instance of component {@code jobset} ({@code jobset.x-k8s.io/v1alpha2 JobSet}) (the root), defined at catalog/src/main/workloadmap/jobset-x-k8s-io-jobset-v1alpha2/definition.yaml:27.
    *
    * @param id {@code ""}: the component has one anonymous instance
-   * @param desiredReplicas its share of the children's desired pods (a grouping component, spec §5.10)
+   * @param desiredReplicas its share of the children's desired pods (a grouping component, docs/format.md#totals)
    * @param node the SDK's instance node: everything extracted for this instance
    */
   public static record JobsetInstance(String id, int desiredReplicas, InstanceNode node) {
@@ -423,9 +423,9 @@ public final class JobSetWorkload {
    *
    * @param id the instance id, from {@code instanceIdPath} (catalog/src/main/workloadmap/jobset-x-k8s-io-jobset-v1alpha2/definition.yaml:116): <code>.spec.replicatedJobs[].name</code>
    * @param replicas from {@code replicasPath} (catalog/src/main/workloadmap/jobset-x-k8s-io-jobset-v1alpha2/definition.yaml:120): <code>.spec.replicatedJobs[] | (.replicas // 1) * ([(.template.spec.parallelism // 1), (.template.spec.completions // (.template.spec.parallelism // 1))] | min)</code>; null when it yields null or failed
-   * @param desiredReplicas pods this instance asks for: replicas, else minReplicas, else 1 (spec §5.10)
+   * @param desiredReplicas pods this instance asks for: replicas, else minReplicas, else 1 (docs/format.md#totals)
    * @param podTemplateSpec the PodTemplateSpec as JSON, from {@code podTemplateSpecPath} (catalog/src/main/workloadmap/jobset-x-k8s-io-jobset-v1alpha2/definition.yaml:118); null when the path failed
-   * @param perPod requests of one pod (spec §5.10), in base units (cores, bytes, counts)
+   * @param perPod requests of one pod (docs/format.md#totals), in base units (cores, bytes, counts)
    * @param resources requests of all this instance's pods: desiredReplicas × perPod
    * @param gpus GPUs of all this instance's pods, a count under the GPU resource name
    * @param cpuMillis CPU of all this instance's pods, in millicores
@@ -454,7 +454,7 @@ public final class JobSetWorkload {
   }
 
   /**
-   * An immutable list of writes to the wrapped object (spec §5.6), through the SDK's {@link WorkloadUpdate}
+   * An immutable list of writes to the wrapped object (docs/format.md#writes), through the SDK's {@link WorkloadUpdate}
    * with the definition of catalog/src/main/workloadmap/jobset-x-k8s-io-jobset-v1alpha2/definition.yaml. Every method returns a new builder with one more write; nothing is
    * evaluated until {@link #apply()}, and the wrapped object is never modified. Later writes see the effect
    * of earlier ones. Thread-safe (immutable).
@@ -467,7 +467,7 @@ public final class JobSetWorkload {
     }
 
     /**
-     * Sets the pods' {@code spec.schedulerName} on every instance of every component with a pod definition (spec §3.4) ({@link WorkloadUpdate#setSchedulerName}), through:
+     * Sets the pods' {@code spec.schedulerName} on every instance of every component with a pod definition (docs/format.md#spec-definition) ({@link WorkloadUpdate#setSchedulerName}), through:
      * <ul>
      * <li>{@code replicatedjob}: {@code podTemplateSpecPath} (catalog/src/main/workloadmap/jobset-x-k8s-io-jobset-v1alpha2/definition.yaml:118): <code>.spec.replicatedJobs[].template.spec.template</code></li>
      * </ul>
@@ -480,7 +480,7 @@ public final class JobSetWorkload {
     }
 
     /**
-     * Adds (or overwrites) pod labels on every instance of every component with a pod definition (spec §3.4) ({@link WorkloadUpdate#addLabels}), through:
+     * Adds (or overwrites) pod labels on every instance of every component with a pod definition (docs/format.md#spec-definition) ({@link WorkloadUpdate#addLabels}), through:
      * <ul>
      * <li>{@code replicatedjob}: {@code podTemplateSpecPath} (catalog/src/main/workloadmap/jobset-x-k8s-io-jobset-v1alpha2/definition.yaml:118): <code>.spec.replicatedJobs[].template.spec.template</code></li>
      * </ul>
@@ -493,7 +493,7 @@ public final class JobSetWorkload {
     }
 
     /**
-     * Adds (or overwrites) pod annotations on every instance of every component with a pod definition (spec §3.4) ({@link WorkloadUpdate#addAnnotations}), through:
+     * Adds (or overwrites) pod annotations on every instance of every component with a pod definition (docs/format.md#spec-definition) ({@link WorkloadUpdate#addAnnotations}), through:
      * <ul>
      * <li>{@code replicatedjob}: {@code podTemplateSpecPath} (catalog/src/main/workloadmap/jobset-x-k8s-io-jobset-v1alpha2/definition.yaml:118): <code>.spec.replicatedJobs[].template.spec.template</code></li>
      * </ul>
@@ -506,7 +506,7 @@ public final class JobSetWorkload {
     }
 
     /**
-     * Sets the resources of every container (init containers left alone) on every instance of every component with a pod definition (spec §3.4)
+     * Sets the resources of every container (init containers left alone) on every instance of every component with a pod definition (docs/format.md#spec-definition)
      * ({@link WorkloadUpdate#setResources}), through:
      * <ul>
      * <li>{@code replicatedjob}: {@code podTemplateSpecPath} (catalog/src/main/workloadmap/jobset-x-k8s-io-jobset-v1alpha2/definition.yaml:118): <code>.spec.replicatedJobs[].template.spec.template</code></li>
@@ -522,7 +522,7 @@ public final class JobSetWorkload {
     }
 
     /**
-     * Runs the {@code suspendActions} of component {@code jobset} in order (spec §3.8: each value
+     * Runs the {@code suspendActions} of component {@code jobset} in order (docs/format.md#suspend-definition: each value
      * JSON-decoded, then assigned), from {@code suspendDefinition} (catalog/src/main/workloadmap/jobset-x-k8s-io-jobset-v1alpha2/definition.yaml:102):
      * <ul>
      * <li>catalog/src/main/workloadmap/jobset-x-k8s-io-jobset-v1alpha2/definition.yaml:104: <code>.spec.suspend</code> = <code>true</code></li>
@@ -535,7 +535,7 @@ public final class JobSetWorkload {
     }
 
     /**
-     * Runs the {@code resumeActions} of component {@code jobset} in order (spec §3.8: each value
+     * Runs the {@code resumeActions} of component {@code jobset} in order (docs/format.md#suspend-definition: each value
      * JSON-decoded, then assigned), from {@code suspendDefinition} (catalog/src/main/workloadmap/jobset-x-k8s-io-jobset-v1alpha2/definition.yaml:102):
      * <ul>
      * <li>catalog/src/main/workloadmap/jobset-x-k8s-io-jobset-v1alpha2/definition.yaml:107: <code>.spec.suspend</code> = <code>false</code></li>
@@ -551,7 +551,7 @@ public final class JobSetWorkload {
      * Writes the PodTemplateSpec {@code {metadata, spec}} of the instance {@code id} of component {@code replicatedjob}; the other instances keep
      * their current value. Path: {@code podTemplateSpecPath} (catalog/src/main/workloadmap/jobset-x-k8s-io-jobset-v1alpha2/definition.yaml:118): <code>.spec.replicatedJobs[].template.spec.template</code>
      *
-     * <p>UpdatePodTemplateSpec (spec §5.6): the value replaces the old one, so fields absent from it disappear.
+     * <p>UpdatePodTemplateSpec (docs/format.md#writes): the value replaces the old one, so fields absent from it disappear.
      *
      * @param id the instance id, as {@code instanceIdPath} yields it
      * @param value the new PodTemplateSpec {@code {metadata, spec}} as JSON
@@ -564,7 +564,7 @@ public final class JobSetWorkload {
     /**
      * Writes the PodTemplateSpec {@code {metadata, spec}} of every instance of component {@code replicatedjob}, in instance-id order. Path: {@code podTemplateSpecPath} (catalog/src/main/workloadmap/jobset-x-k8s-io-jobset-v1alpha2/definition.yaml:118): <code>.spec.replicatedJobs[].template.spec.template</code>
      *
-     * <p>UpdatePodTemplateSpec (spec §5.6): the value replaces the old one, so fields absent from it disappear.
+     * <p>UpdatePodTemplateSpec (docs/format.md#writes): the value replaces the old one, so fields absent from it disappear.
      *
      * @param byInstanceId the new value per instance id; every id of the object must be present
      * @return a new update with this write added

@@ -209,7 +209,7 @@ public final class LeaderWorkerSetWorkload {
 
   /**
    * The paths and matchers of catalog/src/main/workloadmap/leaderworkerset-x-k8s-io-leaderworkerset-v1/definition.yaml that failed on this object, each with its file, line and
-   * column (spec §5.1: errors are contained; the failed field reads as null or empty).
+   * column (docs/format.md#evaluation: errors are contained; the failed field reads as null or empty).
    *
    * @return the problems, empty when every path evaluated
    */
@@ -218,7 +218,7 @@ public final class LeaderWorkerSetWorkload {
   }
 
   /**
-   * Desired pods of the whole workload (spec §5.10), from every component's pod spec and scale paths of catalog/src/main/workloadmap/leaderworkerset-x-k8s-io-leaderworkerset-v1/definition.yaml (see the component accessors).
+   * Desired pods of the whole workload (docs/format.md#totals), from every component's pod spec and scale paths of catalog/src/main/workloadmap/leaderworkerset-x-k8s-io-leaderworkerset-v1/definition.yaml (see the component accessors).
    *
    * @return the pod count
    */
@@ -227,7 +227,7 @@ public final class LeaderWorkerSetWorkload {
   }
 
   /**
-   * Requests of the whole workload (spec §5.10), from every component's pod spec and scale paths of catalog/src/main/workloadmap/leaderworkerset-x-k8s-io-leaderworkerset-v1/definition.yaml (see the component accessors).
+   * Requests of the whole workload (docs/format.md#totals), from every component's pod spec and scale paths of catalog/src/main/workloadmap/leaderworkerset-x-k8s-io-leaderworkerset-v1/definition.yaml (see the component accessors).
    *
    * @return the resources, in base units (cores, bytes, counts)
    */
@@ -264,7 +264,7 @@ public final class LeaderWorkerSetWorkload {
 
   /**
    * Every status of the shared vocabulary whose mapping matches, in the reference order
-   * (spec §5.5), from the root's {@code statusMappings} (catalog/src/main/workloadmap/leaderworkerset-x-k8s-io-leaderworkerset-v1/definition.yaml:44):
+   * (docs/format.md#status), from the root's {@code statusMappings} (catalog/src/main/workloadmap/leaderworkerset-x-k8s-io-leaderworkerset-v1/definition.yaml:44):
    * <ul>
    * <li>{@code Running} (catalog/src/main/workloadmap/leaderworkerset-x-k8s-io-leaderworkerset-v1/definition.yaml:45):
    * <br>condition <code>Available=True</code> and <code>.status.observedGeneration == null or .status.observedGeneration &gt;= (.metadata.generation // 0)</code> gives <code>true</code>
@@ -303,7 +303,7 @@ public final class LeaderWorkerSetWorkload {
   }
 
   /**
-   * The last condition of this type (spec §5.5: the last one wins), from
+   * The last condition of this type (docs/format.md#status: the last one wins), from
    * {@code conditionsDefinition.path} (catalog/src/main/workloadmap/leaderworkerset-x-k8s-io-leaderworkerset-v1/definition.yaml:43): <code>.status.conditions</code>
    *
    * @param conditionType the condition type, for example {@code Ready}
@@ -321,7 +321,7 @@ public final class LeaderWorkerSetWorkload {
   }
 
   /**
-   * The one anonymous instance of a component without {@code instanceIdPath} (spec §5.2).
+   * The one anonymous instance of a component without {@code instanceIdPath} (docs/format.md#extraction).
    */
   private InstanceNode singleInstanceOf(String component) {
     List<InstanceNode> instances = instancesOf(component);
@@ -412,7 +412,7 @@ public final class LeaderWorkerSetWorkload {
    * One instance of component {@code leaderworkerset} ({@code leaderworkerset.x-k8s.io/v1 LeaderWorkerSet}) (the root), defined at catalog/src/main/workloadmap/leaderworkerset-x-k8s-io-leaderworkerset-v1/definition.yaml:36.
    *
    * @param id {@code ""}: the component has one anonymous instance
-   * @param desiredReplicas its share of the children's desired pods (a grouping component, spec §5.10)
+   * @param desiredReplicas its share of the children's desired pods (a grouping component, docs/format.md#totals)
    * @param node the SDK's instance node: everything extracted for this instance
    */
   public static record LeaderworkersetInstance(String id, int desiredReplicas, InstanceNode node) {
@@ -432,7 +432,7 @@ public final class LeaderWorkerSetWorkload {
    *
    * @param id {@code ""}: the component has one anonymous instance
    * @param replicas from {@code replicasPath} (catalog/src/main/workloadmap/leaderworkerset-x-k8s-io-leaderworkerset-v1/definition.yaml:99): <code>.spec.replicas // 1</code>; null when it yields null or failed
-   * @param desiredReplicas its share of the children's desired pods (a grouping component, spec §5.10)
+   * @param desiredReplicas its share of the children's desired pods (a grouping component, docs/format.md#totals)
    * @param node the SDK's instance node: everything extracted for this instance
    */
   public static record GroupInstance(String id, Integer replicas, int desiredReplicas,
@@ -454,9 +454,9 @@ public final class LeaderWorkerSetWorkload {
    *
    * @param id {@code ""}: the component has one anonymous instance
    * @param replicas from {@code replicasPath} (catalog/src/main/workloadmap/leaderworkerset-x-k8s-io-leaderworkerset-v1/definition.yaml:112): <code>.spec.replicas // 1</code>; null when it yields null or failed
-   * @param desiredReplicas pods this instance asks for: replicas, else minReplicas, else 1 (spec §5.10)
+   * @param desiredReplicas pods this instance asks for: replicas, else minReplicas, else 1 (docs/format.md#totals)
    * @param podTemplateSpec the PodTemplateSpec as JSON, from {@code podTemplateSpecPath} (catalog/src/main/workloadmap/leaderworkerset-x-k8s-io-leaderworkerset-v1/definition.yaml:110); null when the path failed
-   * @param perPod requests of one pod (spec §5.10), in base units (cores, bytes, counts)
+   * @param perPod requests of one pod (docs/format.md#totals), in base units (cores, bytes, counts)
    * @param resources requests of all this instance's pods: desiredReplicas × perPod
    * @param gpus GPUs of all this instance's pods, a count under the GPU resource name
    * @param cpuMillis CPU of all this instance's pods, in millicores
@@ -489,9 +489,9 @@ public final class LeaderWorkerSetWorkload {
    *
    * @param id {@code ""}: the component has one anonymous instance
    * @param replicas from {@code replicasPath} (catalog/src/main/workloadmap/leaderworkerset-x-k8s-io-leaderworkerset-v1/definition.yaml:126): <code>(.spec.replicas // 1) * ((.spec.leaderWorkerTemplate.size // 1) - 1)</code>; null when it yields null or failed
-   * @param desiredReplicas pods this instance asks for: replicas, else minReplicas, else 1 (spec §5.10)
+   * @param desiredReplicas pods this instance asks for: replicas, else minReplicas, else 1 (docs/format.md#totals)
    * @param podTemplateSpec the PodTemplateSpec as JSON, from {@code podTemplateSpecPath} (catalog/src/main/workloadmap/leaderworkerset-x-k8s-io-leaderworkerset-v1/definition.yaml:124); null when the path failed
-   * @param perPod requests of one pod (spec §5.10), in base units (cores, bytes, counts)
+   * @param perPod requests of one pod (docs/format.md#totals), in base units (cores, bytes, counts)
    * @param resources requests of all this instance's pods: desiredReplicas × perPod
    * @param gpus GPUs of all this instance's pods, a count under the GPU resource name
    * @param cpuMillis CPU of all this instance's pods, in millicores
@@ -520,7 +520,7 @@ public final class LeaderWorkerSetWorkload {
   }
 
   /**
-   * An immutable list of writes to the wrapped object (spec §5.6), through the SDK's {@link WorkloadUpdate}
+   * An immutable list of writes to the wrapped object (docs/format.md#writes), through the SDK's {@link WorkloadUpdate}
    * with the definition of catalog/src/main/workloadmap/leaderworkerset-x-k8s-io-leaderworkerset-v1/definition.yaml. Every method returns a new builder with one more write; nothing is
    * evaluated until {@link #apply()}, and the wrapped object is never modified. Later writes see the effect
    * of earlier ones. Thread-safe (immutable).
@@ -533,7 +533,7 @@ public final class LeaderWorkerSetWorkload {
     }
 
     /**
-     * Sets the pods' {@code spec.schedulerName} on every instance of every component with a pod definition (spec §3.4) ({@link WorkloadUpdate#setSchedulerName}), through:
+     * Sets the pods' {@code spec.schedulerName} on every instance of every component with a pod definition (docs/format.md#spec-definition) ({@link WorkloadUpdate#setSchedulerName}), through:
      * <ul>
      * <li>{@code leader}: {@code podTemplateSpecPath} (catalog/src/main/workloadmap/leaderworkerset-x-k8s-io-leaderworkerset-v1/definition.yaml:110): <code>.spec.leaderWorkerTemplate.leaderTemplate // .spec.leaderWorkerTemplate.workerTemplate</code></li>
      * <li>{@code worker}: {@code podTemplateSpecPath} (catalog/src/main/workloadmap/leaderworkerset-x-k8s-io-leaderworkerset-v1/definition.yaml:124): <code>.spec.leaderWorkerTemplate.workerTemplate</code></li>
@@ -547,7 +547,7 @@ public final class LeaderWorkerSetWorkload {
     }
 
     /**
-     * Adds (or overwrites) pod labels on every instance of every component with a pod definition (spec §3.4) ({@link WorkloadUpdate#addLabels}), through:
+     * Adds (or overwrites) pod labels on every instance of every component with a pod definition (docs/format.md#spec-definition) ({@link WorkloadUpdate#addLabels}), through:
      * <ul>
      * <li>{@code leader}: {@code podTemplateSpecPath} (catalog/src/main/workloadmap/leaderworkerset-x-k8s-io-leaderworkerset-v1/definition.yaml:110): <code>.spec.leaderWorkerTemplate.leaderTemplate // .spec.leaderWorkerTemplate.workerTemplate</code></li>
      * <li>{@code worker}: {@code podTemplateSpecPath} (catalog/src/main/workloadmap/leaderworkerset-x-k8s-io-leaderworkerset-v1/definition.yaml:124): <code>.spec.leaderWorkerTemplate.workerTemplate</code></li>
@@ -561,7 +561,7 @@ public final class LeaderWorkerSetWorkload {
     }
 
     /**
-     * Adds (or overwrites) pod annotations on every instance of every component with a pod definition (spec §3.4) ({@link WorkloadUpdate#addAnnotations}), through:
+     * Adds (or overwrites) pod annotations on every instance of every component with a pod definition (docs/format.md#spec-definition) ({@link WorkloadUpdate#addAnnotations}), through:
      * <ul>
      * <li>{@code leader}: {@code podTemplateSpecPath} (catalog/src/main/workloadmap/leaderworkerset-x-k8s-io-leaderworkerset-v1/definition.yaml:110): <code>.spec.leaderWorkerTemplate.leaderTemplate // .spec.leaderWorkerTemplate.workerTemplate</code></li>
      * <li>{@code worker}: {@code podTemplateSpecPath} (catalog/src/main/workloadmap/leaderworkerset-x-k8s-io-leaderworkerset-v1/definition.yaml:124): <code>.spec.leaderWorkerTemplate.workerTemplate</code></li>
@@ -575,7 +575,7 @@ public final class LeaderWorkerSetWorkload {
     }
 
     /**
-     * Sets the resources of every container (init containers left alone) on every instance of every component with a pod definition (spec §3.4)
+     * Sets the resources of every container (init containers left alone) on every instance of every component with a pod definition (docs/format.md#spec-definition)
      * ({@link WorkloadUpdate#setResources}), through:
      * <ul>
      * <li>{@code leader}: {@code podTemplateSpecPath} (catalog/src/main/workloadmap/leaderworkerset-x-k8s-io-leaderworkerset-v1/definition.yaml:110): <code>.spec.leaderWorkerTemplate.leaderTemplate // .spec.leaderWorkerTemplate.workerTemplate</code></li>
@@ -594,7 +594,7 @@ public final class LeaderWorkerSetWorkload {
     /**
      * Writes the PodTemplateSpec {@code {metadata, spec}} of the single instance of component {@code leader}. Path: {@code podTemplateSpecPath} (catalog/src/main/workloadmap/leaderworkerset-x-k8s-io-leaderworkerset-v1/definition.yaml:110): <code>.spec.leaderWorkerTemplate.leaderTemplate // .spec.leaderWorkerTemplate.workerTemplate</code>
      *
-     * <p>UpdatePodTemplateSpec (spec §5.6): the value replaces the old one, so fields absent from it disappear.
+     * <p>UpdatePodTemplateSpec (docs/format.md#writes): the value replaces the old one, so fields absent from it disappear.
      *
      * @param value the new PodTemplateSpec {@code {metadata, spec}} as JSON
      * @return a new update with this write added
@@ -606,7 +606,7 @@ public final class LeaderWorkerSetWorkload {
     /**
      * Writes the PodTemplateSpec {@code {metadata, spec}} of the single instance of component {@code worker}. Path: {@code podTemplateSpecPath} (catalog/src/main/workloadmap/leaderworkerset-x-k8s-io-leaderworkerset-v1/definition.yaml:124): <code>.spec.leaderWorkerTemplate.workerTemplate</code>
      *
-     * <p>UpdatePodTemplateSpec (spec §5.6): the value replaces the old one, so fields absent from it disappear.
+     * <p>UpdatePodTemplateSpec (docs/format.md#writes): the value replaces the old one, so fields absent from it disappear.
      *
      * @param value the new PodTemplateSpec {@code {metadata, spec}} as JSON
      * @return a new update with this write added

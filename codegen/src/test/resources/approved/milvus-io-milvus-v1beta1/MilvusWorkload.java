@@ -209,7 +209,7 @@ public final class MilvusWorkload {
 
   /**
    * The paths and matchers of catalog/src/main/workloadmap/milvus-io-milvus-v1beta1/definition.yaml that failed on this object, each with its file, line and
-   * column (spec §5.1: errors are contained; the failed field reads as null or empty).
+   * column (docs/format.md#evaluation: errors are contained; the failed field reads as null or empty).
    *
    * @return the problems, empty when every path evaluated
    */
@@ -218,7 +218,7 @@ public final class MilvusWorkload {
   }
 
   /**
-   * Desired pods of the whole workload (spec §5.10), from every component's pod spec and scale paths of catalog/src/main/workloadmap/milvus-io-milvus-v1beta1/definition.yaml (see the component accessors).
+   * Desired pods of the whole workload (docs/format.md#totals), from every component's pod spec and scale paths of catalog/src/main/workloadmap/milvus-io-milvus-v1beta1/definition.yaml (see the component accessors).
    *
    * @return the pod count
    */
@@ -227,7 +227,7 @@ public final class MilvusWorkload {
   }
 
   /**
-   * Requests of the whole workload (spec §5.10), from every component's pod spec and scale paths of catalog/src/main/workloadmap/milvus-io-milvus-v1beta1/definition.yaml (see the component accessors).
+   * Requests of the whole workload (docs/format.md#totals), from every component's pod spec and scale paths of catalog/src/main/workloadmap/milvus-io-milvus-v1beta1/definition.yaml (see the component accessors).
    *
    * @return the resources, in base units (cores, bytes, counts)
    */
@@ -264,7 +264,7 @@ public final class MilvusWorkload {
 
   /**
    * Every status of the shared vocabulary whose mapping matches, in the reference order
-   * (spec §5.5), from the root's {@code statusMappings} (catalog/src/main/workloadmap/milvus-io-milvus-v1beta1/definition.yaml:60):
+   * (docs/format.md#status), from the root's {@code statusMappings} (catalog/src/main/workloadmap/milvus-io-milvus-v1beta1/definition.yaml:60):
    * <ul>
    * <li>{@code Suspending} (catalog/src/main/workloadmap/milvus-io-milvus-v1beta1/definition.yaml:61): phase <code>Stopped</code> and condition <code>MilvusReady reason MilvusStopping</code></li>
    * <li>{@code Suspended} (catalog/src/main/workloadmap/milvus-io-milvus-v1beta1/definition.yaml:67): phase <code>Stopped</code> and <code>(.status.conditions // []) | any(.type == "MilvusReady" and .reason == "MilvusStopping") | not</code> gives <code>true</code></li>
@@ -309,7 +309,7 @@ public final class MilvusWorkload {
   }
 
   /**
-   * The last condition of this type (spec §5.5: the last one wins), from
+   * The last condition of this type (docs/format.md#status: the last one wins), from
    * {@code conditionsDefinition.path} (catalog/src/main/workloadmap/milvus-io-milvus-v1beta1/definition.yaml:59): <code>.status.conditions</code>
    *
    * @param conditionType the condition type, for example {@code Ready}
@@ -327,7 +327,7 @@ public final class MilvusWorkload {
   }
 
   /**
-   * The one anonymous instance of a component without {@code instanceIdPath} (spec §5.2).
+   * The one anonymous instance of a component without {@code instanceIdPath} (docs/format.md#extraction).
    */
   private InstanceNode singleInstanceOf(String component) {
     List<InstanceNode> instances = instancesOf(component);
@@ -669,7 +669,7 @@ public final class MilvusWorkload {
    * One instance of component {@code milvus} ({@code milvus.io/v1beta1 Milvus}) (the root), defined at catalog/src/main/workloadmap/milvus-io-milvus-v1beta1/definition.yaml:50.
    *
    * @param id {@code ""}: the component has one anonymous instance
-   * @param desiredReplicas its share of the children's desired pods (a grouping component, spec §5.10)
+   * @param desiredReplicas its share of the children's desired pods (a grouping component, docs/format.md#totals)
    * @param node the SDK's instance node: everything extracted for this instance
    */
   public static record MilvusInstance(String id, int desiredReplicas, InstanceNode node) {
@@ -756,9 +756,9 @@ public final class MilvusWorkload {
    *     end;
    * w | if .r &lt; 0 then 1 else null end
    * </pre>; null when it yields null or failed
-   * @param desiredReplicas pods this instance asks for: replicas, else minReplicas, else 1 (spec §5.10)
+   * @param desiredReplicas pods this instance asks for: replicas, else minReplicas, else 1 (docs/format.md#totals)
    * @param fragmentedPodSpec the pod fields, from {@code fragmentedPodSpecDefinition} (catalog/src/main/workloadmap/milvus-io-milvus-v1beta1/definition.yaml:109); null when a path failed
-   * @param perPod requests of one pod (spec §5.10), in base units (cores, bytes, counts)
+   * @param perPod requests of one pod (docs/format.md#totals), in base units (cores, bytes, counts)
    * @param resources requests of all this instance's pods: desiredReplicas × perPod
    * @param gpus GPUs of all this instance's pods, a count under the GPU resource name
    * @param cpuMillis CPU of all this instance's pods, in millicores
@@ -793,9 +793,9 @@ public final class MilvusWorkload {
    *
    * @param id {@code ""}: the component has one anonymous instance
    * @param replicas from {@code replicasPath} (catalog/src/main/workloadmap/milvus-io-milvus-v1beta1/definition.yaml:218): <code>if .spec.dependencies.etcd.external == true then 0 else (.spec.dependencies.etcd.inCluster.values.replicaCount // (if (.spec.mode // "standalone") == "cluster" then 3 else 1 end)) end</code>; null when it yields null or failed
-   * @param desiredReplicas pods this instance asks for: replicas, else minReplicas, else 1 (spec §5.10)
+   * @param desiredReplicas pods this instance asks for: replicas, else minReplicas, else 1 (docs/format.md#totals)
    * @param fragmentedPodSpec the pod fields, from {@code fragmentedPodSpecDefinition} (catalog/src/main/workloadmap/milvus-io-milvus-v1beta1/definition.yaml:215); null when a path failed
-   * @param perPod requests of one pod (spec §5.10), in base units (cores, bytes, counts)
+   * @param perPod requests of one pod (docs/format.md#totals), in base units (cores, bytes, counts)
    * @param resources requests of all this instance's pods: desiredReplicas × perPod
    * @param gpus GPUs of all this instance's pods, a count under the GPU resource name
    * @param cpuMillis CPU of all this instance's pods, in millicores
@@ -835,9 +835,9 @@ public final class MilvusWorkload {
    *     end
    *   end
    * </pre>; null when it yields null or failed
-   * @param desiredReplicas pods this instance asks for: replicas, else minReplicas, else 1 (spec §5.10)
+   * @param desiredReplicas pods this instance asks for: replicas, else minReplicas, else 1 (docs/format.md#totals)
    * @param fragmentedPodSpec the pod fields, from {@code fragmentedPodSpecDefinition} (catalog/src/main/workloadmap/milvus-io-milvus-v1beta1/definition.yaml:229); null when a path failed
-   * @param perPod requests of one pod (spec §5.10), in base units (cores, bytes, counts)
+   * @param perPod requests of one pod (docs/format.md#totals), in base units (cores, bytes, counts)
    * @param resources requests of all this instance's pods: desiredReplicas × perPod
    * @param gpus GPUs of all this instance's pods, a count under the GPU resource name
    * @param cpuMillis CPU of all this instance's pods, in millicores
@@ -866,7 +866,7 @@ public final class MilvusWorkload {
   }
 
   /**
-   * An immutable list of writes to the wrapped object (spec §5.6), through the SDK's {@link WorkloadUpdate}
+   * An immutable list of writes to the wrapped object (docs/format.md#writes), through the SDK's {@link WorkloadUpdate}
    * with the definition of catalog/src/main/workloadmap/milvus-io-milvus-v1beta1/definition.yaml. Every method returns a new builder with one more write; nothing is
    * evaluated until {@link #apply()}, and the wrapped object is never modified. Later writes see the effect
    * of earlier ones. Thread-safe (immutable).
@@ -879,7 +879,7 @@ public final class MilvusWorkload {
     }
 
     /**
-     * Sets the resources of every container (init containers left alone) on every instance of every component with a pod definition (spec §3.4)
+     * Sets the resources of every container (init containers left alone) on every instance of every component with a pod definition (docs/format.md#spec-definition)
      * ({@link WorkloadUpdate#setResources}), through:
      * <ul>
      * <li>{@code component}: {@code fragmentedPodSpecDefinition.resourcesPath} (catalog/src/main/workloadmap/milvus-io-milvus-v1beta1/definition.yaml:110): <pre>
@@ -944,7 +944,7 @@ public final class MilvusWorkload {
      * w | .x.resources // .c.resources
      * </pre>
      *
-     * <p>UpdateFragmentedPodSpec (spec §5.6): when the new value is not empty and another
+     * <p>UpdateFragmentedPodSpec (docs/format.md#writes): when the new value is not empty and another
      * instance's value of this field is empty, every value is written, the empty ones included.
      *
      * @param id the instance id, as {@code instanceIdPath} yields it
@@ -980,7 +980,7 @@ public final class MilvusWorkload {
      * w | .x.resources // .c.resources
      * </pre>
      *
-     * <p>UpdateFragmentedPodSpec (spec §5.6): when the new value is not empty and another
+     * <p>UpdateFragmentedPodSpec (docs/format.md#writes): when the new value is not empty and another
      * instance's value of this field is empty, every value is written, the empty ones included.
      *
      * @param byInstanceId the new value per instance id; every id of the object must be present
@@ -1016,7 +1016,7 @@ public final class MilvusWorkload {
      * w | .x.image // .c.image
      * </pre>
      *
-     * <p>UpdateFragmentedPodSpec (spec §5.6): when the new value is not empty and another
+     * <p>UpdateFragmentedPodSpec (docs/format.md#writes): when the new value is not empty and another
      * instance's value of this field is empty, every value is written, the empty ones included.
      *
      * @param id the instance id, as {@code instanceIdPath} yields it
@@ -1052,7 +1052,7 @@ public final class MilvusWorkload {
      * w | .x.image // .c.image
      * </pre>
      *
-     * <p>UpdateFragmentedPodSpec (spec §5.6): when the new value is not empty and another
+     * <p>UpdateFragmentedPodSpec (docs/format.md#writes): when the new value is not empty and another
      * instance's value of this field is empty, every value is written, the empty ones included.
      *
      * @param byInstanceId the new value per instance id; every id of the object must be present

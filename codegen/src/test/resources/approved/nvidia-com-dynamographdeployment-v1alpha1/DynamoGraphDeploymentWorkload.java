@@ -207,7 +207,7 @@ public final class DynamoGraphDeploymentWorkload {
 
   /**
    * The paths and matchers of catalog/src/main/workloadmap/nvidia-com-dynamographdeployment-v1alpha1/definition.yaml that failed on this object, each with its file, line and
-   * column (spec §5.1: errors are contained; the failed field reads as null or empty).
+   * column (docs/format.md#evaluation: errors are contained; the failed field reads as null or empty).
    *
    * @return the problems, empty when every path evaluated
    */
@@ -216,7 +216,7 @@ public final class DynamoGraphDeploymentWorkload {
   }
 
   /**
-   * Desired pods of the whole workload (spec §5.10), from every component's pod spec and scale paths of catalog/src/main/workloadmap/nvidia-com-dynamographdeployment-v1alpha1/definition.yaml (see the component accessors).
+   * Desired pods of the whole workload (docs/format.md#totals), from every component's pod spec and scale paths of catalog/src/main/workloadmap/nvidia-com-dynamographdeployment-v1alpha1/definition.yaml (see the component accessors).
    *
    * @return the pod count
    */
@@ -225,7 +225,7 @@ public final class DynamoGraphDeploymentWorkload {
   }
 
   /**
-   * Requests of the whole workload (spec §5.10), from every component's pod spec and scale paths of catalog/src/main/workloadmap/nvidia-com-dynamographdeployment-v1alpha1/definition.yaml (see the component accessors).
+   * Requests of the whole workload (docs/format.md#totals), from every component's pod spec and scale paths of catalog/src/main/workloadmap/nvidia-com-dynamographdeployment-v1alpha1/definition.yaml (see the component accessors).
    *
    * @return the resources, in base units (cores, bytes, counts)
    */
@@ -262,7 +262,7 @@ public final class DynamoGraphDeploymentWorkload {
 
   /**
    * Every status of the shared vocabulary whose mapping matches, in the reference order
-   * (spec §5.5), from the root's {@code statusMappings} (catalog/src/main/workloadmap/nvidia-com-dynamographdeployment-v1alpha1/definition.yaml:69):
+   * (docs/format.md#status), from the root's {@code statusMappings} (catalog/src/main/workloadmap/nvidia-com-dynamographdeployment-v1alpha1/definition.yaml:69):
    * <ul>
    * <li>{@code Running} (catalog/src/main/workloadmap/nvidia-com-dynamographdeployment-v1alpha1/definition.yaml:70):
    * <br>phase <code>successful</code>
@@ -312,7 +312,7 @@ public final class DynamoGraphDeploymentWorkload {
   }
 
   /**
-   * The last condition of this type (spec §5.5: the last one wins), from
+   * The last condition of this type (docs/format.md#status: the last one wins), from
    * {@code conditionsDefinition.path} (catalog/src/main/workloadmap/nvidia-com-dynamographdeployment-v1alpha1/definition.yaml:68): <code>.status.conditions</code>
    *
    * @param conditionType the condition type, for example {@code Ready}
@@ -330,7 +330,7 @@ public final class DynamoGraphDeploymentWorkload {
   }
 
   /**
-   * The one anonymous instance of a component without {@code instanceIdPath} (spec §5.2).
+   * The one anonymous instance of a component without {@code instanceIdPath} (docs/format.md#extraction).
    */
   private InstanceNode singleInstanceOf(String component) {
     List<InstanceNode> instances = instancesOf(component);
@@ -455,7 +455,7 @@ public final class DynamoGraphDeploymentWorkload {
    * One instance of component {@code dynamographdeployment} ({@code nvidia.com/v1alpha1 DynamoGraphDeployment}) (the root), defined at catalog/src/main/workloadmap/nvidia-com-dynamographdeployment-v1alpha1/definition.yaml:59.
    *
    * @param id {@code ""}: the component has one anonymous instance
-   * @param desiredReplicas its share of the children's desired pods (a grouping component, spec §5.10)
+   * @param desiredReplicas its share of the children's desired pods (a grouping component, docs/format.md#totals)
    * @param node the SDK's instance node: everything extracted for this instance
    */
   public static record DynamographdeploymentInstance(String id, int desiredReplicas,
@@ -477,10 +477,10 @@ public final class DynamoGraphDeploymentWorkload {
    * @param id the instance id, from {@code instanceIdPath} (catalog/src/main/workloadmap/nvidia-com-dynamographdeployment-v1alpha1/definition.yaml:102): <code>(.spec.services // &#123;&#125;) | to_entries[] | .key</code>
    * @param replicas from {@code replicasPath} (catalog/src/main/workloadmap/nvidia-com-dynamographdeployment-v1alpha1/definition.yaml:129): <code>(.spec.services // &#123;&#125;) | .[] | (.replicas // 1) * (.multinode.nodeCount // 1)</code>; null when it yields null or failed
    * @param minReplicas from {@code minReplicasPath} (catalog/src/main/workloadmap/nvidia-com-dynamographdeployment-v1alpha1/definition.yaml:130): <code>(.spec.services // &#123;&#125;) | .[] | if (.replicas // 1) == 0 then 0 else (.minAvailable // 1) * (.multinode.nodeCount // 1) end</code>; null when it yields null or failed
-   * @param desiredReplicas pods this instance asks for: replicas, else minReplicas, else 1 (spec §5.10)
+   * @param desiredReplicas pods this instance asks for: replicas, else minReplicas, else 1 (docs/format.md#totals)
    * @param podSpec the PodSpec as JSON, from {@code podSpecPath} (catalog/src/main/workloadmap/nvidia-com-dynamographdeployment-v1alpha1/definition.yaml:104); null when the path failed
    * @param podMetadata the pods' ObjectMeta as JSON, from {@code metadataPath} (catalog/src/main/workloadmap/nvidia-com-dynamographdeployment-v1alpha1/definition.yaml:124); null when the path failed
-   * @param perPod requests of one pod (spec §5.10), in base units (cores, bytes, counts)
+   * @param perPod requests of one pod (docs/format.md#totals), in base units (cores, bytes, counts)
    * @param resources requests of all this instance's pods: desiredReplicas × perPod
    * @param gpus GPUs of all this instance's pods, a count under the GPU resource name
    * @param cpuMillis CPU of all this instance's pods, in millicores
@@ -512,7 +512,7 @@ public final class DynamoGraphDeploymentWorkload {
   }
 
   /**
-   * An immutable list of writes to the wrapped object (spec §5.6), through the SDK's {@link WorkloadUpdate}
+   * An immutable list of writes to the wrapped object (docs/format.md#writes), through the SDK's {@link WorkloadUpdate}
    * with the definition of catalog/src/main/workloadmap/nvidia-com-dynamographdeployment-v1alpha1/definition.yaml. Every method returns a new builder with one more write; nothing is
    * evaluated until {@link #apply()}, and the wrapped object is never modified. Later writes see the effect
    * of earlier ones. Thread-safe (immutable).
@@ -525,7 +525,7 @@ public final class DynamoGraphDeploymentWorkload {
     }
 
     /**
-     * Sets the pods' {@code spec.schedulerName} on every instance of every component with a pod definition (spec §3.4) ({@link WorkloadUpdate#setSchedulerName}), through:
+     * Sets the pods' {@code spec.schedulerName} on every instance of every component with a pod definition (docs/format.md#spec-definition) ({@link WorkloadUpdate#setSchedulerName}), through:
      * <ul>
      * <li>{@code service}: {@code podSpecPath} (catalog/src/main/workloadmap/nvidia-com-dynamographdeployment-v1alpha1/definition.yaml:104): <pre>
      * (.spec.services // &#123;&#125;) | .[] | .resources as $r | (.extraPodSpec // &#123;&#125;) as $p | $p + &#123;containers: ([($p.mainContainer // &#123;&#125;) + &#123;
@@ -555,7 +555,7 @@ public final class DynamoGraphDeploymentWorkload {
     }
 
     /**
-     * Adds (or overwrites) pod labels on every instance of every component with a pod definition (spec §3.4) ({@link WorkloadUpdate#addLabels}), through:
+     * Adds (or overwrites) pod labels on every instance of every component with a pod definition (docs/format.md#spec-definition) ({@link WorkloadUpdate#addLabels}), through:
      * <ul>
      * <li>{@code service}: {@code metadataPath} (catalog/src/main/workloadmap/nvidia-com-dynamographdeployment-v1alpha1/definition.yaml:124): <pre>
      * (.spec.services // &#123;&#125;) | .[] | &#123;labels: ((.labels // &#123;&#125;) + (.extraPodMetadata.labels // &#123;&#125;)),
@@ -571,7 +571,7 @@ public final class DynamoGraphDeploymentWorkload {
     }
 
     /**
-     * Adds (or overwrites) pod annotations on every instance of every component with a pod definition (spec §3.4) ({@link WorkloadUpdate#addAnnotations}), through:
+     * Adds (or overwrites) pod annotations on every instance of every component with a pod definition (docs/format.md#spec-definition) ({@link WorkloadUpdate#addAnnotations}), through:
      * <ul>
      * <li>{@code service}: {@code metadataPath} (catalog/src/main/workloadmap/nvidia-com-dynamographdeployment-v1alpha1/definition.yaml:124): <pre>
      * (.spec.services // &#123;&#125;) | .[] | &#123;labels: ((.labels // &#123;&#125;) + (.extraPodMetadata.labels // &#123;&#125;)),
@@ -587,7 +587,7 @@ public final class DynamoGraphDeploymentWorkload {
     }
 
     /**
-     * Sets the resources of every container (init containers left alone) on every instance of every component with a pod definition (spec §3.4)
+     * Sets the resources of every container (init containers left alone) on every instance of every component with a pod definition (docs/format.md#spec-definition)
      * ({@link WorkloadUpdate#setResources}), through:
      * <ul>
      * <li>{@code service}: {@code podSpecPath} (catalog/src/main/workloadmap/nvidia-com-dynamographdeployment-v1alpha1/definition.yaml:104): <pre>
@@ -640,7 +640,7 @@ public final class DynamoGraphDeploymentWorkload {
      *     + ($p.containers // []))&#125;
      * </pre>
      *
-     * <p>UpdatePodSpec (spec §5.6): the value replaces the old one, so fields absent from it disappear.
+     * <p>UpdatePodSpec (docs/format.md#writes): the value replaces the old one, so fields absent from it disappear.
      *
      * @param id the instance id, as {@code instanceIdPath} yields it
      * @param value the new PodSpec as JSON
@@ -670,7 +670,7 @@ public final class DynamoGraphDeploymentWorkload {
      *     + ($p.containers // []))&#125;
      * </pre>
      *
-     * <p>UpdatePodSpec (spec §5.6): the value replaces the old one, so fields absent from it disappear.
+     * <p>UpdatePodSpec (docs/format.md#writes): the value replaces the old one, so fields absent from it disappear.
      *
      * @param byInstanceId the new value per instance id; every id of the object must be present
      * @return a new update with this write added
@@ -686,7 +686,7 @@ public final class DynamoGraphDeploymentWorkload {
      *    annotations: ((.annotations // &#123;&#125;) + (.extraPodMetadata.annotations // &#123;&#125;))&#125;
      * </pre>
      *
-     * <p>UpdatePodMetadata (spec §5.6): the value replaces the old one, so fields absent from it disappear.
+     * <p>UpdatePodMetadata (docs/format.md#writes): the value replaces the old one, so fields absent from it disappear.
      *
      * @param id the instance id, as {@code instanceIdPath} yields it
      * @param value the new ObjectMeta {@code {labels, annotations}} as JSON
@@ -702,7 +702,7 @@ public final class DynamoGraphDeploymentWorkload {
      *    annotations: ((.annotations // &#123;&#125;) + (.extraPodMetadata.annotations // &#123;&#125;))&#125;
      * </pre>
      *
-     * <p>UpdatePodMetadata (spec §5.6): the value replaces the old one, so fields absent from it disappear.
+     * <p>UpdatePodMetadata (docs/format.md#writes): the value replaces the old one, so fields absent from it disappear.
      *
      * @param byInstanceId the new value per instance id; every id of the object must be present
      * @return a new update with this write added

@@ -20,7 +20,8 @@ import java.util.List;
  *       Job runs {@code min(parallelism, completions)} pods at once, FC-05).
  *   <li>Per pod, the requests of the Job's pod template ({@code template.spec.template}).
  *   <li>Totals: pods, and per-pod requests × pods summed over the replicated jobs (GPUs, CPU, memory, ...).
- *   <li>The statuses the catalog definition maps, in the SDK's report order (spec §2.3): Resuming, Suspending,
+ *   <li>The statuses the catalog definition maps, in the SDK's report order (docs/format.md#legacy-mapping): Resuming,
+ *   Suspending,
  *       Suspended, Running, Failed, Completed, Initializing, Degraded; {@code Undefined} when none holds.
  * </ul>
  *

@@ -31,10 +31,10 @@ import org.openjdk.jmh.annotations.Warmup;
 /**
  * Attributing 10,000 live pods to a JobSet and building its gang plan (issue 8): the catalog's JobSet definition with
  * one replicatedJob {@code workers} of 2,500 Jobs × parallelism 4. Every pod is owned by its Job, every Job by the
- * JobSet (spec §5.8: one owner lookup per Job, cached), carries the JobSet labels and is Running and ready. The SDK
- * side ({@link WorkloadMap#attributePods} then {@link WorkloadMap#gangPlan}) walks the owner chains, places each pod by
- * the jq selectors, reads its replica key, evaluates the gang filters and the three group-key paths per pod, and
- * computes 2,500 gangs of minMember 4. The baseline does the same with direct label reads in plain Java.
+ * JobSet (docs/format.md#owner-chain: one owner lookup per Job, cached), carries the JobSet labels and is Running and
+ * ready. The SDK side ({@link WorkloadMap#attributePods} then {@link WorkloadMap#gangPlan}) walks the owner chains,
+ * places each pod by the jq selectors, reads its replica key, evaluates the gang filters and the three group-key paths
+ * per pod, and computes 2,500 gangs of minMember 4. The baseline does the same with direct label reads in plain Java.
  *
  * <p>The pods are built once per trial; the SDK also prepares each pod for jq (a key-sorted view) on every call, as a
  * caller that lists fresh pods would.

@@ -19,7 +19,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * {@link Catalog#builtIn()} on the catalog module's own class path: the jar's resources and its generated index
- * (spec §8, conformance CA-01..CA-09 on the real entries).
+ * (docs/format.md#catalog, conformance CA-01..CA-09 on the real entries).
  */
 class BuiltInCatalogTest {
 

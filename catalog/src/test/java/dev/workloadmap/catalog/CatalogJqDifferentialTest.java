@@ -29,8 +29,8 @@ import org.junit.jupiter.api.TestFactory;
 
 /**
  * Issue 2: every jq expression the catalog uses, run on every fixture object of its definition, gives the same output
- * through the SDK's engine and through Debian's gojq (the reference engine's family, spec §6.1). Outputs are compared
- * as compact JSON text; an error on both sides is agreement.
+ * through the SDK's engine and through Debian's gojq (the reference engine's family, docs/format.md#jq-engine). Outputs
+ * are compared as compact JSON text; an error on both sides is agreement.
  *
  * <p>One gojq process per expression evaluates it on all objects: {@code try [EXPR] catch "__error__"} prints one
  * line per input object, the whole output stream as an array, or the error marker.

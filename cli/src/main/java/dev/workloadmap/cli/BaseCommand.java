@@ -11,7 +11,7 @@ import picocli.CommandLine.ParentCommand;
 
 /**
  * What the commands share: the root command (environment, SDK, catalog), the kubectl client flags, the connection,
- * the definition set (spec §7.2) and warnings printed last on stderr.
+ * the definition set (docs/format.md#cli-resolution) and warnings printed last on stderr.
  */
 abstract class BaseCommand implements Callable<Integer> {
 

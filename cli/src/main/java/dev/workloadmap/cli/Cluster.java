@@ -29,7 +29,8 @@ import java.util.Set;
 
 /**
  * One connection to a cluster: the client, the namespace that applies, discovery of served resources, paged lists,
- * and the translation of client failures into {@link CliException}s with exit codes and hints (spec §7.1, §7.3).
+ * and the translation of client failures into {@link CliException}s with exit codes and hints
+ * (docs/format.md#cli-common, docs/format.md#cli-commands).
  */
 final class Cluster implements AutoCloseable {
 
@@ -67,11 +68,11 @@ final class Cluster implements AutoCloseable {
   }
 
   /**
-   * Discovery of the resources that matter here (spec §7.2 step 2): the core group {@code v1} and every served version
-   * of every group a definition covers (one {@code /apis} request for the served and preferred versions, then
-   * {@code /apis/<group>/<version>}); subresources are left out. Asking only for covered groups keeps discovery to a few
-   * requests on clusters with many CRDs. A group version that does not answer is skipped, as kubectl's partial
-   * discovery does.
+   * Discovery of the resources that matter here (docs/format.md#cli-resolution step 2): the core group {@code v1} and
+   * every served version of every group a definition covers (one {@code /apis} request for the served and preferred
+   * versions, then {@code /apis/<group>/<version>}); subresources are left out. Asking only for covered groups keeps
+   * discovery to a few requests on clusters with many CRDs. A group version that does not answer is skipped, as
+   * kubectl's partial discovery does.
    *
    * @param definitionGvks the root GVKs of the available definitions
    * @throws CliException the cluster is unreachable or rejects the credentials

@@ -9,10 +9,10 @@ import java.nio.file.Path;
 import picocli.CommandLine.Option;
 
 /**
- * kubectl's client flags (spec §7.1): {@code --kubeconfig}, {@code --context}, {@code -n/--namespace}, {@code
- * --cluster}, {@code --user}, {@code --server}, {@code --token}, {@code --insecure-skip-tls-verify}. The kubeconfig is
- * {@code --kubeconfig}, else the first file of {@code $KUBECONFIG}, else {@code $HOME/.kube/config}; the namespace is
- * {@code -n}, else the context's, else {@code default}. There is no {@code -A}.
+ * kubectl's client flags (docs/format.md#cli-common): {@code --kubeconfig}, {@code --context}, {@code -n/--namespace},
+ * {@code --cluster}, {@code --user}, {@code --server}, {@code --token}, {@code --insecure-skip-tls-verify}. The
+ * kubeconfig is {@code --kubeconfig}, else the first file of {@code $KUBECONFIG}, else {@code $HOME/.kube/config}; the
+ * namespace is {@code -n}, else the context's, else {@code default}. There is no {@code -A}.
  */
 public final class ClusterOptions {
 

@@ -19,10 +19,11 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * The definitions available to a command (spec §7.2 step 1): the built-in catalog plus the cluster's {@code
- * run.ai/v1alpha1 Karta} objects. A cluster definition overrides the catalog one for the same root GVK; two cluster
- * definitions for one GVK make it <em>ambiguous</em>: both are listed, neither is ever resolved. Loading problems (no
- * Karta CRD, forbidden, unreachable, an invalid definition) become warnings, printed last on stderr.
+ * The definitions available to a command (docs/format.md#cli-resolution step 1): the built-in catalog plus the
+ * cluster's {@code run.ai/v1alpha1 Karta} objects. A cluster definition overrides the catalog one for the same root
+ * GVK; two cluster definitions for one GVK make it <em>ambiguous</em>: both are listed, neither is ever resolved.
+ * Loading problems (no Karta CRD, forbidden, unreachable, an invalid definition) become warnings, printed last on
+ * stderr.
  */
 final class DefinitionSet {
 

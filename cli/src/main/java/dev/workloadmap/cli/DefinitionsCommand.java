@@ -13,9 +13,9 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /**
- * {@code definitions [NAME]} (spec §7.3): the definitions available, the built-in catalog plus the cluster's Karta
- * objects (a cluster definition overrides the catalog one for the same GVK; two cluster definitions for one GVK are
- * both listed and reported as ambiguous on stderr).
+ * {@code definitions [NAME]} (docs/format.md#cli-commands): the definitions available, the built-in catalog plus the
+ * cluster's Karta objects (a cluster definition overrides the catalog one for the same GVK; two cluster definitions for
+ * one GVK are both listed and reported as ambiguous on stderr).
  *
  * <p>Table columns NAME, KIND ({@code <none>} for a rootless definition), ORIGIN ({@code catalog} or {@code cluster})
  * and COMPONENTS (the root, then up to {@code --component-limit} children sorted by name, then {@code , +K more}).
@@ -26,7 +26,7 @@ import picocli.CommandLine.Parameters;
     sortOptions = false)
 final class DefinitionsCommand extends BaseCommand {
 
-  // not mixinStandardHelpOptions: --version here is the definitions' root version filter (spec §7.3)
+  // not mixinStandardHelpOptions: --version here is the definitions' root version filter (docs/format.md#cli-commands)
   @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help message and exit.")
   boolean help;
 

@@ -26,14 +26,15 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /**
- * {@code describe TYPE/NAME | TYPE NAME | -f FILE|-} (spec §7.3, §7.4): the workload tree with components, instances,
- * {@code ready/desired}, GPUs, nodes and pods, the status line and the resources table (see {@link DescribeView}).
+ * {@code describe TYPE/NAME | TYPE NAME | -f FILE|-} (docs/format.md#cli-commands, docs/format.md#cli-describe): the
+ * workload tree with components, instances, {@code ready/desired}, GPUs, nodes and pods, the status line and the
+ * resources table (see {@link DescribeView}).
  *
  * <p>Live, the pods of the namespace are listed once ({@code resourceVersion: "0"}) and attributed through their owner
- * chains by the SDK ({@code WorkloadMap.attributePods}, spec §5.8). With {@code -f} (file mode) no cluster is needed: the catalog,
- * plus the cluster's Karta objects when a cluster is configured and reachable, resolves the definition of the file's
- * single object (another served version of a covered kind resolves; the group must match exactly), and the output
- * shows the desired structure and requested resources.
+ * chains by the SDK ({@code WorkloadMap.attributePods}, docs/format.md#owner-chain). With {@code -f} (file mode) no
+ * cluster is needed: the catalog, plus the cluster's Karta objects when a cluster is configured and reachable, resolves
+ * the definition of the file's single object (another served version of a covered kind resolves; the group must match
+ * exactly), and the output shows the desired structure and requested resources.
  */
 @Command(name = "describe", mixinStandardHelpOptions = true, description = "Show a workload's tree: components, pods, status and resources.",
     sortOptions = false)
@@ -199,7 +200,7 @@ final class DescribeCommand extends BaseCommand {
     return entry != null ? entry : fromDefinitionSet(cmd, name, gvk, apiVersion, kind);
   }
 
-  /** The definition of the whole definition set (spec §7.2 step 1) for an object of {@code gvk}. */
+  /** The definition of the whole definition set (docs/format.md#cli-resolution step 1) for an object of {@code gvk}. */
   private static DefinitionSet.Entry fromDefinitionSet(BaseCommand cmd, String name, Gvk gvk, String apiVersion,
       String kind) {
     DefinitionSet defs = cmd.definitions(false);
@@ -253,7 +254,10 @@ final class DescribeCommand extends BaseCommand {
     }
   }
 
-  /** Reads intermediate owners through discovery; an owner that cannot be read is empty (spec §5.8 item 2). */
+  /**
+   * Reads intermediate owners through discovery; an owner that cannot be read is empty (docs/format.md#owner-chain item
+   * 2).
+   */
   static OwnerLookup ownerLookup(Cluster cluster) {
     return (ns, ref) -> {
       try {

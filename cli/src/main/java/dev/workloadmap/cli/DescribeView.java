@@ -21,8 +21,8 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * The {@code describe} view (spec §7.4) of a resolved workload, live (with its attributed pods) or in file mode (desired
- * structure and requested resources only).
+ * The {@code describe} view (docs/format.md#cli-describe) of a resolved workload, live (with its attributed pods) or in
+ * file mode (desired structure and requested resources only).
  *
  * <p><b>Text.</b> A header ({@code Kind/name   namespace: ns   definition: name (origin)}, then {@code age: 2h} live or
  * {@code (file mode: no live status)}), the component tree, a {@code Phase: A,B} line with every matched status of the

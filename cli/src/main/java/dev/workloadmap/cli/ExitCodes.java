@@ -1,9 +1,9 @@
 package dev.workloadmap.cli;
 
 /**
- * The process exit codes (spec §7.1). The reference names ExitNotFound, ExitWorkloadNotFound, ExitUsage and ExitError
- * without documenting their numbers; {@code validate}'s 0, 1 and 2 (spec §7.3) fix {@link #OK}, {@link #ERROR} and
- * {@link #USAGE}, and the two not-found codes take the next numbers.
+ * The process exit codes (docs/format.md#cli-common). The reference names ExitNotFound, ExitWorkloadNotFound, ExitUsage
+ * and ExitError without documenting their numbers; {@code validate}'s 0, 1 and 2 (docs/format.md#cli-commands) fix
+ * {@link #OK}, {@link #ERROR} and {@link #USAGE}, and the two not-found codes take the next numbers.
  */
 public final class ExitCodes {
   private ExitCodes() {}

@@ -19,8 +19,8 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /**
- * {@code gangs TYPE/NAME}: the gang plan of a live workload (spec §5.11, decision g), computed by the SDK ({@code
- * WorkloadMap.gangPlan}) from the pods attributed as in {@code describe}.
+ * {@code gangs TYPE/NAME}: the gang plan of a live workload (docs/format.md#gangs, decision g), computed by the SDK
+ * ({@code WorkloadMap.gangPlan}) from the pods attributed as in {@code describe}.
  *
  * <p>Text: the header line, then a table with one row per gang (GROUP, FORM {@code podGroups}/{@code podGroup}, KEY
  * (the group key tuple, comma-joined; {@code -} when the group has no keys), MIN MEMBER (pods the gang needs to start,

@@ -24,14 +24,15 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /**
- * {@code get (TYPE[/NAME] [NAME] | --all-types)} (spec §7.3): workloads with every matched status of their root.
+ * {@code get (TYPE[/NAME] [NAME] | --all-types)} (docs/format.md#cli-commands): workloads with every matched status of
+ * their root.
  *
  * <p>Table columns NAME, NAMESPACE, TYPE (only with {@code --all-types}), PHASE (comma-joined) and AGE, plus ORIGIN and
  * DEFINITION with {@code -o wide}; rows newest first, then by kind, then by name. JSON and YAML give {@code {items:
  * [...], count: N}} for a list, or the bare view for a named workload; a view is {@code {name, namespace, kind,
  * apiVersion, phases: [...], age, creationTimestamp, definition, origin}} ({@code phases} is null when the definition
  * has no status definition). {@code --all-types} lists the top-level workloads of every covered, installed type: those
- * with no covered controller anywhere in their owner chain (spec §5.8 item 5).
+ * with no covered controller anywhere in their owner chain (docs/format.md#owner-chain item 5).
  */
 @Command(name = "get", mixinStandardHelpOptions = true, description = "List workloads with their matched statuses.", sortOptions = false)
 final class GetCommand extends BaseCommand {
@@ -280,7 +281,10 @@ final class GetCommand extends BaseCommand {
     env().out().print(sb);
   }
 
-  /** Whether an object has a covered controller anywhere in its owner chain (spec §5.8 item 5), with a cache. */
+  /**
+   * Whether an object has a covered controller anywhere in its owner chain (docs/format.md#owner-chain item 5), with a
+   * cache.
+   */
   static final class OwnerWalk {
     private final Cluster cluster;
     private final Set<String> covered;
@@ -318,7 +322,7 @@ final class GetCommand extends BaseCommand {
           GenericKubernetesResource owner = cluster.get(r, ns, ref.name());
           above = owner != null && coveredAbove(Workloads.json(owner), ns, depth + 1);
         } catch (CliException e) {
-          above = false; // an owner that cannot be read counts as not owned (spec §5.8 item 2)
+          above = false; // an owner that cannot be read counts as not owned (docs/format.md#owner-chain item 2)
         }
         coveredAboveByUid.put(ref.uid(), above);
         return above;

@@ -9,7 +9,7 @@ import java.util.Set;
 import java.util.regex.Pattern;
 
 /**
- * Turns a TYPE token into a definition and, with a cluster, its served resource (spec §7.2 step 2).
+ * Turns a TYPE token into a definition and, with a cluster, its served resource (docs/format.md#cli-resolution step 2).
  *
  * <p>Through discovery (the RESTMapper's role), the token may be a kind, a plural, a singular or a short name, or one
  * of the forms {@code resource.group}, {@code resource.version.group} and {@code kind.version.group}, all

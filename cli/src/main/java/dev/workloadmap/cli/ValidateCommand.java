@@ -19,16 +19,17 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /**
- * {@code validate FILE|DIR|- [--crd FILE|DIR]} (spec §7.3): the SDK's linter (spec §4.3: YAML, shape, the reference's
- * rules and the SDK's jq checks), and, like {@code workloadmap:validate}, every valid definition's workload-side paths
- * against its target CRD: {@code --crd FILE} for every definition, else {@code crd.yaml} beside the definition, else
- * {@code <kind lower>.<group>.yaml} in {@code --crd DIR}; without one, an {@code info:} line says that the static CRD
- * checks were skipped. A folder is read like the Maven goal reads it (every {@code .yaml}, {@code .yml} and {@code
- * .json} file below it, outside {@code fixtures} folders, a definition's {@code crd.yaml} excepted) and ends with a
- * summary line. Prints {@code OK: <name> is a valid Karta definition (GVK: ...)} per valid definition (with its
- * warnings and notes below), or {@code INVALID: <name>} followed by every finding ({@code file:line:column /pointer:
- * message [rule] (hint)}) and {@code N finding(s)}. Exit 0 when every definition is valid, 1 when one is invalid (a
- * YAML syntax error or a CRD finding included), 2 on a usage or read error. Needs no cluster.
+ * {@code validate FILE|DIR|- [--crd FILE|DIR]} (docs/format.md#cli-commands): the SDK's linter
+ * (docs/format.md#validation-layers: YAML, shape, the reference's rules and the SDK's jq checks), and, like
+ * {@code workloadmap:validate}, every valid definition's workload-side paths against its target CRD: {@code --crd FILE}
+ * for every definition, else {@code crd.yaml} beside the definition, else {@code <kind lower>.<group>.yaml} in
+ * {@code --crd DIR}; without one, an {@code info:} line says that the static CRD checks were skipped. A folder is read
+ * like the Maven goal reads it (every {@code .yaml}, {@code .yml} and {@code .json} file below it, outside
+ * {@code fixtures} folders, a definition's {@code crd.yaml} excepted) and ends with a summary line. Prints
+ * {@code OK: <name> is a valid Karta definition (GVK: ...)} per valid definition (with its warnings and notes below),
+ * or {@code INVALID: <name>} followed by every finding ({@code file:line:column /pointer: message [rule] (hint)}) and
+ * {@code N finding(s)}. Exit 0 when every definition is valid, 1 when one is invalid (a YAML syntax error or a CRD
+ * finding included), 2 on a usage or read error. Needs no cluster.
  */
 @Command(name = "validate", mixinStandardHelpOptions = true, sortOptions = false,
     description = "Lint definitions, with their paths checked against the target CRD (exit 0 valid, 1 invalid, 2 usage"

@@ -21,10 +21,10 @@ import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.ParseResult;
 
 /**
- * The {@code workloadmap} command line (spec §7): {@code describe}, {@code get}, {@code definitions}, {@code validate},
- * {@code gangs} and {@code completion}, thin front-ends over the SDK and the built-in catalog. Exit codes are those of
- * {@link ExitCodes}; every failure is one message on stderr with a hint (with {@code -o json}, a JSON error object on
- * stdout), never a stack trace.
+ * The {@code workloadmap} command line (docs/format.md#cli): {@code describe}, {@code get}, {@code definitions},
+ * {@code validate}, {@code gangs} and {@code completion}, thin front-ends over the SDK and the built-in catalog. Exit
+ * codes are those of {@link ExitCodes}; every failure is one message on stderr with a hint (with {@code -o json}, a
+ * JSON error object on stdout), never a stack trace.
  */
 @Command(name = "workloadmap", mixinStandardHelpOptions = true, versionProvider = WorkloadMapCli.Version.class,
     description = "See the structure, pods, status and resources of AI workloads through Workload Map (Karta)"

@@ -19,7 +19,10 @@ final class Workloads {
     this.wm = wm;
   }
 
-  /** The definition validated and prepared once (spec §5.9: an invalid definition gives {@code invalid karta}). */
+  /**
+   * The definition validated and prepared once (docs/format.md#tree: an invalid definition gives
+   * {@code invalid karta}).
+   */
   PreparedDefinition prepare(Definition d) {
     return prepared.computeIfAbsent(d, wm::prepare);
   }

@@ -14,9 +14,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@code definitions} with Karta objects in the cluster (spec §7.2 step 1), Mock tier: a cluster definition overrides
- * the catalog one for the same GVK; two cluster definitions for one GVK are both listed, reported on stderr, and never
- * resolved.
+ * {@code definitions} with Karta objects in the cluster (docs/format.md#cli-resolution step 1), Mock tier: a cluster
+ * definition overrides the catalog one for the same GVK; two cluster definitions for one GVK are both listed, reported
+ * on stderr, and never resolved.
  */
 @EnableKubernetesMockClient(crud = true)
 class ClusterDefinitionsMockTest {

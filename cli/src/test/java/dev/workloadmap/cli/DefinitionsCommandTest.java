@@ -7,7 +7,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.workloadmap.sdk.catalog.Catalog;
 import org.junit.jupiter.api.Test;
 
-/** {@code definitions [NAME]} without a cluster: the built-in catalog (spec §7.3). Unit tier. */
+/** {@code definitions [NAME]} without a cluster: the built-in catalog (docs/format.md#cli-commands). Unit tier. */
 class DefinitionsCommandTest {
 
   @Test

@@ -9,7 +9,10 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** {@code describe -f} (file mode, spec §7.3, §7.4): no cluster, the catalog resolves the definition. Unit tier. */
+/**
+ * {@code describe -f} (file mode, docs/format.md#cli-commands, docs/format.md#cli-describe): no cluster, the catalog
+ * resolves the definition. Unit tier.
+ */
 class DescribeFileModeTest {
 
   static final Path SEED = Path.of("..", "catalog", "src", "main", "workloadmap", "jobset-x-k8s-io-jobset-v1alpha2",

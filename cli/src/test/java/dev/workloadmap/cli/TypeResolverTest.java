@@ -7,7 +7,10 @@ import dev.workloadmap.sdk.WorkloadMap;
 import dev.workloadmap.sdk.catalog.Catalog;
 import org.junit.jupiter.api.Test;
 
-/** TYPE tokens without a cluster: the fallback on the definitions' root kinds (spec §7.2 step 2). Unit tier. */
+/**
+ * TYPE tokens without a cluster: the fallback on the definitions' root kinds (docs/format.md#cli-resolution step 2).
+ * Unit tier.
+ */
 class TypeResolverTest {
 
   static final DefinitionSet CATALOG = DefinitionSet.load(WorkloadMap.create(), Catalog.builtIn(), null, null);

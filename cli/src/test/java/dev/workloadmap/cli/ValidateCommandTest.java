@@ -7,7 +7,7 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** {@code validate FILE|-} (spec §7.3): exit 0 valid, 1 invalid, 2 usage or read error. Unit tier. */
+/** {@code validate FILE|-} (docs/format.md#cli-commands): exit 0 valid, 1 invalid, 2 usage or read error. Unit tier. */
 class ValidateCommandTest {
 
   static final Path JOB = Path.of("..", "catalog", "src", "main", "workloadmap", "batch-job-v1", "definition.yaml");

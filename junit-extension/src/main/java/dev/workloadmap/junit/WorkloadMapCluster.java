@@ -709,9 +709,9 @@ public final class WorkloadMapCluster {
 
   /**
    * Reads {@code workload} back from the server, lists every pod of this namespace once (served from the watch cache,
-   * {@code resourceVersion=0}) and attributes them with the SDK (spec §5.8): pods whose controller owner chain reaches
-   * the workload's UID, with intermediate owners (Jobs, ReplicaSets, ...) read from the server, placed on components,
-   * instances and replicas by the definition's selectors. Owned pods no component claims are in
+   * {@code resourceVersion=0}) and attributes them with the SDK (docs/format.md#owner-chain): pods whose controller
+   * owner chain reaches the workload's UID, with intermediate owners (Jobs, ReplicaSets, ...) read from the server,
+   * placed on components, instances and replicas by the definition's selectors. Owned pods no component claims are in
    * {@link LiveTree#unmatched()}.
    *
    * @return the live tree: per component {@code ready/desired}, per pod phase, reason, node and resources (GPUs as
@@ -732,8 +732,8 @@ public final class WorkloadMapCluster {
   }
 
   /**
-   * The gang plan of {@code workload}'s live pods (spec §5.11, decision g): per pod group its gangs with the group key,
-   * minMember per gang, the group total and the member pods.
+   * The gang plan of {@code workload}'s live pods (docs/format.md#gangs, decision g): per pod group its gangs with the
+   * group key, minMember per gang, the group total and the member pods.
    *
    * @throws dev.workloadmap.sdk.WorkloadMapException when no definition of this test covers the workload's kind
    */
@@ -743,7 +743,10 @@ public final class WorkloadMapCluster {
     return workloadMap.gangPlan(definitionFor(json), live);
   }
 
-  /** Intermediate owners read from this cluster by apiVersion, kind and name; unreadable owners are empty (§5.8). */
+  /**
+   * Intermediate owners read from this cluster by apiVersion, kind and name; unreadable owners are empty
+   * (docs/format.md#owner-chain).
+   */
   private OwnerLookup ownerLookup() {
     return (ns, ref) -> {
       try {

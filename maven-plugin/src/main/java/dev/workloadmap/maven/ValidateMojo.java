@@ -28,12 +28,13 @@ import org.apache.maven.plugins.annotations.Parameter;
 /**
  * Lints definitions without running any fixture: loads and validates every definition file under {@code
  * workloadmap.path} (a file, or a folder searched recursively for {@code .yaml}, {@code .yml} and {@code .json} files,
- * skipping {@code fixtures} folders) through the whole pipeline of spec §4.3 (YAML, schema, reference rules, SDK
- * checks), with unknown fields as errors. Each finding is printed as one line ({@code file:line:column /pointer:
- * message [rule] (hint)}) at its severity, then a summary, then the build fails once if there were errors (or warnings,
- * with {@code -Dworkloadmap.failOnWarning}). A definition whose CRD is found ({@code crd.yaml} beside it, which is not
- * read as a definition, or in {@code workloadmap.crdDirectory}) also has its paths checked against the CRD. Works without a project: {@code mvn
- * dev.workloadmap:workloadmap-maven-plugin:validate -Dworkloadmap.path=my-definition.yaml}.
+ * skipping {@code fixtures} folders) through the whole pipeline of docs/format.md#validation-layers (YAML, schema,
+ * reference rules, SDK checks), with unknown fields as errors. Each finding is printed as one line
+ * ({@code file:line:column /pointer: message [rule] (hint)}) at its severity, then a summary, then the build fails once
+ * if there were errors (or warnings, with {@code -Dworkloadmap.failOnWarning}). A definition whose CRD is found
+ * ({@code crd.yaml} beside it, which is not read as a definition, or in {@code workloadmap.crdDirectory}) also has its
+ * paths checked against the CRD. Works without a project:
+ * {@code mvn dev.workloadmap:workloadmap-maven-plugin:validate -Dworkloadmap.path=my-definition.yaml}.
  */
 @Mojo(name = "validate", defaultPhase = LifecyclePhase.VALIDATE, requiresProject = false, threadSafe = true)
 public class ValidateMojo extends AbstractWorkloadMapMojo {

@@ -256,7 +256,8 @@ class VerifyMojoTest {
   void warningsAreListedAndFailTheBuildOnlyWithFailOnWarning() throws Exception {
     Path defs = ItProjects.copy("verify-passes", "src/main/workloadmap", dir.resolve("workloadmap"));
     Path definition = defs.resolve("trainer/definition.yaml");
-    // a status matcher with no part always matches: a warning (spec §3.6); running matches anyway
+    // a status matcher with no part always matches: a warning (docs/format.md#status-definition); running matches
+    // anyway
     ItProjects.write(definition, ItProjects.read(definition)
         .replace("running: [{byPhase: Running}]", "running: [{byPhase: Running}, {}]"));
     VerifyMojo lenient = mojo(defs, Map.of());

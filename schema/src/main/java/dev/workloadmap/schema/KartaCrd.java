@@ -10,9 +10,9 @@ import java.nio.charset.StandardCharsets;
  * {@code v1alpha1} with the status subresource) for installing definitions in a cluster: {@code kubectl create -f
  * karta.run.ai.yaml}. Its {@code openAPIV3Schema} is the current form of the JSON Schema ({@link
  * SchemaValidator#SCHEMA_RESOURCE}) rewritten as a structural schema by {@code schema/src/build/crd_from_schema.py}:
- * references inlined, the two selector rules of spec §3.7 as CEL {@code x-kubernetes-validations}, list-map keys,
- * sets and the {@code conditionsDefinition} field-name defaults. An API server prunes (or, under strict field
- * validation, rejects) unknown fields instead of naming them, and validates {@code metadata} itself.
+ * references inlined, the two selector rules of docs/format.md#pod-selector as CEL {@code x-kubernetes-validations},
+ * list-map keys, sets and the {@code conditionsDefinition} field-name defaults. An API server prunes (or, under strict
+ * field validation, rejects) unknown fields instead of naming them, and validates {@code metadata} itself.
  */
 public final class KartaCrd {
 

@@ -4,16 +4,20 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.util.Objects;
 
 /**
- * The two document forms of a Workload Map definition (spec §2), and how a document declares which one it is.
+ * The two document forms of a Workload Map definition (docs/format.md#forms), and how a document declares which one it
+ * is.
  *
  * <p>The schema's top level dispatches the same way as {@link #detect(JsonNode)}: a document is checked against the
  * legacy form when its {@code apiVersion} is the legacy one, or when its {@code kind} is {@code ResourceInterface} and
  * its {@code apiVersion} is not the current one; every other document is checked against the current form.
  */
 public enum SchemaForm {
-  /** {@code apiVersion: run.ai/v1alpha1}, {@code kind: Karta} (spec §2.1). */
+  /** {@code apiVersion: run.ai/v1alpha1}, {@code kind: Karta} (docs/format.md#form-current). */
   CURRENT("run.ai/v1alpha1", "Karta"),
-  /** {@code apiVersion: optimization.nvidia.com/v1alpha1}, {@code kind: ResourceInterface} (spec §2.2), deprecated. */
+  /**
+   * {@code apiVersion: optimization.nvidia.com/v1alpha1}, {@code kind: ResourceInterface} (docs/format.md#form-legacy),
+   * deprecated.
+   */
   LEGACY("optimization.nvidia.com/v1alpha1", "ResourceInterface");
 
   private final String apiVersion;

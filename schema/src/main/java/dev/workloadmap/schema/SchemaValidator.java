@@ -13,7 +13,8 @@ import java.util.Map;
 import java.util.Objects;
 
 /**
- * Checks a Workload Map definition against the JSON Schema of the form it declares (spec §3.10, §4.3 layer 2).
+ * Checks a Workload Map definition against the JSON Schema of the form it declares (docs/format.md#shape-rules,
+ * docs/format.md#validation-layers layer 2).
  *
  * <p>The schema is the classpath resource {@value #SCHEMA_RESOURCE}. It is loaded and compiled once, on the first
  * call of {@link #getInstance()}; the instance is immutable and safe to share between threads. Validating a small
@@ -25,20 +26,20 @@ import java.util.Objects;
  *   <li>types, required fields, {@code minItems} of suspend and resume actions, and the enumerated status mapping
  *       keys (five in the legacy form, eight in the current form);
  *   <li>current form: {@code componentTypeSelector.keyPath} not empty, {@code matchLabels} with at least one entry,
- *       at least one of {@code keyPath} or {@code matchLabels}, and {@code value} only with {@code keyPath} (§3.7);
- *       legacy form: {@code componentTypeSelector.keyPath} required;
+ *       at least one of {@code keyPath} or {@code matchLabels}, and {@code value} only with {@code keyPath}
+ *       (docs/format.md#pod-selector); legacy form: {@code componentTypeSelector.keyPath} required;
  *   <li>unique keys in the CRD's list-maps (component {@code name}, {@code additionalChildKinds} {@code kind}, pod
  *       group {@code name}, member and subgroup {@code componentName}) and no repeats in the sets
  *       {@code groupByKeyPaths} and {@code filters};
  *   <li>unknown fields everywhere outside {@code status} and the sub-objects of {@code metadata}, reported as
  *       {@link SchemaViolation.Kind#UNKNOWN_FIELD} with a suggested name, so that callers can treat them as
- *       warnings (spec §4.5). Fields of the current form in a legacy document are unknown fields of the legacy
- *       form, and their message says so (§2.3).
+ *       warnings (docs/format.md#validation-other). Fields of the current form in a legacy document are unknown fields
+ *       of the legacy form, and their message says so (docs/format.md#legacy-mapping).
  * </ul>
  *
  * <p>Not checked here: CRD defaults (they are applied on load, not validated), the rules of the reference validator
- * (§4.1, such as an ownerRef on the root or more than one pod-spec variant), jq syntax, and label syntax inside
- * {@code matchLabels}.
+ * (docs/format.md#validation-structure, such as an ownerRef on the root or more than one pod-spec variant), jq syntax,
+ * and label syntax inside {@code matchLabels}.
  */
 public final class SchemaValidator {
 

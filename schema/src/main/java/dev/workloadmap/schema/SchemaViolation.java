@@ -10,7 +10,8 @@ import java.util.Objects;
  *     the value itself otherwise. {@code ""} is the document root.
  * @param keyword the JSON Schema keyword that failed, such as {@code required}, {@code type}, {@code minItems},
  *     {@code additionalProperties} (unknown field), {@code anyOf} or {@code dependentRequired} (the selector rules of
- *     spec §3.7), or {@code x-kubernetes-list-map-keys} (a repeated list-map key, spec §3.10)
+ *     docs/format.md#pod-selector), or {@code x-kubernetes-list-map-keys} (a repeated list-map key,
+ *     docs/format.md#shape-rules)
  * @param message a plain English sentence that says what is wrong and what to do, for example
  *     {@code unknown field "podTemplateSpecPth"; did you mean "podTemplateSpecPath"?}; it never repeats the pointer
  * @param kind {@link Kind#UNKNOWN_FIELD} for a field the form does not know, {@link Kind#ERROR} for everything else
@@ -24,8 +25,8 @@ public record SchemaViolation(String pointer, String keyword, String message, Ki
     /** A real shape error: wrong type, missing required field, empty list, broken selector rule, and so on. */
     ERROR,
     /**
-     * A field the form does not define (spec §4.5). It is an error when linting; the run-time loader reports it as a
-     * warning and ignores the field, as a cluster would prune it.
+     * A field the form does not define (docs/format.md#validation-other). It is an error when linting; the run-time
+     * loader reports it as a warning and ignores the field, as a cluster would prune it.
      */
     UNKNOWN_FIELD
   }

@@ -8,8 +8,8 @@ import dev.workloadmap.sdk.yaml.SourceLocation;
 import java.util.Objects;
 
 /**
- * An evaluation error contained to the smallest unit that failed (spec §5.1, error containment): one component path
- * or one status matcher. The rest of the result is still produced.
+ * An evaluation error contained to the smallest unit that failed (docs/format.md#evaluation, error containment): one
+ * component path or one status matcher. The rest of the result is still produced.
  *
  * @param component the component name
  * @param field the field as a document path, for example {@code childComponents[0].scaleDefinition.replicasPath} or

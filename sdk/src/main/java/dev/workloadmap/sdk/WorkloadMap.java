@@ -203,7 +203,7 @@ public final class WorkloadMap {
     return l.definition();
   }
 
-  /** The reference validator's and the SDK's findings for {@code definition} (spec §4). */
+  /** The reference validator's and the SDK's findings for {@code definition} (docs/format.md#validation). */
   public ValidationReport validate(Definition definition) {
     return validator.validate(definition);
   }
@@ -211,8 +211,8 @@ public final class WorkloadMap {
   /**
    * Validates and prepares {@code definition} for resolving objects.
    *
-   * @throws DefinitionLoadException the definition is invalid; the message contains {@code invalid karta} (spec
-   *     §5.9)
+   * @throws DefinitionLoadException the definition is invalid; the message contains {@code invalid karta}
+   *     (docs/format.md#tree)
    */
   public PreparedDefinition prepare(Definition definition) {
     ValidationReport report = validator.validate(definition);
@@ -237,7 +237,7 @@ public final class WorkloadMap {
     return new PreparedDefinition(loaded.definition(), loaded.report());
   }
 
-  /** Validates {@code definition} and resolves {@code object} (spec §5.9). */
+  /** Validates {@code definition} and resolves {@code object} (docs/format.md#tree). */
   public WorkloadTree resolve(Definition definition, JsonNode object) {
     return resolve(prepare(definition), object);
   }
@@ -280,7 +280,7 @@ public final class WorkloadMap {
     return resolve(definition, json);
   }
 
-  /** The root's status (spec §5.5), or null when the root has no status definition. */
+  /** The root's status (docs/format.md#status), or null when the root has no status definition. */
   public StatusResult status(PreparedDefinition definition, JsonNode object) {
     Objects.requireNonNull(definition, "definition is null: prepare one with prepare(loadDefinition(path))");
     Objects.requireNonNull(object, "object is null: pass the workload object as JSON");
@@ -304,12 +304,12 @@ public final class WorkloadMap {
   }
 
   /**
-   * Starts an update of {@code object} (spec §5.6): chain per-instance writes ({@code podTemplateSpecs}, {@code
-   * podSpecs}, {@code podMetadata}, {@code fragmentedPodSpecs}, {@code fragmentedField}), convenience operations over
-   * every instance ({@code setSchedulerName}, {@code addLabels}, {@code addAnnotations}, {@code setResources}) and
-   * {@code suspend}/{@code resume} (§3.8), then {@link WorkloadUpdate#apply()} for the updated object and its RFC 6902
-   * patch. {@code object} is copied and never modified; fields no operation targets keep their value, key order and
-   * number form.
+   * Starts an update of {@code object} (docs/format.md#writes): chain per-instance writes ({@code podTemplateSpecs},
+   * {@code podSpecs}, {@code podMetadata}, {@code fragmentedPodSpecs}, {@code fragmentedField}), convenience operations
+   * over every instance ({@code setSchedulerName}, {@code addLabels}, {@code addAnnotations}, {@code setResources}) and
+   * {@code suspend}/{@code resume} (docs/format.md#suspend-definition), then {@link WorkloadUpdate#apply()} for the
+   * updated object and its RFC 6902 patch. {@code object} is copied and never modified; fields no operation targets
+   * keep their value, key order and number form.
    *
    * <pre>{@code
    * UpdateResult r = wm.update(jobset, object).setSchedulerName("kai-scheduler").suspend().apply();
@@ -360,7 +360,10 @@ public final class WorkloadMap {
         + expected.apiVersion() + " " + expected.kind() + " (the group and kind must match exactly)";
   }
 
-  /** The text view (spec §7.4 shape); {@code origin} such as {@code catalog} or a file name, may be null. */
+  /**
+   * The text view (docs/format.md#cli-describe shape); {@code origin} such as {@code catalog} or a file name, may be
+   * null.
+   */
   public String renderText(WorkloadTree tree, String origin) {
     Objects.requireNonNull(tree, "tree");
     return TreeText.render(tree, origin, gpuResourceName);
@@ -373,10 +376,10 @@ public final class WorkloadMap {
   }
 
   /**
-   * Attributes live pods to a workload (spec §5.8): keeps the pods whose owner chain reaches the object's UID, places
-   * each on its component, instance and replica, and counts ready against desired pods per component. Pods owned by the
-   * workload that no component claims are in {@link LiveTree#unmatched()}; the others are named in {@link
-   * LiveTree#notOwned()}.
+   * Attributes live pods to a workload (docs/format.md#owner-chain): keeps the pods whose owner chain reaches the
+   * object's UID, places each on its component, instance and replica, and counts ready against desired pods per
+   * component. Pods owned by the workload that no component claims are in {@link LiveTree#unmatched()}; the others are
+   * named in {@link LiveTree#notOwned()}.
    *
    * <p>The SDK does not talk to a cluster: list the namespace's pods once (fabric8: {@code
    * client.pods().inNamespace(ns).list(new ListOptionsBuilder().withResourceVersion("0").build())}) and pass an {@link
@@ -421,9 +424,9 @@ public final class WorkloadMap {
   }
 
   /**
-   * The gang plan of attributed pods (spec §5.11, decision g): per pod group, its gangs (one per group key tuple) with
-   * minMember per gang, the group total, member pods, and subgroups left out with the reason. A definition without
-   * {@code gangScheduling} gives an empty plan.
+   * The gang plan of attributed pods (docs/format.md#gangs, decision g): per pod group, its gangs (one per group key
+   * tuple) with minMember per gang, the group total, member pods, and subgroups left out with the reason. A definition
+   * without {@code gangScheduling} gives an empty plan.
    *
    * @param live the result of {@link #attributePods} with the same definition
    */
@@ -439,7 +442,7 @@ public final class WorkloadMap {
     return gangPlan(definition, attributePods(definition, object, pods, owners));
   }
 
-  /** The live describe view (spec §7.4); {@code origin} such as {@code catalog}, may be null. */
+  /** The live describe view (docs/format.md#cli-describe); {@code origin} such as {@code catalog}, may be null. */
   public String renderText(LiveTree live, String origin) {
     Objects.requireNonNull(live, "live");
     return LiveText.render(live, origin, gpuResourceName);

@@ -29,7 +29,8 @@ import javax.lang.model.element.Modifier;
 
 /**
  * One accessor per component (a list of instances for a component with {@code instanceIdPath}, else its single
- * instance) and one record per component holding what the SDK extracted for an instance (spec §5.2 to §5.4, §5.10).
+ * instance) and one record per component holding what the SDK extracted for an instance (docs/format.md#extraction to
+ * docs/format.md#fragmented, docs/format.md#totals).
  */
 public final class ComponentEmitter implements MemberEmitter {
 
@@ -58,7 +59,7 @@ public final class ComponentEmitter implements MemberEmitter {
         .addModifiers(Modifier.PRIVATE)
         .returns(INSTANCE_NODE)
         .addParameter(String.class, "component")
-        .addJavadoc("The one anonymous instance of a component without {@code instanceIdPath} (spec §5.2).\n")
+        .addJavadoc("The one anonymous instance of a component without {@code instanceIdPath} (docs/format.md#extraction).\n")
         .addStatement("$T instances = $N(component)", nodeList, INSTANCES_OF)
         .beginControlFlow("if (instances.size() != 1)")
         .addStatement("throw new $T($S + component + $S + instances.size() + $S)", IllegalStateException.class,
@@ -187,8 +188,8 @@ public final class ComponentEmitter implements MemberEmitter {
     }
     boolean pods = d.hasPodDefinition();
     out.add(new Field("desiredReplicas", TypeName.INT, pods
-        ? "pods this instance asks for: replicas, else minReplicas, else 1 (spec §5.10)"
-        : "its share of the children's desired pods (a grouping component, spec §5.10)",
+        ? "pods this instance asks for: replicas, else minReplicas, else 1 (docs/format.md#totals)"
+        : "its share of the children's desired pods (a grouping component, docs/format.md#totals)",
         CodeBlock.of("node.desiredReplicas()")));
     SpecDefinition s = d.specDefinition();
     if (s != null) {
@@ -214,7 +215,7 @@ public final class ComponentEmitter implements MemberEmitter {
       }
     }
     if (pods) {
-      out.add(new Field("perPod", RESOURCE_LIST, "requests of one pod (spec §5.10), in base units (cores, bytes,"
+      out.add(new Field("perPod", RESOURCE_LIST, "requests of one pod (docs/format.md#totals), in base units (cores, bytes,"
           + " counts)", CodeBlock.of("node.perPod()")));
       out.add(new Field("resources", RESOURCE_LIST, "requests of all this instance's pods: desiredReplicas × perPod",
           CodeBlock.of("node.total()")));

@@ -207,15 +207,15 @@ public final class CoreEmitter implements MemberEmitter {
         .addModifiers(Modifier.PUBLIC)
         .returns(ParameterizedTypeName.get(ClassName.get(List.class), EVALUATION_PROBLEM))
         .addJavadoc("The paths and matchers of $L that failed on this object, each with its file, line and\n"
-            + "column (spec §5.1: errors are contained; the failed field reads as null or empty).\n\n"
+            + "column (docs/format.md#evaluation: errors are contained; the failed field reads as null or empty).\n\n"
             + "@return the problems, empty when every path evaluated\n", Javadocs.escape(file))
         .addStatement("return $N.problems()", FIELD_TREE)
         .build());
     String everyPath = "every component's pod spec and scale paths of " + Javadocs.escape(file)
         + " (see the component accessors)";
-    type.addMethod(total("totalReplicas", TypeName.INT, "Desired pods of the whole workload (spec §5.10), from "
+    type.addMethod(total("totalReplicas", TypeName.INT, "Desired pods of the whole workload (docs/format.md#totals), from "
         + everyPath + ".\n\n@return the pod count\n", CodeBlock.of("return $N.totalReplicas()", FIELD_TREE)));
-    type.addMethod(total("totalResources", RESOURCE_LIST, "Requests of the whole workload (spec §5.10), from "
+    type.addMethod(total("totalResources", RESOURCE_LIST, "Requests of the whole workload (docs/format.md#totals), from "
         + everyPath + ".\n\n@return the resources, in base units (cores, bytes, counts)\n",
         CodeBlock.of("return $N.totalResources()", FIELD_TREE)));
     type.addMethod(total("totalGpus", TypeName.LONG, "GPUs of the whole workload, a count under the GPU resource name"

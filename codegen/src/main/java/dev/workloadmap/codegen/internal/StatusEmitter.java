@@ -20,8 +20,8 @@ import java.util.Set;
 import javax.lang.model.element.Modifier;
 
 /**
- * The root's status (spec §5.5) when the definition has a root {@code statusDefinition}: the matched statuses of the
- * shared vocabulary, the raw phase and the conditions.
+ * The root's status (docs/format.md#status) when the definition has a root {@code statusDefinition}: the matched
+ * statuses of the shared vocabulary, the raw phase and the conditions.
  */
 public final class StatusEmitter implements MemberEmitter {
 
@@ -44,7 +44,7 @@ public final class StatusEmitter implements MemberEmitter {
         .addModifiers(Modifier.PUBLIC)
         .returns(statusList)
         .addJavadoc("Every status of the shared vocabulary whose mapping matches, in the reference order\n"
-            + "(spec §5.5), from the root's {@code statusMappings} ($L):\n"
+            + "(docs/format.md#status), from the root's {@code statusMappings} ($L):\n"
             + "<ul>\n$L</ul>\n\n"
             + "@return the matched statuses; {@code [UNDEFINED]} when none matches\n",
             plan.at(sp + "/statusMappings"), mappings)
@@ -83,7 +83,7 @@ public final class StatusEmitter implements MemberEmitter {
           .addModifiers(Modifier.PUBLIC)
           .returns(ParameterizedTypeName.get(ClassName.get(Optional.class), CONDITION))
           .addParameter(String.class, "conditionType")
-          .addJavadoc("The last condition of this type (spec §5.5: the last one wins), from\n"
+          .addJavadoc("The last condition of this type (docs/format.md#status: the last one wins), from\n"
               + "{@code conditionsDefinition.path} ($L): $L\n\n"
               + "@param conditionType the condition type, for example {@code Ready}\n"
               + "@return the condition, or empty\n", conditionsAt, path)

@@ -27,12 +27,13 @@ import java.util.Set;
 import javax.lang.model.element.Modifier;
 
 /**
- * Update methods (spec §5.6, §3.8): {@code update()} returns a nested immutable {@code Update} builder over the SDK's
- * {@code WorkloadUpdate} with the writes the definition allows: scheduler name, labels, annotations and resources on
- * every instance when every pod-bearing component can write them, {@code suspend()}/{@code resume()} when the root
- * has a {@code suspendDefinition} (and {@code <component>Suspend()} for a child that has one), and per component the
- * pod template, pod spec, pod metadata or fragmented fields it declares, by instance id. {@code apply()} gives the
- * SDK's {@code UpdateResult} (updated object and RFC 6902 patch). Every method calls the SDK; none evaluates a path.
+ * Update methods (docs/format.md#writes, docs/format.md#suspend-definition): {@code update()} returns a nested
+ * immutable {@code Update} builder over the SDK's {@code WorkloadUpdate} with the writes the definition allows:
+ * scheduler name, labels, annotations and resources on every instance when every pod-bearing component can write them,
+ * {@code suspend()}/{@code resume()} when the root has a {@code suspendDefinition} (and {@code <component>Suspend()}
+ * for a child that has one), and per component the pod template, pod spec, pod metadata or fragmented fields it
+ * declares, by instance id. {@code apply()} gives the SDK's {@code UpdateResult} (updated object and RFC 6902 patch).
+ * Every method calls the SDK; none evaluates a path.
  */
 public final class UpdateEmitter implements MemberEmitter {
 
@@ -54,7 +55,7 @@ public final class UpdateEmitter implements MemberEmitter {
     String file = Javadocs.escape(plan.source().fileName());
     TypeSpec.Builder b = TypeSpec.classBuilder(builder)
         .addModifiers(Modifier.PUBLIC, Modifier.STATIC, Modifier.FINAL)
-        .addJavadoc("An immutable list of writes to the wrapped object (spec §5.6), through the SDK's {@link $T}\n"
+        .addJavadoc("An immutable list of writes to the wrapped object (docs/format.md#writes), through the SDK's {@link $T}\n"
             + "with the definition of $L. Every method returns a new builder with one more write; nothing is\n"
             + "evaluated until {@link #apply()}, and the wrapped object is never modified. Later writes see the effect\n"
             + "of earlier ones. Thread-safe (immutable).\n", WORKLOAD_UPDATE, file)
@@ -146,7 +147,7 @@ public final class UpdateEmitter implements MemberEmitter {
     if (pods.isEmpty()) {
       return;
     }
-    String every = "every instance of every component with a pod definition (spec §3.4)";
+    String every = "every instance of every component with a pod definition (docs/format.md#spec-definition)";
     if (pods.stream().allMatch(p -> p.schedulerName() != null)) {
       names.add("schedulerName");
       b.addMethod(MethodSpec.methodBuilder("schedulerName")
@@ -222,7 +223,7 @@ public final class UpdateEmitter implements MemberEmitter {
         MethodSpec.Builder m = MethodSpec.methodBuilder(name)
             .addModifiers(Modifier.PUBLIC)
             .returns(builder)
-            .addJavadoc("Runs the {@code $L} of component {@code $L} in order (spec §3.8: each value\n"
+            .addJavadoc("Runs the {@code $L} of component {@code $L} in order (docs/format.md#suspend-definition: each value\n"
                 + "JSON-decoded, then assigned), from {@code suspendDefinition} ($L):\n<ul>\n$L</ul>\n\n"
                 + "@return a new update with this write added\n", list, Javadocs.escape(c.name()), plan.at(p),
                 items);
@@ -264,7 +265,7 @@ public final class UpdateEmitter implements MemberEmitter {
       String item = "{@code fragmentedPodSpecDefinition." + key + "} (" + plan.at(sp + "/fragmentedPodSpecDefinition/"
           + key) + "): " + Javadocs.code(path);
       String name = c.methodName() + upperFirst(field);
-      String rule = "<p>UpdateFragmentedPodSpec (spec §5.6): when the new value is not empty and another\n"
+      String rule = "<p>UpdateFragmentedPodSpec (docs/format.md#writes): when the new value is not empty and another\n"
           + "instance's value of this field is empty, every value is written, the empty ones included.\n\n";
       if (c.multiInstance()) {
         checkName(names, name, c);
@@ -317,7 +318,7 @@ public final class UpdateEmitter implements MemberEmitter {
     }
     String item = "{@code " + key + "} (" + plan.at(pointer) + "): " + Javadocs.code(path);
     String name = c.methodName() + suffix;
-    String replaces = "<p>$L (spec §5.6): the value replaces the old one, so fields absent from it disappear.\n\n";
+    String replaces = "<p>$L (docs/format.md#writes): the value replaces the old one, so fields absent from it disappear.\n\n";
     checkName(names, name, c);
     if (c.multiInstance()) {
       b.addMethod(MethodSpec.methodBuilder(name)

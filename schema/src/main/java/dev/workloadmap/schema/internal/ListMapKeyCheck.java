@@ -10,9 +10,9 @@ import java.util.Map;
 import java.util.Objects;
 
 /**
- * The CRD's list-map rule (spec §3.10), which JSON Schema cannot express: in an array whose schema carries
- * {@code x-kubernetes-list-map-keys}, no two items may have the same values for those keys. The check follows the
- * schema through {@code properties}, {@code items} and local {@code $ref}s, so the keyed lists are whatever the
+ * The CRD's list-map rule (docs/format.md#shape-rules), which JSON Schema cannot express: in an array whose schema
+ * carries {@code x-kubernetes-list-map-keys}, no two items may have the same values for those keys. The check follows
+ * the schema through {@code properties}, {@code items} and local {@code $ref}s, so the keyed lists are whatever the
  * schema marks (component {@code name}, {@code additionalChildKinds} {@code kind}, {@code podGroups} {@code name},
  * member and subgroup {@code componentName}).
  */

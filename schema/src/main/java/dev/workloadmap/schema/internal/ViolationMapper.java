@@ -28,7 +28,7 @@ import java.util.Set;
  *       (editors based on vscode-json-languageservice show the same text); {@code , got <value>} is appended.
  *   <li>{@value #CURRENT_FORM_KEYWORD}: on a legacy-form object schema, a {@code #/$defs/...} reference to its
  *       current-form counterpart. An unknown field that the counterpart defines gets a message saying the field
- *       exists only in the current form (spec §2.3).
+ *       exists only in the current form (docs/format.md#legacy-mapping).
  * </ul>
  *
  * <p>Errors from the branches of an {@code anyOf} or {@code oneOf} are folded into one violation for the object.

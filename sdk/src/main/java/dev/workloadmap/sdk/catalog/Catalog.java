@@ -31,7 +31,7 @@ import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
 /**
- * The reference catalog (spec §8): one validated, current-form definition per root GVK.
+ * The reference catalog (docs/format.md#catalog): one validated, current-form definition per root GVK.
  *
  * <pre>{@code
  * Catalog catalog = Catalog.builtIn();
@@ -153,7 +153,10 @@ public final class Catalog {
       return c;
     }
 
-    /** The entry of exactly {@code gvk}: only its folder ({@link Definition#slug()}) can hold it (spec §8). */
+    /**
+     * The entry of exactly {@code gvk}: only its folder ({@link Definition#slug()}) can hold it
+     * (docs/format.md#catalog).
+     */
     Optional<CatalogEntry> find(Gvk gvk) {
       String slug = slugOf(gvk);
       List<URL> urls = bySlug.get(slug);
@@ -355,7 +358,7 @@ public final class Catalog {
     checkEntry(wm, d, fileName);
     if (!slug.equals(d.slug())) {
       throw new CatalogException(fileName + ": the entry for " + d.rootGvk() + " must be in folder " + d.slug()
-          + ", not " + slug + " (spec §8 file names)");
+          + ", not " + slug + " (docs/format.md#catalog file names)");
     }
     return new CatalogEntry(slug, d.rootGvk(), d, CatalogEntry.resourceOf(slug), text);
   }

@@ -9,11 +9,11 @@ import dev.workloadmap.sdk.definition.Gvk;
 import java.util.Objects;
 
 /**
- * One catalog entry (spec §8). Every entry a {@link Catalog} hands out is a fresh copy: changing its definition's
- * source tree does not change the catalog.
+ * One catalog entry (docs/format.md#catalog). Every entry a {@link Catalog} hands out is a fresh copy: changing its
+ * definition's source tree does not change the catalog.
  *
- * @param slug the entry's file name (spec §8): group with dots as dashes ({@code core} for the empty group),
- *     lower-case kind, version, for example {@code batch-job-v1}
+ * @param slug the entry's file name (docs/format.md#catalog): group with dots as dashes ({@code core} for the empty
+ *     group), lower-case kind, version, for example {@code batch-job-v1}
  * @param gvk the definition's root GVK
  * @param definition the validated, current-form definition
  * @param resource the class-path resource it ships at, {@code META-INF/workloadmap/catalog/<slug>/definition.yaml}

@@ -10,7 +10,7 @@ import dev.workloadmap.sdk.validation.ValidationReport;
 
 /**
  * A catalog that cannot be built (duplicate or invalid root GVK, an invalid entry, an unreadable index) or a
- * lookup that names a definition the catalog does not have (spec §8). The message names the resources or
+ * lookup that names a definition the catalog does not have (docs/format.md#catalog). The message names the resources or
  * versions concerned; {@link #report()} holds the findings of an invalid entry.
  */
 @API(status = EXPERIMENTAL, since = "0.1")

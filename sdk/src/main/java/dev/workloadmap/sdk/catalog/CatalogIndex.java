@@ -28,7 +28,7 @@ public final class CatalogIndex {
   /** The index file's name inside {@value Catalog#RESOURCE_ROOT}. */
   public static final String FILE_NAME = "index.txt";
 
-  /** A slug (spec §8): lower-case letters, digits and dashes, as group, kind and version produce. */
+  /** A slug (docs/format.md#catalog): lower-case letters, digits and dashes, as group, kind and version produce. */
   private static final Pattern SLUG = Pattern.compile("[a-z0-9]+(?:-[a-z0-9]+)*");
 
   private static final String HEADER =
@@ -56,7 +56,7 @@ public final class CatalogIndex {
     for (String slug : slugs) {
       if (!SLUG.matcher(slug).matches()) {
         throw new CatalogException(definitionsDir.resolve(slug) + ": '" + slug + "' is not a catalog slug (lower-case"
-            + " letters, digits and single dashes, for example batch-job-v1; spec §8)");
+            + " letters, digits and single dashes, for example batch-job-v1; docs/format.md#catalog)");
       }
     }
     return slugs;

@@ -5,7 +5,7 @@ import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 import org.apiguardian.api.API;
 
 /**
- * One component of the workload's structure (spec §3.2).
+ * One component of the workload's structure (docs/format.md#component).
  *
  * @param name unique across the root and all children
  * @param kind the component's GVK (required in full on the root; informational on children); may be null
@@ -31,7 +31,10 @@ public record ComponentDefinition(
     PodSelector podSelector,
     String pointer) {
 
-  /** True when any of the three pod-spec variants is set (spec §3.4): a leaf, pod-bearing component. */
+  /**
+   * True when any of the three pod-spec variants is set (docs/format.md#spec-definition): a leaf, pod-bearing
+   * component.
+   */
   public boolean hasPodDefinition() {
     return specDefinition != null && specDefinition.hasPodDefinition();
   }

@@ -13,10 +13,12 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * An immutable Workload Map definition (spec §2, §3), in the current model whichever form it was read from.
+ * An immutable Workload Map definition (docs/format.md#forms, docs/format.md#fields), in the current model whichever
+ * form it was read from.
  *
  * @param name {@code metadata.name}
- * @param form the document form it was read from ({@code legacyForm} of spec §2.3 is {@code form == LEGACY})
+ * @param form the document form it was read from ({@code legacyForm} of docs/format.md#legacy-mapping is
+ *     {@code form == LEGACY})
  * @param labels {@code metadata.labels}
  * @param rootComponent the component the root object itself represents
  * @param childComponents children in declaration order
@@ -73,8 +75,8 @@ public record Definition(
   }
 
   /**
-   * The catalog slug (spec §8): group with dots as dashes ({@code core} for the empty group), lower-case kind, and
-   * version, for example {@code jobset-x-k8s-io-jobset-v1alpha2}. Null without a root GVK.
+   * The catalog slug (docs/format.md#catalog): group with dots as dashes ({@code core} for the empty group), lower-case
+   * kind, and version, for example {@code jobset-x-k8s-io-jobset-v1alpha2}. Null without a root GVK.
    */
   public String slug() {
     Gvk g = rootGvk();

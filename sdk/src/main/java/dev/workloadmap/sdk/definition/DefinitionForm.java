@@ -4,12 +4,15 @@ import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 import org.apiguardian.api.API;
 
-/** Which document form a definition was read from (spec §2). */
+/** Which document form a definition was read from (docs/format.md#forms). */
 @API(status = EXPERIMENTAL, since = "0.1")
 public enum DefinitionForm {
   /** {@code run.ai/v1alpha1 Karta}. */
   CURRENT("run.ai/v1alpha1", "Karta", "karta is nil"),
-  /** {@code optimization.nvidia.com/v1alpha1 ResourceInterface}, mapped onto the current model (spec §2.3). */
+  /**
+   * {@code optimization.nvidia.com/v1alpha1 ResourceInterface}, mapped onto the current model
+   * (docs/format.md#legacy-mapping).
+   */
   LEGACY("optimization.nvidia.com/v1alpha1", "ResourceInterface", "resource interface is nil");
 
   private final String apiVersion;

@@ -8,7 +8,8 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * Separate jq streams for each pod field (spec §3.4, §5.4). Every path is optional; null means unset.
+ * Separate jq streams for each pod field (docs/format.md#spec-definition, docs/format.md#fragmented). Every path is
+ * optional; null means unset.
  */
 @API(status = EXPERIMENTAL, since = "0.1")
 public record FragmentedPodSpecDefinition(

@@ -7,8 +7,8 @@ import org.apiguardian.api.API;
 import java.util.List;
 
 /**
- * {@code optimizationInstructions.gangScheduling} (spec §3.9): the deprecated {@code podGroups} and/or the newer
- * {@code podGroup}.
+ * {@code optimizationInstructions.gangScheduling} (docs/format.md#gang-scheduling): the deprecated {@code podGroups}
+ * and/or the newer {@code podGroup}.
  *
  * @param podGroups the deprecated list form; empty when absent
  * @param podGroup the structured form, or null

@@ -7,7 +7,8 @@ import org.apiguardian.api.API;
 import java.util.Map;
 
 /**
- * How to recognise a component's live pods (spec §3.7). All paths are pod-side. Each part may be null.
+ * How to recognise a component's live pods (docs/format.md#pod-selector). All paths are pod-side. Each part may be
+ * null.
  */
 @API(status = EXPERIMENTAL, since = "0.1")
 public record PodSelector(
@@ -16,7 +17,8 @@ public record PodSelector(
     ReplicaSelector replicaSelector) {
 
   /**
-   * {@code keyPath} (existence test, or equality with {@code value}) and/or exact {@code matchLabels} (spec §5.7).
+   * {@code keyPath} (existence test, or equality with {@code value}) and/or exact {@code matchLabels}
+   * (docs/format.md#pod-classification).
    */
   public record ComponentTypeSelector(String keyPath, String value, Map<String, String> matchLabels) {
     public ComponentTypeSelector {

@@ -5,7 +5,8 @@ import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 import org.apiguardian.api.API;
 
 /**
- * Three independent workload-side streams of int32 values, one value per instance (spec §3.5, §5.3).
+ * Three independent workload-side streams of int32 values, one value per instance (docs/format.md#scale-definition,
+ * docs/format.md#scale).
  *
  * @param replicasPath may be null
  * @param minReplicasPath may be null

@@ -5,7 +5,8 @@ import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 import org.apiguardian.api.API;
 
 /**
- * Where a component's pod shape lives (spec §3.4): at most one of three variants. All paths are workload-side jq.
+ * Where a component's pod shape lives (docs/format.md#spec-definition): at most one of three variants. All paths are
+ * workload-side jq.
  *
  * @param podTemplateSpecPath yields PodTemplateSpec objects ({@code .} for a bare Pod); may be null
  * @param podSpecPath yields PodSpec objects; may be null

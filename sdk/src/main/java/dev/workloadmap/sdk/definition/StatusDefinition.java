@@ -8,7 +8,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * How a component's status is read (spec §3.6).
+ * How a component's status is read (docs/format.md#status-definition).
  *
  * @param phasePath {@code phaseDefinition.path}, or null when there is no phase definition
  * @param conditions the conditions definition, or null
@@ -24,14 +24,15 @@ public record StatusDefinition(
 
   /**
    * Where the conditions live and the names of the keys inside each condition. The loader applies the CRD
-   * defaults {@code type}, {@code status}, {@code message}, {@code reason} (spec §11 b); a model built in code may
-   * leave {@code messageFieldName}/{@code reasonFieldName} null, and then they are not extracted.
+   * defaults {@code type}, {@code status}, {@code message}, {@code reason} (docs/format.md#decision-b); a model built
+   * in code may leave {@code messageFieldName}/{@code reasonFieldName} null, and then they are not extracted.
    */
   public record ConditionsDefinition(
       String path, String typeFieldName, String statusFieldName, String messageFieldName, String reasonFieldName) {}
 
   /**
-   * One matcher; every part that is set must hold (AND). A matcher with no part set always matches (spec §3.6).
+   * One matcher; every part that is set must hold (AND). A matcher with no part set always matches
+   * (docs/format.md#status-definition).
    *
    * @param byPhase exact, case-sensitive phase, or null
    * @param byConditions required conditions, or empty
@@ -51,6 +52,8 @@ public record StatusDefinition(
   /** An expected condition: {@code status} and {@code reason} are compared only when non-empty. */
   public record ExpectedCondition(String type, String status, String reason) {}
 
-  /** A jq expression whose first result, rendered as text (spec §5.5), must equal {@code expectedResult}. */
+  /**
+   * A jq expression whose first result, rendered as text (docs/format.md#status), must equal {@code expectedResult}.
+   */
   public record ExpressionMatcher(String expression, String expectedResult) {}
 }

@@ -7,7 +7,8 @@ import org.apiguardian.api.API;
 import java.util.List;
 
 /**
- * Suspend and resume actions (spec §3.8, current form only). Each {@code value} is a JSON-encoded string.
+ * Suspend and resume actions (docs/format.md#suspend-definition, current form only). Each {@code value} is a
+ * JSON-encoded string.
  */
 @API(status = EXPERIMENTAL, since = "0.1")
 public record SuspendDefinition(List<Action> suspendActions, List<Action> resumeActions) {

@@ -6,7 +6,10 @@ import org.apiguardian.api.API;
 
 import java.util.List;
 
-/** The shared status vocabulary (spec §3.6). {@link #UNDEFINED} is the result when nothing matches. */
+/**
+ * The shared status vocabulary (docs/format.md#status-definition). {@link #UNDEFINED} is the result when nothing
+ * matches.
+ */
 @API(status = STABLE, since = "0.1")
 public enum WorkloadStatus {
   INITIALIZING("Initializing", "initializing"),
@@ -19,7 +22,7 @@ public enum WorkloadStatus {
   SUSPENDING("Suspending", "suspending"),
   RESUMING("Resuming", "resuming");
 
-  /** The order in which matched statuses are reported (spec §2.3); it applies to both forms. */
+  /** The order in which matched statuses are reported (docs/format.md#legacy-mapping); it applies to both forms. */
   public static final List<WorkloadStatus> MATCH_ORDER =
       List.of(RESUMING, SUSPENDING, SUSPENDED, RUNNING, FAILED, COMPLETED, INITIALIZING, DEGRADED);
 

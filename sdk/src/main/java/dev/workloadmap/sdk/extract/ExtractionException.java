@@ -6,7 +6,10 @@ import org.apiguardian.api.API;
 
 import dev.workloadmap.sdk.WorkloadMapException;
 
-/** A component path that could not be evaluated or paired (spec §5.2, §5.3). The message follows the reference. */
+/**
+ * A component path that could not be evaluated or paired (docs/format.md#extraction, docs/format.md#scale). The message
+ * follows the reference.
+ */
 @API(status = EXPERIMENTAL, since = "0.1")
 public class ExtractionException extends WorkloadMapException {
   private static final long serialVersionUID = 1L;

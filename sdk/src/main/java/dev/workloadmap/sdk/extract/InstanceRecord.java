@@ -7,8 +7,8 @@ import org.apiguardian.api.API;
 import com.fasterxml.jackson.databind.JsonNode;
 
 /**
- * Everything extracted for one instance id (spec §5.2 item 5). A definition the component lacks leaves its field
- * null.
+ * Everything extracted for one instance id (docs/format.md#extraction item 5). A definition the component lacks leaves
+ * its field null.
  *
  * @param id the instance id; {@code ""} for the anonymous instance of a component without {@code instanceIdPath}
  * @param podTemplateSpec PodTemplateSpec as JSON ({@code {metadata, spec}}), or null

@@ -5,7 +5,7 @@ import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 import org.apiguardian.api.API;
 
 /**
- * One instance's scale (spec §5.3). Each value is an int32 or null when its path is unset or yielded null.
+ * One instance's scale (docs/format.md#scale). Each value is an int32 or null when its path is unset or yielded null.
  *
  * @param replicas desired replicas, or null
  * @param minReplicas minimum replicas, or null
@@ -14,7 +14,7 @@ import org.apiguardian.api.API;
 @API(status = EXPERIMENTAL, since = "0.1")
 public record Scale(Integer replicas, Integer minReplicas, Integer maxReplicas) {
 
-  /** Desired replicas for resource totals (spec §5.10): replicas, else minReplicas, else 1. */
+  /** Desired replicas for resource totals (docs/format.md#totals): replicas, else minReplicas, else 1. */
   public int desired() {
     if (replicas != null) {
       return replicas;

@@ -7,8 +7,8 @@ import org.apiguardian.api.API;
 import dev.workloadmap.sdk.WorkloadMapException;
 
 /**
- * A gang computation that cannot give a result: {@code instance id is empty}, {@code instance id x not found} (spec
- * §5.11 subtree scale), or a group key that cannot form a PodGroup name (FC-24).
+ * A gang computation that cannot give a result: {@code instance id is empty}, {@code instance id x not found}
+ * (docs/format.md#gangs subtree scale), or a group key that cannot form a PodGroup name (FC-24).
  */
 @API(status = EXPERIMENTAL, since = "0.1")
 public class GangException extends WorkloadMapException {

@@ -9,9 +9,9 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * A workload's gangs (spec §5.11, decision g): for each pod group of the definition's {@code gangScheduling}, the gangs
- * its pods form (one per value of the group key tuple), each with its own minMember and member pods, plus the pods that
- * belong to no gang and why. A plain value a scheduler integration can consume; {@link GangJson} renders it.
+ * A workload's gangs (docs/format.md#gangs, decision g): for each pod group of the definition's {@code gangScheduling},
+ * the gangs its pods form (one per value of the group key tuple), each with its own minMember and member pods, plus the
+ * pods that belong to no gang and why. A plain value a scheduler integration can consume; {@link GangJson} renders it.
  *
  * @param groups the {@code podGroups} entries in declaration order, then the {@code podGroup} (both are reported when
  *     both are present)
@@ -34,7 +34,7 @@ public record GangPlan(List<Group> groups, List<Unassigned> unassigned) {
   }
 
   /**
-   * What a gang's key identifies, which decides its minMember (spec §5.11 "minMember is per gang").
+   * What a gang's key identifies, which decides its minMember (docs/format.md#gangs "minMember is per gang").
    */
   public enum Basis {
     /** The key is the same for the whole group: minMember is the group's minimum (its total). */
@@ -80,7 +80,7 @@ public record GangPlan(List<Group> groups, List<Unassigned> unassigned) {
   /**
    * One gang: the pods sharing one value of the group key tuple.
    *
-   * @param key the group key tuple (strings, spec §5.7 formatting); empty for {@code podGroup}
+   * @param key the group key tuple (strings, docs/format.md#pod-classification formatting); empty for {@code podGroup}
    * @param minMember the pods this gang needs to start: the minimum pod count of the sub-structure its key identifies
    * @param basis what the key identifies
    * @param scope a short description of that sub-structure, such as {@code instance worker of replicatedjob} or

@@ -7,7 +7,9 @@ import org.apiguardian.api.API;
 import dev.workloadmap.sdk.internal.jq.JacksonJqEngine;
 import dev.workloadmap.sdk.spi.JqEngine;
 
-/** Entry point to the SDK's jq engine (jackson-jq in jq 1.6 mode, adjusted to the reference engine, spec §6). */
+/**
+ * Entry point to the SDK's jq engine (jackson-jq in jq 1.6 mode, adjusted to the reference engine, docs/format.md#jq).
+ */
 @API(status = EXPERIMENTAL, since = "0.1")
 public final class Jq {
   private Jq() {}

@@ -7,8 +7,8 @@ import org.apiguardian.api.API;
 import java.time.Duration;
 
 /**
- * An evaluation that could not finish within its budget (spec §5.1, §11 c, FC-33). The detail says which limit was
- * hit:
+ * An evaluation that could not finish within its budget (docs/format.md#evaluation, docs/format.md#decision-c, FC-33).
+ * The detail says which limit was hit:
  *
  * <ul>
  *   <li>time: {@code evaluation exceeded its time budget of 10s (context deadline exceeded)} ({@link

@@ -5,8 +5,8 @@ import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 import org.apiguardian.api.API;
 
 /**
- * An expression that failed while running: {@code JQ execution error for expression '<expr>': <detail>} (spec
- * §5.1).
+ * An expression that failed while running: {@code JQ execution error for expression '<expr>': <detail>}
+ * (docs/format.md#evaluation).
  */
 @API(status = EXPERIMENTAL, since = "0.1")
 public class JqEvaluationException extends JqException {

@@ -9,10 +9,11 @@ import dev.workloadmap.sdk.internal.jq.SortedKeys;
 import java.util.Objects;
 
 /**
- * An evaluation input prepared the way the reference engine sees it (spec §5.1, §6.4, §11 c): every object's keys in
- * code-point order, and every number in the reference's form (an integral {@code 1.0} is the integer {@code 1}, so
- * that {@code "\(.x)"} and {@code join} read {@code "1"}; integers beyond {@code long} are doubles, as the reference's
- * JSON round trip makes them).
+ * An evaluation input prepared the way the reference engine sees it (docs/format.md#evaluation,
+ * docs/format.md#jq-engines-differ, docs/format.md#decision-c): every object's keys in code-point order, and every
+ * number in the reference's form (an integral {@code 1.0} is the integer {@code 1}, so that {@code "\(.x)"} and
+ * {@code join} read {@code "1"}; integers beyond {@code long} are doubles, as the reference's JSON round trip makes
+ * them).
  *
  * <p>Prepare an object once and evaluate many expressions against it. The key-sorted form is made the first time an
  * expression needs it ({@link #node()}): one pass over the tree that copies only the objects and arrays that are not

@@ -8,7 +8,7 @@ import java.time.Duration;
 import java.util.Objects;
 
 /**
- * Limits for every evaluation (spec §5.1, §11 c, FC-33).
+ * Limits for every evaluation (docs/format.md#evaluation, docs/format.md#decision-c, FC-33).
  *
  * @param budget wall-clock budget per evaluation; default 10 s. An evaluation that runs past it fails with {@link
  *     JqBudgetExceededException}, also when its last step finishes late.

@@ -6,8 +6,8 @@ import org.apiguardian.api.API;
 
 /**
  * An expression that does not parse. The message follows the reference: {@code failed to parse JQ expression
- * '<expr>': <detail>} (spec §5.1). {@link #line()} and {@link #column()} are 1-based positions <em>inside the
- * expression</em> (0 when the engine gave none), for mapping into the definition file.
+ * '<expr>': <detail>} (docs/format.md#evaluation). {@link #line()} and {@link #column()} are 1-based positions
+ * <em>inside the expression</em> (0 when the engine gave none), for mapping into the definition file.
  */
 @API(status = EXPERIMENTAL, since = "0.1")
 public class JqParseException extends JqException {

@@ -18,10 +18,10 @@ public interface JqProgram {
   String expression();
 
   /**
-   * Evaluates against {@code input} and returns the whole output stream (spec §5.1): a missing field gives one {@code
-   * null}; an empty stream gives an empty list. Results are in the reference's form (spec §11 c): objects with keys
-   * in code-point order, integral numbers as integer nodes. The list is unmodifiable; its nodes may be shared with
-   * {@code input} and must not be modified.
+   * Evaluates against {@code input} and returns the whole output stream (docs/format.md#evaluation): a missing field
+   * gives one {@code null}; an empty stream gives an empty list. Results are in the reference's form
+   * (docs/format.md#decision-c): objects with keys in code-point order, integral numbers as integer nodes. The list is
+   * unmodifiable; its nodes may be shared with {@code input} and must not be modified.
    *
    * @throws JqResultLimitException more results than the engine's limit (default 1000); nothing is returned
    * @throws JqBudgetExceededException the time budget (default 10 s) or the allocation budget ran out, or the
@@ -33,8 +33,9 @@ public interface JqProgram {
   List<JsonNode> apply(JqInput input);
 
   /**
-   * The first result, or {@code null} (Java null) when the stream is empty: what {@code byExpression} compares (spec
-   * §5.5, EC-06). The whole stream is evaluated, so the result limit applies as in {@link #apply(JqInput)}.
+   * The first result, or {@code null} (Java null) when the stream is empty: what {@code byExpression} compares
+   * (docs/format.md#status, EC-06). The whole stream is evaluated, so the result limit applies as in
+   * {@link #apply(JqInput)}.
    */
   default JsonNode first(JqInput input) {
     List<JsonNode> all = apply(input);

@@ -5,8 +5,8 @@ import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 import org.apiguardian.api.API;
 
 /**
- * An evaluation that produced more results than allowed (spec §5.1: {@code query results exceed the allowed
- * number <n>}). Nothing is truncated: no results are returned.
+ * An evaluation that produced more results than allowed (docs/format.md#evaluation:
+ * {@code query results exceed the allowed number <n>}). Nothing is truncated: no results are returned.
  */
 @API(status = EXPERIMENTAL, since = "0.1")
 public class JqResultLimitException extends JqEvaluationException {

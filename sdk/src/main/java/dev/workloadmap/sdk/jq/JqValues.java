@@ -8,14 +8,14 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.workloadmap.sdk.internal.jq.JsonNumbers;
 import dev.workloadmap.sdk.internal.jq.JsonText;
 
-/** How the reference renders jq values as text (spec §5.5, §5.7). */
+/** How the reference renders jq values as text (docs/format.md#status, docs/format.md#pod-classification). */
 @API(status = EXPERIMENTAL, since = "0.1")
 public final class JqValues {
   private JqValues() {}
 
   /**
-   * Renders a value the way {@code byExpression} compares it (spec §5.5) and instance ids and group keys are formatted
-   * (spec §5.7):
+   * Renders a value the way {@code byExpression} compares it (docs/format.md#status) and instance ids and group keys
+   * are formatted (docs/format.md#pod-classification):
    *
    * <ul>
    *   <li>a string as it is, without quotes;

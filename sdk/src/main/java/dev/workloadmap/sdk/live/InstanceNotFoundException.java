@@ -7,9 +7,10 @@ import org.apiguardian.api.API;
 import java.util.List;
 
 /**
- * A pod's extracted instance id is not one of the component's instance ids (spec §5.7 GetMatchingInstanceId,
- * conformance PQ-41, II-05): {@code could not match instance id "x". existing instance ids [a b]}. Live discovery drops
- * such a pod as a leftover of a removed instance (spec §5.8 item 4) and reports it.
+ * A pod's extracted instance id is not one of the component's instance ids (docs/format.md#pod-classification
+ * GetMatchingInstanceId, conformance PQ-41, II-05):
+ * {@code could not match instance id "x". existing instance ids [a b]}. Live discovery drops such a pod as a leftover
+ * of a removed instance (docs/format.md#owner-chain item 4) and reports it.
  */
 @API(status = EXPERIMENTAL, since = "0.1")
 public class InstanceNotFoundException extends PodQueryException {

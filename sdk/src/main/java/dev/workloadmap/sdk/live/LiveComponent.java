@@ -8,13 +8,13 @@ import dev.workloadmap.sdk.resources.ResourceList;
 import java.util.List;
 
 /**
- * One row of the live tree (spec §7.4 component row): a pod-bearing component, or one instance of a multi-instance
- * component (the row is then named by the instance id).
+ * One row of the live tree (docs/format.md#cli-describe component row): a pod-bearing component, or one instance of a
+ * multi-instance component (the row is then named by the instance id).
  *
  * @param name the row's name: the instance id for an instance of a multi-instance component, else the component name
  * @param component the component name
  * @param instance the instance id, or null for a single-instance component
- * @param desired desired pods (spec §5.10: replicas, else minReplicas, else 1)
+ * @param desired desired pods (docs/format.md#totals: replicas, else minReplicas, else 1)
  * @param current pods placed here
  * @param ready placed pods whose Ready condition is True
  * @param nodes the distinct nodes of the placed pods, sorted

@@ -11,7 +11,7 @@ import dev.workloadmap.sdk.tree.TreeJson;
 
 /**
  * The stable JSON form of a {@link LiveTree}, for golden files and the {@code live:} section of a fixture's
- * {@code expected.yaml} (spec §7.4 JSON view fields). Shape:
+ * {@code expected.yaml} (docs/format.md#cli-describe JSON view fields). Shape:
  *
  * <pre>{@code
  * {

@@ -10,7 +10,7 @@ import dev.workloadmap.sdk.resources.ResourceList;
 import java.util.Objects;
 
 /**
- * One live pod placed on a component (spec §5.8, §7.4 pod row).
+ * One live pod placed on a component (docs/format.md#owner-chain, docs/format.md#cli-describe pod row).
  *
  * @param name {@code metadata.name}
  * @param namespace {@code metadata.namespace} ({@code ""} when absent)
@@ -19,14 +19,14 @@ import java.util.Objects;
  *     {@code Evicted}, ...), or null for a running, healthy pod (see {@link PodStatus#reason})
  * @param ready the pod's {@code Ready} condition is {@code True}
  * @param node {@code spec.nodeName}, or null when the pod is not scheduled
- * @param resources the pod's own request (spec §5.10 per-pod rule over its {@code spec}): GPUs as counts, CPU in
- *     millicores, memory in bytes
+ * @param resources the pod's own request (docs/format.md#totals per-pod rule over its {@code spec}): GPUs as counts,
+ *     CPU in millicores, memory in bytes
  * @param component the component it was placed on
  * @param instance its instance id, or null for a single-instance component
  * @param replicaKey its replica key ({@code replicaSelector} of its component or nearest ancestor), or null
  * @param manifest the pod's JSON as given
- * @param input {@code manifest} prepared for jq (spec §5.1), once per pod: attribution and the gang plan evaluate every
- *     selector, filter and group-key path of this pod against it instead of preparing the pod again
+ * @param input {@code manifest} prepared for jq (docs/format.md#evaluation), once per pod: attribution and the gang
+ *     plan evaluate every selector, filter and group-key path of this pod against it instead of preparing the pod again
  */
 @API(status = EXPERIMENTAL, since = "0.1")
 public record LivePod(
@@ -61,7 +61,7 @@ public record LivePod(
         JqInput.of(manifest));
   }
 
-  /** Not healthy in the describe view's sense (spec §7.4): not ready and not completed. */
+  /** Not healthy in the describe view's sense (docs/format.md#cli-describe): not ready and not completed. */
   public boolean unhealthy() {
     return !ready && !"Succeeded".equals(phase);
   }

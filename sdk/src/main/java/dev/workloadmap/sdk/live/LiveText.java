@@ -15,10 +15,11 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * The live {@code describe} view (spec §7.4): a header, the component tree with {@code R/D ready} (ready pods against
- * desired replicas), {@code gpu: N} (requested, blank when 0) and the nodes of each component, a row per pod (phase,
- * {@code (Reason)} when not running, GPUs, node or {@code <none>}), pods sorted by name, a {@code Phase:} line, the
- * resources table, then the owned pods that no component claimed. Columns are aligned; no line has trailing whitespace.
+ * The live {@code describe} view (docs/format.md#cli-describe): a header, the component tree with {@code R/D ready}
+ * (ready pods against desired replicas), {@code gpu: N} (requested, blank when 0) and the nodes of each component, a
+ * row per pod (phase, {@code (Reason)} when not running, GPUs, node or {@code <none>}), pods sorted by name, a
+ * {@code Phase:} line, the resources table, then the owned pods that no component claimed. Columns are aligned; no line
+ * has trailing whitespace.
  *
  * <pre>
  * JobSet/train   namespace: ml-team   definition: jobset-x-k8s-io-jobset-v1alpha2

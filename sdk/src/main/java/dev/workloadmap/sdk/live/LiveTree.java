@@ -9,9 +9,10 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * A workload with its live pods attributed (spec §5.8): the file-mode tree plus, per pod-bearing component or instance,
- * the pods placed on it. Pods owned by the workload that no component claimed are in {@link #unmatched()}; pods whose
- * owner chain does not reach the workload are named in {@link #notOwned()}. Nothing is dropped silently.
+ * A workload with its live pods attributed (docs/format.md#owner-chain): the file-mode tree plus, per pod-bearing
+ * component or instance, the pods placed on it. Pods owned by the workload that no component claimed are in
+ * {@link #unmatched()}; pods whose owner chain does not reach the workload are named in {@link #notOwned()}. Nothing is
+ * dropped silently.
  *
  * @param tree the resolved workload tree (desired structure, status, requested resources)
  * @param components one row per pod-bearing component, or per instance of a multi-instance one, in tree order

@@ -12,10 +12,10 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * Decides whether a pod belongs to a workload by its owner chain (spec §5.8 item 2). An object is owned when any of its
- * ownerReferences carries the root's UID; otherwise the walk continues upward only through its controller reference
- * (undefined upstream; our behaviour), at most {@link #MAX_DEPTH} levels above the pod. An owner the {@link
- * OwnerLookup} cannot read counts as not owned. Selectors never decide ownership.
+ * Decides whether a pod belongs to a workload by its owner chain (docs/format.md#owner-chain item 2). An object is
+ * owned when any of its ownerReferences carries the root's UID; otherwise the walk continues upward only through its
+ * controller reference (undefined upstream; our behaviour), at most {@link #MAX_DEPTH} levels above the pod. An owner
+ * the {@link OwnerLookup} cannot read counts as not owned. Selectors never decide ownership.
  *
  * <p>Results are cached per owner UID, so the pods of one Job cost one lookup. One instance serves one root object;
  * not thread-safe.

@@ -12,8 +12,8 @@ import java.util.Optional;
 
 /**
  * Reads an intermediate owner (a Job, ReplicaSet, StatefulSet, LeaderWorkerSet, ...) while a pod's owner chain is
- * walked (spec §5.8). Only {@code metadata} is read ({@code uid} and {@code ownerReferences}), so an implementation may
- * use the metadata API ({@code PartialObjectMetadata}).
+ * walked (docs/format.md#owner-chain). Only {@code metadata} is read ({@code uid} and {@code ownerReferences}), so an
+ * implementation may use the metadata API ({@code PartialObjectMetadata}).
  *
  * <p>The SDK has no cluster client: front-ends that list pods from a cluster implement this interface over their
  * client (for fabric8: {@code client.genericKubernetesResources(apiVersion, kind).inNamespace(ns).withName(name).get()},
@@ -26,8 +26,8 @@ public interface OwnerLookup {
 
   /**
    * The owner's object (at least its {@code metadata}) as JSON, or empty when it does not exist or cannot be read (an
-   * owner that cannot be read counts as not owned, spec §5.8 item 2). Must not throw for a missing or forbidden
-   * object.
+   * owner that cannot be read counts as not owned, docs/format.md#owner-chain item 2). Must not throw for a missing or
+   * forbidden object.
    *
    * @param namespace the owned object's namespace ({@code ""} for cluster-scoped)
    * @param reference the owner reference to follow

@@ -6,7 +6,10 @@ import org.apiguardian.api.API;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
-/** Reads the describe view's pod fields from a pod's JSON (spec §7.4 pod row, conformance CR-03, CR-11). */
+/**
+ * Reads the describe view's pod fields from a pod's JSON (docs/format.md#cli-describe pod row, conformance CR-03,
+ * CR-11).
+ */
 @API(status = EXPERIMENTAL, since = "0.1")
 public final class PodStatus {
   private PodStatus() {}

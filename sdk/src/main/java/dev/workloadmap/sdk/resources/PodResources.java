@@ -13,8 +13,8 @@ import java.util.Objects;
 import java.util.TreeMap;
 
 /**
- * The per-pod resource request of spec §5.10 (decision f), read from a pod spec, a pod template or a fragmented spec
- * given as Jackson trees.
+ * The per-pod resource request of docs/format.md#totals (decision f), read from a pod spec, a pod template or a
+ * fragmented spec given as Jackson trees.
  *
  * <h2>The formula, per resource</h2>
  *
@@ -142,10 +142,10 @@ public final class PodResources {
   }
 
   /**
-   * The per-pod request of a fragmented spec (spec §5.10): {@code containers} and {@code container} are summed as
-   * separate containers, and the object-level {@code resources} is used <em>only</em> when no container declares
-   * resources (has at least one entry under {@code requests} or {@code limits}); it is not read otherwise. Messages
-   * name fields from {@code containers}, {@code container} and {@code resources}.
+   * The per-pod request of a fragmented spec (docs/format.md#totals): {@code containers} and {@code container} are
+   * summed as separate containers, and the object-level {@code resources} is used <em>only</em> when no container
+   * declares resources (has at least one entry under {@code requests} or {@code limits}); it is not read otherwise.
+   * Messages name fields from {@code containers}, {@code container} and {@code resources}.
    *
    * @param containers a list of containers (the {@code containers} path's value); absent for none
    * @param container one container (the {@code container} path's value); absent for none

@@ -20,7 +20,7 @@ import java.util.TreeMap;
 
 /**
  * An immutable set of resource amounts: resource name → exact amount in the resource's base unit (cores for {@code
- * cpu}, bytes for {@code memory}, a count for GPUs and other extended resources), as in spec §5.10.
+ * cpu}, bytes for {@code memory}, a count for GPUs and other extended resources), as in docs/format.md#totals.
  *
  * <p>Names are kept sorted (by {@link String#compareTo}) so iteration, {@link #toString()} and {@link #toJson()} are
  * stable. Amounts are normalised (trailing zeros stripped), so two lists are {@link #equals equal} exactly when they
@@ -218,8 +218,8 @@ public final class ResourceList {
   }
 
   /**
-   * The GPU count under {@code gpuResourceName} (spec §5.10: configurable), rounded up to a whole number like
-   * Kubernetes' {@code Value}; 0 when absent.
+   * The GPU count under {@code gpuResourceName} (docs/format.md#totals: configurable), rounded up to a whole number
+   * like Kubernetes' {@code Value}; 0 when absent.
    *
    * @throws InvalidQuantityException when the count does not fit in a {@code long}
    */
@@ -244,7 +244,7 @@ public final class ResourceList {
 
   /**
    * Every resource other than {@code cpu} and {@code memory} (GPUs, {@code rdma/hca}, {@code ephemeral-storage},
-   * hugepages, ...), each under its own name (spec §5.10).
+   * hugepages, ...), each under its own name (docs/format.md#totals).
    */
   public ResourceList extended() {
     if (!amounts.containsKey(CPU) && !amounts.containsKey(MEMORY)) {

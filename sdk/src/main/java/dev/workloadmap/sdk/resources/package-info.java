@@ -1,5 +1,5 @@
 /**
- * Resource quantities and totals (spec §5.10, decision f; display units §7.4).
+ * Resource quantities and totals (docs/format.md#totals, decision f; display units docs/format.md#cli-describe).
  *
  * <ul>
  *   <li>{@code dev.workloadmap.sdk.internal.resources.Quantities}: the Kubernetes quantity grammar as exact decimals, with

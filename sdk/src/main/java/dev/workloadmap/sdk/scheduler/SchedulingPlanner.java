@@ -49,8 +49,8 @@ import org.apiguardian.api.API;
  * laid out with the labels it stamps, attributed with the definition's pod selectors and grouped; a gang's minMember is
  * the number of its pods the framework requires (a Grove clique's {@code minAvailable}, a Ray worker group's {@code
  * minReplicas × numOfHosts}, every pod of a Job or a LeaderWorkerSet group). For other kinds each pod group is one
- * gang whose minMember is the group's total of subtree scales (spec §5.11). {@code podGroup} is one gang whose
- * subgroups each need their component's subtree scale, as KAI's Karta grouper computes it.
+ * gang whose minMember is the group's total of subtree scales (docs/format.md#gangs). {@code podGroup} is one gang
+ * whose subgroups each need their component's subtree scale, as KAI's Karta grouper computes it.
  *
  * <p><b>Differences from KAI's Karta pod grouper</b> ({@code pkg/podgrouper/podgrouper/plugins/karta}), deliberate:
  *

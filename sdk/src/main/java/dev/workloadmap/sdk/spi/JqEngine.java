@@ -12,7 +12,7 @@ import java.util.List;
 /**
  * The expression engine behind every jq path of a definition. The SDK ships one implementation on jackson-jq (see
  * {@link dev.workloadmap.sdk.jq.Jq#defaultEngine()}); the interface exists so that a second language can be added
- * without touching the engine's callers (spec §1).
+ * without touching the engine's callers (docs/format.md#background).
  *
  * <p>Implementations are thread-safe and cache compiled programs by expression text.
  */
@@ -22,7 +22,7 @@ public interface JqEngine {
   /**
    * Compiles (or returns the cached compilation of) {@code expression}. Only the syntax is checked: a call of an
    * unknown function or an undefined variable compiles and fails when evaluated (the SDK's linter rejects them
-   * statically, spec §4.4).
+   * statically, docs/format.md#validation-jq-sdk).
    *
    * @throws JqParseException the expression does not parse; the exception carries a one-line detail and the 1-based
    *     line and column inside the expression
@@ -30,11 +30,11 @@ public interface JqEngine {
   JqProgram compile(String expression);
 
   /**
-   * Assign (spec §5.6, conformance JA): the effect of {@code (pathExpression) = $value} on a copy of {@code input}.
-   * Every path the expression selects receives {@code value} (a Java {@code null} is JSON null); missing parents are
-   * created; {@code .a // .b} writes to the side it selects. The paths are found on the key-sorted view of the input,
-   * as the reference finds them; the copy keeps the caller's key order and numbers, and shares no node with {@code
-   * input} or {@code value}.
+   * Assign (docs/format.md#writes, conformance JA): the effect of {@code (pathExpression) = $value} on a copy of
+   * {@code input}. Every path the expression selects receives {@code value} (a Java {@code null} is JSON null); missing
+   * parents are created; {@code .a // .b} writes to the side it selects. The paths are found on the key-sorted view of
+   * the input, as the reference finds them; the copy keeps the caller's key order and numbers, and shares no node with
+   * {@code input} or {@code value}.
    *
    * @return the updated copy
    * @throws dev.workloadmap.sdk.jq.JqParseException the expression does not parse
@@ -44,10 +44,10 @@ public interface JqEngine {
   JsonNode assign(String pathExpression, JsonNode input, JsonNode value);
 
   /**
-   * AssignZip (spec §5.6, conformance JZ): collects {@code [path(pathExpression)]} on the key-sorted view of {@code
-   * input} (so map-keyed instances pair with their sorted instance ids) and sets path {@code i} to {@code values[i]}
-   * in a copy of {@code input}; null values (JSON or Java) are written. {@code input} and the values are not
-   * modified.
+   * AssignZip (docs/format.md#writes, conformance JZ): collects {@code [path(pathExpression)]} on the key-sorted view
+   * of {@code input} (so map-keyed instances pair with their sorted instance ids) and sets path {@code i} to
+   * {@code values[i]} in a copy of {@code input}; null values (JSON or Java) are written. {@code input} and the values
+   * are not modified.
    *
    * @return the updated copy
    * @throws dev.workloadmap.sdk.jq.JqParseException the expression does not parse

@@ -5,7 +5,7 @@ import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 import org.apiguardian.api.API;
 
 /**
- * One condition as extracted (spec §5.5 item 3). Non-string values read as {@code ""}.
+ * One condition as extracted (docs/format.md#status item 3). Non-string values read as {@code ""}.
  *
  * @param type the condition type
  * @param status the condition status, for example {@code "True"}

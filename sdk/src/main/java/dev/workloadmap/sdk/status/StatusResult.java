@@ -9,7 +9,7 @@ import dev.workloadmap.sdk.definition.WorkloadStatus;
 import java.util.List;
 
 /**
- * A component's status (spec §5.5).
+ * A component's status (docs/format.md#status).
  *
  * @param phase the phase; null when absent (no phase definition, or an empty stream), {@code ""} for a null phase
  * @param conditions the extracted conditions, in document order (for a repeated type, see {@link #condition})
@@ -30,7 +30,7 @@ public record StatusResult(
     return matched.stream().map(WorkloadStatus::displayName).toList();
   }
 
-  /** The last condition of this type (the last one wins, spec §5.5 item 4), or null. */
+  /** The last condition of this type (the last one wins, docs/format.md#status item 4), or null. */
   public Condition condition(String type) {
     Condition found = null;
     for (Condition c : conditions) {

@@ -9,7 +9,7 @@ import dev.workloadmap.sdk.resources.ResourceList;
 import java.util.List;
 
 /**
- * A component in the workload tree (spec §5.9, §5.10).
+ * A component in the workload tree (docs/format.md#tree, docs/format.md#totals).
  *
  * @param definition the component's definition
  * @param instances one node per instance id, sorted by id in code-point order (decision e)
@@ -17,10 +17,11 @@ import java.util.List;
  * @param podBearing true when the component has a pod spec definition (a leaf)
  * @param ownReplicas desired pods of this component itself (0 for a grouping component)
  * @param ownResources requests of this component's own pods, {@code Σ desired × perPod} over its instances
- * @param desiredReplicas pods of the subtree: own plus children's (a grouping component sums its children; spec
- *     §5.10); a grouping component without children keeps its own scale
+ * @param desiredReplicas pods of the subtree: own plus children's (a grouping component sums its children;
+ *     docs/format.md#totals); a grouping component without children keeps its own scale
  * @param resources requests of the whole subtree
- * @param visible false for a component with no pods, no scale and no descendants (dropped from views, spec §5.10)
+ * @param visible false for a component with no pods, no scale and no descendants (dropped from views,
+ *     docs/format.md#totals)
  */
 @API(status = STABLE, since = "0.1")
 public record ComponentNode(

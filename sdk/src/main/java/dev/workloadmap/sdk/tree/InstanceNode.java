@@ -9,13 +9,13 @@ import dev.workloadmap.sdk.extract.Scale;
 import dev.workloadmap.sdk.resources.ResourceList;
 
 /**
- * One instance of a component (spec §5.9).
+ * One instance of a component (docs/format.md#tree).
  *
  * @param key the instance id, or null for the anonymous instance (id {@code ""})
  * @param record everything extracted for the instance
- * @param desiredReplicas replicas, else minReplicas, else 1 (spec §5.10); for a grouping instance, its share of the
- *     children's desired pods
- * @param perPod the requests of one pod (spec §5.10 per-pod formula); empty for a grouping component
+ * @param desiredReplicas replicas, else minReplicas, else 1 (docs/format.md#totals); for a grouping instance, its share
+ *     of the children's desired pods
+ * @param perPod the requests of one pod (docs/format.md#totals per-pod formula); empty for a grouping component
  * @param total {@code desiredReplicas × perPod}
  */
 @API(status = STABLE, since = "0.1")

@@ -13,11 +13,12 @@ import java.util.List;
 import java.util.TreeSet;
 
 /**
- * The text view of a workload tree, shaped like the reference CLI's {@code describe} in file mode (spec §7.4): a
- * header, a box-drawing tree of components (a multi-instance component is split into one row per instance id) with
- * {@code replicas: D} and {@code gpu: N}, a {@code Phase:} line with every matched status, and a resources table with
- * one row per pod-bearing component (or instance) and a TOTAL row. Columns are aligned; no line has trailing
- * whitespace. CPU is printed in cores, memory in binary units when exact (otherwise decimal units).
+ * The text view of a workload tree, shaped like the reference CLI's {@code describe} in file mode
+ * (docs/format.md#cli-describe): a header, a box-drawing tree of components (a multi-instance component is split into
+ * one row per instance id) with {@code replicas: D} and {@code gpu: N}, a {@code Phase:} line with every matched
+ * status, and a resources table with one row per pod-bearing component (or instance) and a TOTAL row. Columns are
+ * aligned; no line has trailing whitespace. CPU is printed in cores, memory in binary units when exact (otherwise
+ * decimal units).
  */
 @API(status = EXPERIMENTAL, since = "0.1")
 public final class TreeText {
@@ -63,8 +64,9 @@ public final class TreeText {
   }
 
   /**
-   * Appends the {@code Resources:} block (spec §7.4): a blank line, the header and one row per pod-bearing component
-   * (or instance) with a TOTAL row, aligned. The live view ({@code dev.workloadmap.sdk.live.LiveText}) shares it.
+   * Appends the {@code Resources:} block (docs/format.md#cli-describe): a blank line, the header and one row per
+   * pod-bearing component (or instance) with a TOTAL row, aligned. The live view
+   * ({@code dev.workloadmap.sdk.live.LiveText}) shares it.
    */
   public static void appendResources(StringBuilder out, WorkloadTree tree, String gpuResourceName) {
     out.append('\n').append("Resources:\n");

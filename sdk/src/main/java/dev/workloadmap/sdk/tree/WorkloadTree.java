@@ -11,8 +11,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * A workload resolved through a definition (spec §5.9, §5.10): the root component with its children, the root status,
- * and resource totals.
+ * A workload resolved through a definition (docs/format.md#tree, docs/format.md#totals): the root component with its
+ * children, the root status, and resource totals.
  *
  * @param object the root object's identity
  * @param definitionName the definition's {@code metadata.name}

@@ -8,9 +8,9 @@ import java.util.Map;
 
 /**
  * Carries the original's form into a written result: the engine's writes produce the right values, but a written
- * value comes from the key-sorted, number-normalised view the caller read (spec §5.1). Where the result equals the
- * original by value, the original node is kept, so key order and number forms ({@code 1.0}, {@code 1e3}) survive and
- * the patch shows only real changes.
+ * value comes from the key-sorted, number-normalised view the caller read (docs/format.md#evaluation). Where the result
+ * equals the original by value, the original node is kept, so key order and number forms ({@code 1.0}, {@code 1e3})
+ * survive and the patch shows only real changes.
  */
 final class Lossless {
   private Lossless() {}

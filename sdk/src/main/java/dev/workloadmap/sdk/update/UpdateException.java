@@ -7,10 +7,12 @@ import org.apiguardian.api.API;
 import dev.workloadmap.sdk.WorkloadMapException;
 
 /**
- * An update could not be applied (spec §5.6). The message names the operation and follows the reference's texts, for
- * example {@code setSchedulerName: component worker: failed to unzip pod template specs: value not found for instance
- * id: b}, {@code suspend: suspendActions[1]: JQ execution error for expression '...'}, {@code component leader does not
- * have suspendDefinition} or {@code invalid Kubernetes object: missing metadata.name or metadata.generateName}.
+ * An update could not be applied (docs/format.md#writes). The message names the operation and follows the reference's
+ * texts, for example
+ * {@code setSchedulerName: component worker: failed to unzip pod template specs: value not found for instance id: b},
+ * {@code suspend: suspendActions[1]: JQ execution error for expression '...'},
+ * {@code component leader does not have suspendDefinition} or
+ * {@code invalid Kubernetes object: missing metadata.name or metadata.generateName}.
  */
 @API(status = EXPERIMENTAL, since = "0.1")
 public class UpdateException extends WorkloadMapException {

@@ -28,10 +28,10 @@ import java.util.TreeMap;
 import java.util.function.UnaryOperator;
 
 /**
- * An immutable list of writes to one workload object (spec §5.6), applied in order by {@link #apply()}. Every method
- * returns a new update with one more operation; nothing is evaluated until {@link #apply()}, and the object given to
- * {@link dev.workloadmap.sdk.WorkloadMap#update} is never modified. Later operations see the effect of earlier ones,
- * as every component of the reference shares one object (conformance CF-05).
+ * An immutable list of writes to one workload object (docs/format.md#writes), applied in order by {@link #apply()}.
+ * Every method returns a new update with one more operation; nothing is evaluated until {@link #apply()}, and the
+ * object given to {@link dev.workloadmap.sdk.WorkloadMap#update} is never modified. Later operations see the effect of
+ * earlier ones, as every component of the reference shares one object (conformance CF-05).
  *
  * <pre>{@code
  * UpdateResult r = wm.update(jobset, object)
@@ -46,11 +46,12 @@ import java.util.function.UnaryOperator;
  * component without {@code instanceIdPath}); ids the component does not have are ignored, and a missing id is an error.
  * Values are the shapes extraction returns ({@link ComponentExtractor}): PodTemplateSpec {@code {metadata, spec}},
  * PodSpec, ObjectMeta, or a fragmented field's value. A written value replaces the old one, so fields absent from the
- * value disappear (conformance AU-02); the value is written exactly as given, unknown fields included (spec §9).
+ * value disappear (conformance AU-02); the value is written exactly as given, unknown fields included
+ * (docs/format.md#differences).
  *
- * <p><b>Convenience operations</b> act on every instance of every component with a pod definition (spec §3.4): they
- * read the current value, change only the requested field and write it back through the per-instance operation of the
- * component's variant.
+ * <p><b>Convenience operations</b> act on every instance of every component with a pod definition
+ * (docs/format.md#spec-definition): they read the current value, change only the requested field and write it back
+ * through the per-instance operation of the component's variant.
  *
  * <p><b>Lossless.</b> Fields no operation targets keep their value, key order and number form; where a written value
  * equals what was there (numbers by value), the original node is kept. Thread-safe (immutable).
@@ -106,7 +107,7 @@ public final class WorkloadUpdate {
   }
 
   // ---------------------------------------------------------------------------------------------------------------
-  // Per-instance operations (spec §5.6)
+  // Per-instance operations (docs/format.md#writes)
 
   /**
    * UpdatePodTemplateSpec: writes each instance's PodTemplateSpec ({@code {metadata, spec}}) through {@code
@@ -151,7 +152,8 @@ public final class WorkloadUpdate {
    * UpdateFragmentedPodSpec for one field, for example {@code schedulerName} or {@code labels}, with the rules of
    * {@link #fragmentedPodSpecs}.
    *
-   * @throws UpdateException when {@code field} is not one of the eleven fragmented fields (spec §3.4)
+   * @throws UpdateException when {@code field} is not one of the eleven fragmented fields
+   *     (docs/format.md#spec-definition)
    */
   public WorkloadUpdate fragmentedField(String component, String field, Map<String, ? extends JsonNode> byInstanceId) {
     if (!Writes.FRAGMENTED_WRITE_ORDER.contains(field)) {
@@ -215,9 +217,10 @@ public final class WorkloadUpdate {
   /**
    * UpdateFragmentedPodSpec of one field of one instance; every other instance receives its current (extracted) value
    * of that field. The rules of {@link #fragmentedPodSpecs} apply to the whole field, so when {@code value} is
-   * non-empty and another instance's value is empty, that empty value is written too (spec §5.6).
+   * non-empty and another instance's value is empty, that empty value is written too (docs/format.md#writes).
    *
-   * @throws UpdateException when {@code field} is not one of the eleven fragmented fields (spec §3.4)
+   * @throws UpdateException when {@code field} is not one of the eleven fragmented fields
+   *     (docs/format.md#spec-definition)
    */
   public WorkloadUpdate fragmentedField(String component, String instanceId, String field, JsonNode value) {
     if (!Writes.FRAGMENTED_WRITE_ORDER.contains(field)) {
@@ -276,8 +279,8 @@ public final class WorkloadUpdate {
   }
 
   /**
-   * Assign: {@code (path) = value} on the whole object (spec §5.6): every path the expression selects receives the
-   * value, missing parents are created. The expression is not validated beyond parsing.
+   * Assign: {@code (path) = value} on the whole object (docs/format.md#writes): every path the expression selects
+   * receives the value, missing parents are created. The expression is not validated beyond parsing.
    */
   public WorkloadUpdate assign(String path, JsonNode value) {
     Objects.requireNonNull(path, "path");
@@ -286,7 +289,7 @@ public final class WorkloadUpdate {
   }
 
   // ---------------------------------------------------------------------------------------------------------------
-  // Suspend and resume (spec §3.8)
+  // Suspend and resume (docs/format.md#suspend-definition)
 
   /** Runs the root component's suspendActions in order (each value JSON-decoded, then assigned). */
   public WorkloadUpdate suspend() {
@@ -531,7 +534,7 @@ public final class WorkloadUpdate {
   private static Map<String, JsonNode> edited(Map<String, JsonNode> values, java.util.function.Consumer<ObjectNode> e) {
     Map<String, JsonNode> out = new LinkedHashMap<>();
     values.forEach((id, v) -> {
-      // extraction gives every instance an object (a null becomes the empty value, spec §5.2 item 1)
+      // extraction gives every instance an object (a null becomes the empty value, docs/format.md#extraction item 1)
       ObjectNode copy = v.isObject() ? ((ObjectNode) v).deepCopy() : JsonNodeFactory.instance.objectNode();
       e.accept(copy);
       out.put(id, copy);
@@ -554,8 +557,8 @@ public final class WorkloadUpdate {
 
   /**
    * Applies every operation in order to a copy of the original object, checks that the result is still a Kubernetes
-   * object (spec §5.6: {@code apiVersion}, {@code kind}, and {@code metadata.name} or {@code metadata.generateName})
-   * and computes the patch.
+   * object (docs/format.md#writes: {@code apiVersion}, {@code kind}, and {@code metadata.name} or
+   * {@code metadata.generateName}) and computes the patch.
    *
    * @throws UpdateException an operation failed (the message starts with the operation, for example {@code
    *     suspend(jobset): component jobset does not have suspendDefinition}; the cause is the original error), or the
@@ -575,7 +578,7 @@ public final class WorkloadUpdate {
   }
 
   /**
-   * Checks that {@code object} can be sent back to the API server (spec §5.6, conformance CF-09).
+   * Checks that {@code object} can be sent back to the API server (docs/format.md#writes, conformance CF-09).
    *
    * @throws UpdateException {@code invalid Kubernetes object: missing apiVersion, kind} and so on
    */

@@ -18,13 +18,13 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The reference's write operations on one component (spec §5.6), each taking the current object and returning the
- * updated copy. Values are written exactly as given; {@link Lossless} keeps the original's form wherever a value equals
- * what was there.
+ * The reference's write operations on one component (docs/format.md#writes), each taking the current object and
+ * returning the updated copy. Values are written exactly as given; {@link Lossless} keeps the original's form wherever
+ * a value equals what was there.
  */
 final class Writes {
 
-  /** The write order of fragmented fields (spec §5.6). */
+  /** The write order of fragmented fields (docs/format.md#writes). */
   static final List<String> FRAGMENTED_WRITE_ORDER = List.of("schedulerName", "priorityClassName", "image", "labels",
       "annotations", "resources", "podAffinity", "nodeAffinity", "container", "resourceClaims", "containers");
 
@@ -42,7 +42,9 @@ final class Writes {
     return extractor;
   }
 
-  /** The instance ids in stream order: {@code [""]} without {@code instanceIdPath} (spec §5.2 item 2). */
+  /**
+   * The instance ids in stream order: {@code [""]} without {@code instanceIdPath} (docs/format.md#extraction item 2).
+   */
   List<String> ids(ComponentDefinition c, JsonNode object) {
     return c.hasInstanceIdPath() ? extractor.instanceIds(c, JqInput.of(object)) : List.of("");
   }
@@ -73,10 +75,10 @@ final class Writes {
 
   /**
    * UpdateFragmentedPodSpec for the given fields (each id maps to its fields by name; a field left out of an
-   * instance's map is empty for that instance). Field by field in the write order, exactly as spec §5.6 says: a set
-   * path whose values are empty for every instance is skipped; an unset path with a non-empty value is an error;
-   * otherwise (only some values empty) every instance's value is written, an empty one included (a value left out
-   * as its zero value, spec §5.4), also where the instance had nothing.
+   * instance's map is empty for that instance). Field by field in the write order, exactly as docs/format.md#writes
+   * says: a set path whose values are empty for every instance is skipped; an unset path with a non-empty value is an
+   * error; otherwise (only some values empty) every instance's value is written, an empty one included (a value left
+   * out as its zero value, docs/format.md#fragmented), also where the instance had nothing.
    */
   JsonNode fragmented(ComponentDefinition c, JsonNode object, Map<String, Map<String, JsonNode>> byId) {
     SpecDefinition s = spec(c);
@@ -110,18 +112,18 @@ final class Writes {
         continue;
       }
       if (allEmpty) {
-        continue; // spec §5.6: no nulls or empty values written where every instance is empty
+        continue; // docs/format.md#writes: no nulls or empty values written where every instance is empty
       }
       List<JsonNode> written = new ArrayList<>(values.size());
       for (JsonNode v : values) {
         written.add(v == null ? zero(field) : v);
       }
-      current = zip(c, current, field + "Path", path, written); // spec §5.6: some empty, so all are written
+      current = zip(c, current, field + "Path", path, written); // docs/format.md#writes: some empty, so all are written
     }
     return current;
   }
 
-  /** Runs the suspend or resume actions in order (spec §3.8, §5.6). */
+  /** Runs the suspend or resume actions in order (docs/format.md#suspend-definition, docs/format.md#writes). */
   JsonNode actions(ComponentDefinition c, JsonNode object, boolean suspend) {
     SuspendDefinition d = c.suspendDefinition();
     if (d == null) {
@@ -169,7 +171,7 @@ final class Writes {
     return values;
   }
 
-  /** With instanceIdPath: AssignZip; without: values[0] assigned to every selected path (spec §5.6). */
+  /** With instanceIdPath: AssignZip; without: values[0] assigned to every selected path (docs/format.md#writes). */
   private JsonNode zip(ComponentDefinition c, JsonNode object, String field, String path, List<JsonNode> values) {
     JsonNode written;
     String target = writeTarget(c, field, path, object); // A // B is written at A, never into B
@@ -237,13 +239,16 @@ final class Writes {
     return c.specDefinition();
   }
 
-  /** {@code ""}, an empty map, null or an empty list (spec §5.6); a field left out counts as empty. */
+  /** {@code ""}, an empty map, null or an empty list (docs/format.md#writes); a field left out counts as empty. */
   static boolean isEmpty(JsonNode v) {
     return v == null || v.isNull() || v.isMissingNode() || (v.isTextual() && v.asText().isEmpty())
         || ((v.isObject() || v.isArray()) && v.isEmpty());
   }
 
-  /** The zero value of a fragmented field (spec §5.4), written for an empty instance when others are not empty. */
+  /**
+   * The zero value of a fragmented field (docs/format.md#fragmented), written for an empty instance when others are not
+   * empty.
+   */
   private static JsonNode zero(String field) {
     return switch (field) {
       case "schedulerName", "priorityClassName", "image" -> JSON.getNodeFactory().textNode("");
@@ -252,7 +257,7 @@ final class Writes {
     };
   }
 
-  /** Pairs ids with extracted values by index (spec §5.2 item 3); duplicate ids keep the last value. */
+  /** Pairs ids with extracted values by index (docs/format.md#extraction item 3); duplicate ids keep the last value. */
   static <T> Map<String, T> pair(String component, String what, List<String> ids, List<T> values) {
     if (ids.size() != values.size()) {
       throw new UpdateException("component " + component + ": failed to get " + what + ": instance ids count ("

@@ -10,7 +10,7 @@ import java.util.List;
 
 /**
  * All findings for one or more documents, in document order (file, line, column); findings without a position come
- * first (spec §4.3). Immutable.
+ * first (docs/format.md#validation-layers). Immutable.
  */
 @API(status = STABLE, since = "0.1")
 public final class ValidationReport {

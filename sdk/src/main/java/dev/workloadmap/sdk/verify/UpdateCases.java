@@ -27,9 +27,9 @@ import java.util.Set;
 import java.util.stream.Stream;
 
 /**
- * The update cases of a fixture (spec §5.6): every {@code updates/<case>.yaml} in the fixture folder applies its
- * operations to the fixture's object and compares the RFC 6902 patch with {@code expectedPatch}, exactly (same
- * operations in the same order; numbers by value).
+ * The update cases of a fixture (docs/format.md#writes): every {@code updates/<case>.yaml} in the fixture folder
+ * applies its operations to the fixture's object and compares the RFC 6902 patch with {@code expectedPatch}, exactly
+ * (same operations in the same order; numbers by value).
  *
  * <pre>
  * description: set the scheduler name on every pod        # optional

@@ -68,7 +68,10 @@ public final class Verifier {
   /** The definition file name inside a definition folder. */
   public static final String DEFINITION_FILE = "definition.yaml";
 
-  /** The optional candidate pods of a fixture (spec §5.8): the live tree and gang plan become {@code live}/{@code gangs}. */
+  /**
+   * The optional candidate pods of a fixture (docs/format.md#owner-chain): the live tree and gang plan become
+   * {@code live}/{@code gangs}.
+   */
   public static final String PODS_FILE = "pods.yaml";
 
   private static final Set<String> FIXTURE_FIELDS = Set.of("description", "object", "crdSchema", "reason");

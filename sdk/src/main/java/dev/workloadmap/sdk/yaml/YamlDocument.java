@@ -10,8 +10,8 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * One document of a YAML (or JSON) file, read with Kubernetes' YAML 1.1 scalar rules (spec §11 d), with the
- * source position of every node.
+ * One document of a YAML (or JSON) file, read with Kubernetes' YAML 1.1 scalar rules (docs/format.md#decision-d), with
+ * the source position of every node.
  *
  * @param file the file name as the caller named it
  * @param index the 0-based index of this document in its stream

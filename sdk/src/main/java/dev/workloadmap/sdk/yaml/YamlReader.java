@@ -20,8 +20,8 @@ import java.util.Objects;
 import org.yaml.snakeyaml.reader.UnicodeReader;
 
 /**
- * Reads YAML (and JSON, which is YAML) streams the way Kubernetes does (spec §11 d, §4.3 layer 1), keeping the
- * source position of every node.
+ * Reads YAML (and JSON, which is YAML) streams the way Kubernetes does (docs/format.md#decision-d,
+ * docs/format.md#validation-layers layer 1), keeping the source position of every node.
  *
  * <h2>Values</h2>
  *
@@ -41,7 +41,8 @@ import org.yaml.snakeyaml.reader.UnicodeReader;
  *       {@code !!int !!float !!bool !!null !!str !!map !!seq} are honoured (a value that does not fit its tag is an
  *       error); any other tag is ignored and the value is read as if it had none.
  *   <li>Every plain scalar that resolved to a boolean, number or null has its original text in {@link
- *       YamlDocument#plainScalars()}, so that a string field can report "quote this value: yes" (§4.5, FC-37, FC-40).
+ *       YamlDocument#plainScalars()}, so that a string field can report "quote this value: yes"
+ *       (docs/format.md#validation-other, FC-37, FC-40).
  *   <li>Mapping keys become JSON object keys (strings). A plain key that YAML 1.1 reads as a boolean, number or null
  *       becomes the text the Go YAML-to-JSON step gives it: {@code on:} is {@code "true"}, {@code 1:} and {@code
  *       0x1:} are {@code "1"}, {@code 1e3:} is {@code "1000"}, and {@code ~:} is {@code "null"} (Go rejects a null key;

@@ -188,7 +188,8 @@ class AuthoringToolsTest {
     RoundTrip.Check probe = r.checks().stream().filter(c -> c.component().equals("worker") && c.check().equals("probe"))
         .findFirst().orElseThrow();
     assertThat(probe.outcome()).isEqualTo(RoundTrip.Outcome.FINDINGS);
-    // two instances, one shared .spec.schedulerName: the SDK refuses the per-instance write (spec §5.6), a finding
+    // two instances, one shared .spec.schedulerName: the SDK refuses the per-instance write (docs/format.md#writes), a
+    // finding
     assertThat(probe.findings()).singleElement().satisfies(f -> assertThat(f).startsWith("write failed: ")
         .contains("array length mismatch"));
     assertThat(r.checks()).filteredOn(c -> c.component().equals("extra"))

@@ -58,7 +58,7 @@ class CatalogIndexTest {
     assertThatThrownBy(() -> CatalogIndex.slugs(defs))
         .isInstanceOf(CatalogException.class)
         .hasMessage(defs.resolve("Batch_Job") + ": 'Batch_Job' is not a catalog slug (lower-case letters, digits and"
-            + " single dashes, for example batch-job-v1; spec §8)");
+            + " single dashes, for example batch-job-v1; docs/format.md#catalog)");
   }
 
   @Test

@@ -22,7 +22,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The catalog API against a small test catalog (spec §8, conformance §9 CA-01..CA-09). */
+/** The catalog API against a small test catalog (docs/format.md#catalog, conformance §9 CA-01..CA-09). */
 class CatalogTest {
 
   private static final WorkloadMap WM = WorkloadMap.create();
@@ -349,7 +349,7 @@ class CatalogTest {
     assertThatThrownBy(() -> Catalog.fromDirectory(dir))
         .isInstanceOf(CatalogException.class)
         .hasMessageEndingWith("the entry for batch/v1, Kind=Job must be in folder batch-job-v1, not batch-job-v2"
-            + " (spec §8 file names)");
+            + " (docs/format.md#catalog file names)");
   }
 
   @Test

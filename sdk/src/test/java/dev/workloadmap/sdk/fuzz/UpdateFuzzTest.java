@@ -23,8 +23,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Coverage-guided fuzzing of updates (spec §5.6) and their RFC 6902 JSON Patch: the fuzzer picks a catalog definition
- * and one of its fixture objects, then one to four operations with fuzzed arguments (scheduler name, labels,
+ * Coverage-guided fuzzing of updates (docs/format.md#writes) and their RFC 6902 JSON Patch: the fuzzer picks a catalog
+ * definition and one of its fixture objects, then one to four operations with fuzzed arguments (scheduler name, labels,
  * annotations, resources, suspend/resume, per-instance pod templates and specs, {@code assign} of a fuzzed path). An
  * update either fails with an {@link UpdateException} whose message says which operation, or succeeds; then the
  * original is untouched and the patch applied to it gives exactly the updated object.

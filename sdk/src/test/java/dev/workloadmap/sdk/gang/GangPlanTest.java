@@ -18,8 +18,8 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * Gang plans (spec §5.11, decision g), unit tier: minMember per gang, groups of total 0, left-out subgroups, key
- * errors, the Sandbox cases SB-01..03 on the catalog definition, and PodGroup names (FC-24).
+ * Gang plans (docs/format.md#gangs, decision g), unit tier: minMember per gang, groups of total 0, left-out subgroups,
+ * key errors, the Sandbox cases SB-01..03 on the catalog definition, and PodGroup names (FC-24).
  */
 class GangPlanTest {
 

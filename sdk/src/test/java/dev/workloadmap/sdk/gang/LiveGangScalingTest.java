@@ -29,9 +29,10 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * Attribution and gang plans scale linearly with the pods (spec §5.8, §5.11), unit tier: the work per pod is counted
- * (jq evaluations, prepared jq inputs, owner lookups) through a counting {@link JqEngine} and {@link OwnerLookup}, and
- * must be the same constant for a small and a four times larger JobSet. No wall-clock time is asserted.
+ * Attribution and gang plans scale linearly with the pods (docs/format.md#owner-chain, docs/format.md#gangs), unit
+ * tier: the work per pod is counted (jq evaluations, prepared jq inputs, owner lookups) through a counting
+ * {@link JqEngine} and {@link OwnerLookup}, and must be the same constant for a small and a four times larger JobSet.
+ * No wall-clock time is asserted.
  */
 class LiveGangScalingTest {
 

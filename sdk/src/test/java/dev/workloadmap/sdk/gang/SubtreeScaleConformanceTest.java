@@ -13,7 +13,7 @@ import dev.workloadmap.sdk.internal.tree.TreeBuilder;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-/** Conformance §8.5 subtree scale (SS-01..16), unit tier (spec §5.11). */
+/** Conformance §8.5 subtree scale (SS-01..16), unit tier (docs/format.md#gangs). */
 class SubtreeScaleConformanceTest {
 
   private static SubtreeScale scales(String structure, String objectYaml) {

@@ -12,7 +12,10 @@ import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** Conformance cases JA-01..JA-07 and JZ-01..JZ-05 (conformance-cases.md §3, spec §5.6): Assign and AssignZip. */
+/**
+ * Conformance cases JA-01..JA-07 and JZ-01..JZ-05 (conformance-cases.md §3, docs/format.md#writes): Assign and
+ * AssignZip.
+ */
 class JqAssignConformanceTest {
 
   private final JqEngine engine = Jq.defaultEngine();
@@ -120,7 +123,7 @@ class JqAssignConformanceTest {
   @Test
   void assignKeepsTheCallersKeyOrderAndNumbers() {
     JsonNode out = assign(".spec.replicas", "{\"spec\":{\"z\":1.0,\"replicas\":1,\"a\":2}}", "3");
-    // written exactly as given, not re-sorted or normalised (spec §5.6)
+    // written exactly as given, not re-sorted or normalised (docs/format.md#writes)
     assertThat(out.toString()).isEqualTo("{\"spec\":{\"z\":1.0,\"replicas\":3,\"a\":2}}");
   }
 

@@ -13,9 +13,10 @@ import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.Test;
 
 /**
- * The evaluation budget (spec §5.1, §11 c; FC-33): expressions that never end or grow without bound stop with a
- * budget error within the time budget. Every test runs with a 200 ms budget and must end well within the preemptive
- * 20 s bound, which is generous on purpose: the test asserts that the evaluation stops, not how fast.
+ * The evaluation budget (docs/format.md#evaluation, docs/format.md#decision-c; FC-33): expressions that never end or
+ * grow without bound stop with a budget error within the time budget. Every test runs with a 200 ms budget and must end
+ * well within the preemptive 20 s bound, which is generous on purpose: the test asserts that the evaluation stops, not
+ * how fast.
  */
 class JqBudgetTest {
 

@@ -19,7 +19,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * the same compact output lines, or fail on both sides. gojq's text is compared as it is (see {@link JqOracle}).
  *
  * <p>Left out on purpose, because the SDK differs by design or Debian's gojq 0.12.11 differs from the reference's
- * v0.12.18 (spec §6.4):
+ * v0.12.18 (docs/format.md#jq-engines-differ):
  *
  * <ul>
  *   <li>{@code if . then 1 end}: gojq accepts an if without else; the SDK reports a parse error.
@@ -96,10 +96,13 @@ class JqDifferentialTest {
         """);
   }
 
-  /** The corpus: spec §6.2 constructs and patterns, the JR/JD cases, field cases, and ordering and number cases. */
+  /**
+   * The corpus: docs/format.md#jq-constructs constructs and patterns, the JR/JD cases, field cases, and ordering and
+   * number cases.
+   */
   static final List<String> EXPRESSIONS =
       List.of(
-          // --- paths (spec §6.2)
+          // --- paths (docs/format.md#jq-constructs)
           ".",
           ".metadata.name",
           ".metadata.labels[\"app.kubernetes.io/name\"]",
@@ -382,9 +385,9 @@ class JqDifferentialTest {
   }
 
   /**
-   * A listed difference (spec §6.4, FC-30): the reference feeds gojq doubles, so an integer above 2^53 is rounded
-   * there, while the SDK keeps it exact (counts never come near 2^53; identifiers stay strings). Asserted to still
-   * differ, so that a change on either side shows up here.
+   * A listed difference (docs/format.md#jq-engines-differ, FC-30): the reference feeds gojq doubles, so an integer
+   * above 2^53 is rounded there, while the SDK keeps it exact (counts never come near 2^53; identifiers stay strings).
+   * Asserted to still differ, so that a change on either side shows up here.
    */
   @org.junit.jupiter.api.Test
   void integersAbove2To53StayExactUnlikeTheReferenceFeed() {

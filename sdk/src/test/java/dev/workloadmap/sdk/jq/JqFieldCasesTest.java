@@ -40,7 +40,8 @@ class JqFieldCasesTest {
   @Test
   void fc27_unparenthesisedBindingsKeepJacksonJqsPrecedence() {
     // jackson-jq binds `a OP b as $x | body` as `(a OP b) as $x | body`; jq 1.6 and gojq give 7, {"x":10,"y":1}
-    // and true. The parser is jackson-jq's, so the SDK's linter rejects these forms instead (spec §4.4).
+    // and true. The parser is jackson-jq's, so the SDK's linter rejects these forms instead
+    // (docs/format.md#validation-jq-sdk).
     assertThat(eval("1 + 3 as $a | ($a * 2)", "null")).containsExactly("8");
     assertThat(eval("{\"x\": 10} + . as {\"a\": $a} | {\"y\": $a}", "{\"a\":1}")).containsExactly("{\"y\":1}");
     assertThat(eval("true // 1 as $a | 2", "null")).containsExactly("2");

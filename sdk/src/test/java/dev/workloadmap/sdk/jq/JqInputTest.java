@@ -12,8 +12,9 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * {@link JqInput} and key order (spec §6.4, §11 c): expressions see every object with its keys in code-point order,
- * as the reference engine does; results come out with sorted keys; preparation shares what is already sorted.
+ * {@link JqInput} and key order (docs/format.md#jq-engines-differ, docs/format.md#decision-c): expressions see every
+ * object with its keys in code-point order, as the reference engine does; results come out with sorted keys;
+ * preparation shares what is already sorted.
  */
 class JqInputTest {
 

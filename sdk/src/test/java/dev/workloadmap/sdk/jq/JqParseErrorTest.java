@@ -11,9 +11,9 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /**
- * Parse errors (spec §5.1, §4.4, §6.4): {@link JqParseException} with the reference's wrapper text, a one-line
- * detail, and the 1-based line and column inside the expression; and the run-time errors of names that jackson-jq
- * accepts at compile time.
+ * Parse errors (docs/format.md#evaluation, docs/format.md#validation-jq-sdk, docs/format.md#jq-engines-differ):
+ * {@link JqParseException} with the reference's wrapper text, a one-line detail, and the 1-based line and column inside
+ * the expression; and the run-time errors of names that jackson-jq accepts at compile time.
  */
 class JqParseErrorTest {
 
@@ -135,7 +135,7 @@ class JqParseErrorTest {
     assertThatThrownBy(() -> engine.compile("{a:}")).isInstanceOf(JqParseException.class);
   }
 
-  // --- names jackson-jq accepts at compile time; the linter rejects them statically (spec §4.4)
+  // --- names jackson-jq accepts at compile time; the linter rejects them statically (docs/format.md#validation-jq-sdk)
 
   @Test
   void unknownFunctionCompilesButFailsAtRunTime() {

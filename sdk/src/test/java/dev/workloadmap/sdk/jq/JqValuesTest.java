@@ -20,7 +20,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
-/** {@link JqValues}: rendering for {@code byExpression} (spec §5.5) and compact JSON as the reference writes it. */
+/**
+ * {@link JqValues}: rendering for {@code byExpression} (docs/format.md#status) and compact JSON as the reference writes
+ * it.
+ */
 class JqValuesTest {
 
   @Test

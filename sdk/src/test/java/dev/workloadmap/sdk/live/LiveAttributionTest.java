@@ -15,8 +15,8 @@ import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 /**
- * Live pod attribution (spec §5.8, §7.4), unit tier: owner chains, placement, instance splitting, per-pod phase and
- * reason; conformance CR-02, CR-03, CR-04, CR-08, CR-11, CR-13, CR-16, CD-02.
+ * Live pod attribution (docs/format.md#owner-chain, docs/format.md#cli-describe), unit tier: owner chains, placement,
+ * instance splitting, per-pod phase and reason; conformance CR-02, CR-03, CR-04, CR-08, CR-11, CR-13, CR-16, CD-02.
  */
 class LiveAttributionTest {
 

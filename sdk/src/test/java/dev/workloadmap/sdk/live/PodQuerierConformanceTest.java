@@ -17,7 +17,7 @@ import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
-/** Conformance §7 pod querier (PQ-01..44), unit tier: spec §5.7 over one pod's JSON. */
+/** Conformance §7 pod querier (PQ-01..44), unit tier: docs/format.md#pod-classification over one pod's JSON. */
 class PodQuerierConformanceTest {
 
   private final PodClassifier q = new PodClassifier(Jq.defaultEngine());

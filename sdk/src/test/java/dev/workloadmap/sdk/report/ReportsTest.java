@@ -152,7 +152,7 @@ class ReportsTest {
     assertThat(validation.getAttribute("name")).isEqualTo("validation");
     Element failure = (Element) validation.getElementsByTagName("failure").item(0);
     assertThat(failure.getAttribute("message")).isEqualTo("1 error(s), 1 warning(s)");
-    // in report order: findings without a position first, then by line and column (spec §4.3)
+    // in report order: findings without a position first, then by line and column (docs/format.md#validation-layers)
     assertThat(failure.getTextContent()).isEqualTo(String.join("\n",
         "INFO src/main/workloadmap/my job.yaml: note [lint.info]",
         "WARNING src/main/workloadmap/my job.yaml:2:7 /kind: ResourceInterface is deprecated <&> [model.legacy-form]",

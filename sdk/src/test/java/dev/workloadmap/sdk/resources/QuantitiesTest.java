@@ -336,7 +336,8 @@ class QuantitiesTest {
     assertThatThrownBy(() -> Quantities.toWholeUnits(Quantities.parse("2000E"))).hasMessageContaining("does not fit");
   }
 
-  // --- display (spec §7.4) ---------------------------------------------------------------------------------------
+  // --- display (docs/format.md#cli-describe)
+  // ---------------------------------------------------------------------------------------
 
   @ParameterizedTest(name = "{0} → {1}")
   @CsvSource({

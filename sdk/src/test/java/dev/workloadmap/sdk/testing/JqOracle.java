@@ -311,11 +311,11 @@ public final class JqOracle {
 
   /**
    * The input as the reference implementation hands it to gojq: after a JSON round trip through Go's {@code
-   * encoding/json} into {@code any}, every number is a float64 (spec §6.1, FC-30). The gojq command line instead
-   * keeps each number's literal ({@code 2.0}, {@code 1e21}, {@code -0.0}, integers above 2^53 exactly) while the value
-   * passes through unchanged, which no definition ever sees. So each number is sent as the double it becomes, in
-   * gojq's rendering of a float64 ({@code 2}, {@code 1e+21}, {@code -0}, {@code 9007199254740992}). Input that is not
-   * JSON is sent as it is.
+   * encoding/json} into {@code any}, every number is a float64 (docs/format.md#jq-engine, FC-30). The gojq command line
+   * instead keeps each number's literal ({@code 2.0}, {@code 1e21}, {@code -0.0}, integers above 2^53 exactly) while
+   * the value passes through unchanged, which no definition ever sees. So each number is sent as the double it becomes,
+   * in gojq's rendering of a float64 ({@code 2}, {@code 1e+21}, {@code -0}, {@code 9007199254740992}). Input that is
+   * not JSON is sent as it is.
    */
   static String referenceFeed(String inputJson) {
     StringBuilder sb = new StringBuilder();

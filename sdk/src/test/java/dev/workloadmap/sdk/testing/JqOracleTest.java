@@ -61,7 +61,7 @@ class JqOracleTest {
 
   @Test
   void comparisonReportsADifference() {
-    // gojq accepts an if without else; the SDK's engine does not (spec §6.4)
+    // gojq accepts an if without else; the SDK's engine does not (docs/format.md#jq-engines-differ)
     JqOracle.Comparison c = gojq().compare(Jq.defaultEngine(), "if . then 1 end", "true");
     assertThat(c.agrees()).isFalse();
     assertThat(c.ours()).containsExactly(JqOracle.ERROR);

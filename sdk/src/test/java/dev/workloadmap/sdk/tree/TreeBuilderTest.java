@@ -16,7 +16,7 @@ import dev.workloadmap.sdk.validation.DefinitionLoadException;
 import java.math.BigDecimal;
 import org.junit.jupiter.api.Test;
 
-/** Conformance §10 (TB) and the resource totals of spec §5.10. */
+/** Conformance §10 (TB) and the resource totals of docs/format.md#totals. */
 class TreeBuilderTest {
 
   private final WorkloadMap wm = WorkloadMap.create();

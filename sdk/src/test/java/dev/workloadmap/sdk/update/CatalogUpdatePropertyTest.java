@@ -136,7 +136,7 @@ class CatalogUpdatePropertyTest {
     java.util.Set<String> readOnly = new java.util.TreeSet<>();
     for (Sample s : samples) {
       if (!isKubernetesObject(s.object())) {
-        continue; // a status-only fragment: no update can be sent back for it (spec §5.6, CF-09)
+        continue; // a status-only fragment: no update can be sent back for it (docs/format.md#writes, CF-09)
       }
       try {
         if (checkSchedulerAndLabel(s)) {

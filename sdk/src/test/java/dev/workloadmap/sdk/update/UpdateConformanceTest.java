@@ -25,8 +25,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Conformance cases AU-01..AU-12 (updates), SR-01..SR-03 (suspend and resume), CZ-15/CZ-16 (unzip) and CF-05, CF-07,
- * CF-09 (one shared object, read back, validity) of conformance-cases.md, on the shared fixtures FX-1 to FX-3 (spec
- * §5.6).
+ * CF-09 (one shared object, read back, validity) of conformance-cases.md, on the shared fixtures FX-1 to FX-3
+ * (docs/format.md#writes).
  */
 class UpdateConformanceTest {
 
@@ -133,8 +133,8 @@ class UpdateConformanceTest {
     assertThat(r.object().at("/spec/services/api/labels")).isEqualTo(obj.at("/spec/services/api/labels"));
     assertThat(r.object().at("/spec/services/api/containers/0/name").asText()).isEqualTo("new-api");
     assertThat(r.object().at("/spec/services/worker/labels")).isEqualTo(obj.at("/spec/services/worker/labels"));
-    // besides the containers, spec §5.6 writes every value of a field that only some instances have empty: cache
-    // has no annotations and worker and cache no mainContainer, so their extracted empty values are written as {}
+    // besides the containers, docs/format.md#writes writes every value of a field that only some instances have empty:
+    // cache has no annotations and worker and cache no mainContainer, so their extracted empty values are written as {}
     List<String> other = new ArrayList<>();
     for (JsonNode op : r.patch()) {
       if (!op.get("path").asText().matches("/spec/services/\\w+/containers/.*")) {
@@ -188,8 +188,8 @@ class UpdateConformanceTest {
 
   @Test
   void fragmentedFieldWithSomeEmptyValuesWritesTheEmptyOnesWhereTheInstanceHadNothing() {
-    // spec §5.6: "If the path is set and only some values are empty, all values are written", also where the
-    // instance's current value is already empty (absent): b gets labels {} and a null, written as given
+    // docs/format.md#writes: "If the path is set and only some values are empty, all values are written", also where
+    // the instance's current value is already empty (absent): b gets labels {} and a null, written as given
     JsonNode obj = object("""
         apiVersion: jobs.example.com/v1
         kind: Reactor

@@ -20,7 +20,10 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-/** The convenience operations, losslessness and the patch of {@link WorkloadUpdate} (spec §5.6, §9). */
+/**
+ * The convenience operations, losslessness and the patch of {@link WorkloadUpdate} (docs/format.md#writes,
+ * docs/format.md#differences).
+ */
 class WorkloadUpdateTest {
 
   private static final ObjectMapper MAPPER = new ObjectMapper();

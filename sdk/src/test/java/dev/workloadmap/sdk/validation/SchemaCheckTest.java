@@ -10,8 +10,9 @@ import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 
 /**
- * Layer 2 of the pipeline (spec §4.3): the JSON Schema's shape rules reach {@link WorkloadMap#read(String, String)}
- * as positioned findings, and a problem that the shape or reference layer already reports is reported once.
+ * Layer 2 of the pipeline (docs/format.md#validation-layers): the JSON Schema's shape rules reach
+ * {@link WorkloadMap#read(String, String)} as positioned findings, and a problem that the shape or reference layer
+ * already reports is reported once.
  */
 class SchemaCheckTest {
 
@@ -145,7 +146,8 @@ class SchemaCheckTest {
     assertThat(f).extracting(Finding::ruleId).containsExactly("model.min-items");
   }
 
-  // ... and the reference layer owns the selector rules and duplicate names (spec §4.1 messages)
+  // ... and the reference layer owns the selector rules and duplicate names (docs/format.md#validation-structure
+  // messages)
 
   @Test
   void selectorValueWithoutKeyPathIsReportedOnceByTheReferenceLayer() {

@@ -10,7 +10,10 @@ import java.io.StringReader;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** The YAML reader: field cases FC-37 to FC-40, keys, merge keys, positions, pointers, streams (spec §11 d). */
+/**
+ * The YAML reader: field cases FC-37 to FC-40, keys, merge keys, positions, pointers, streams
+ * (docs/format.md#decision-d).
+ */
 class YamlReaderTest {
 
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -121,7 +124,7 @@ class YamlReaderTest {
   @Test
   void fc38_nestedAnchorsAreExpanded() throws Exception {
     YamlDocument d = single("a: &a [x,y]\nb: &b [*a,*a]\nc: [*b,*b]\n");
-    // y is a YAML 1.1 boolean (spec §11 d), so the leaves are "x" and true.
+    // y is a YAML 1.1 boolean (docs/format.md#decision-d), so the leaves are "x" and true.
     assertThat(d.root().get("c"))
         .isEqualTo(json("[[[\"x\",true],[\"x\",true]],[[\"x\",true],[\"x\",true]]]"));
     assertThat(d.plainScalars()).containsEntry("/c/1/0/1", "y");

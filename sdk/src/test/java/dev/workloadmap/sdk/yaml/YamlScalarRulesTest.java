@@ -10,7 +10,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
-/** Kubernetes' (go-yaml v2) YAML 1.1 scalar rules, spec §11 d: every spelling the reader resolves. */
+/** Kubernetes' (go-yaml v2) YAML 1.1 scalar rules, docs/format.md#decision-d: every spelling the reader resolves. */
 class YamlScalarRulesTest {
 
   private final YamlReader reader = new YamlReader();

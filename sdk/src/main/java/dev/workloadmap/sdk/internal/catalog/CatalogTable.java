@@ -27,9 +27,9 @@ import java.util.stream.Stream;
  * {@link #markdown(Path)}.
  *
  * <p>Columns: root GVK, slug, components (declaration order, each child as {@code name < owner}), the statuses the
- * root maps (spec §3.6, in {@link WorkloadStatus} order), gang scheduling ({@code podGroup} with its subgroups or
- * {@code podGroups} with its groups, spec §3.9), whether the root has suspend and resume actions (spec §3.8), and
- * the number of fixture folders.
+ * root maps (docs/format.md#status-definition, in {@link WorkloadStatus} order), gang scheduling ({@code podGroup} with
+ * its subgroups or {@code podGroups} with its groups, docs/format.md#gang-scheduling), whether the root has suspend and
+ * resume actions (docs/format.md#suspend-definition), and the number of fixture folders.
  */
 public final class CatalogTable {
 

@@ -25,7 +25,7 @@ import java.util.Objects;
  * Validates objects (such as a definition's fixture objects) against a CRD: the version named by the object's {@code
  * apiVersion} is picked, and the object is validated against its {@code openAPIV3Schema} with networknt's OpenAPI 3.0
  * dialect ({@code nullable} honoured; the {@code x-kubernetes-*} keywords accepted as non-validating, libraries.md
- * §4).
+ * docs/format.md#validation).
  *
  * <pre>{@code
  * List<CrdViolation> v = new CrdObjectValidator(Crd.load(crdFile, definition.rootGvk())).validate(object);

@@ -18,11 +18,11 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * The static check of a definition against its target CRD (issue 3, item 4): every workload-side path (spec §3.3:
- * {@code instanceIdPath}, every {@code specDefinition} path, the three scale paths, {@code phaseDefinition.path},
- * {@code conditionsDefinition.path}, {@code byExpression.expression} and the suspend and resume action paths) is run
- * by a small abstract interpreter over the CRD's {@code openAPIV3Schema} of the root kind's version, status paths
- * against the schema's {@code status} as any other field.
+ * The static check of a definition against its target CRD (issue 3, item 4): every workload-side path
+ * (docs/format.md#path-sides: {@code instanceIdPath}, every {@code specDefinition} path, the three scale paths,
+ * {@code phaseDefinition.path}, {@code conditionsDefinition.path}, {@code byExpression.expression} and the suspend and
+ * resume action paths) is run by a small abstract interpreter over the CRD's {@code openAPIV3Schema} of the root kind's
+ * version, status paths against the schema's {@code status} as any other field.
  *
  * <pre>{@code
  * CrdSchema schema = CrdSchema.load(Path.of("jobset.jobset.x-k8s.io.yaml"), definition.rootGvk());
@@ -54,8 +54,9 @@ import java.util.Objects;
  *   <tr><td>{@value #TYPE_MISMATCH}</td><td>a field read from a scalar or array; or the path ends at the wrong type:
  *       {@code podTemplateSpecPath} at an object with {@code spec.containers}, {@code podSpecPath} at an object
  *       with {@code containers}, {@code metadataPath} at an object, the replica paths at an integer, number,
- *       int-or-string or string (numeric strings are scale values, spec §5.3), {@code instanceIdPath} and the phase path at a string (or int-or-string), the conditions
- *       path at an array; at the last field of the path</td><td>error</td></tr>
+ *       int-or-string or string (numeric strings are scale values, docs/format.md#scale), {@code instanceIdPath} and
+ *       the phase path at a string (or int-or-string), the conditions path at an array; at the last field of the
+ *       path</td><td>error</td></tr>
  *   <tr><td>{@value #NOT_CHECKED}</td><td>{@code not checked past ...}: what stopped the check</td>
  *       <td>info</td></tr>
  * </table>
@@ -288,7 +289,7 @@ public final class CrdPathCheck implements ValidationRule {
             + "), so it is not " + (role == Role.POD_TEMPLATE_SPEC ? "a PodTemplateSpec" : "a PodSpec");
       }
       case REPLICAS -> {
-        // numeric strings are scale values too (spec §5.3: "3" from a Knative annotation)
+        // numeric strings are scale values too (docs/format.md#scale: "3" from a Knative annotation)
         return type.equals("integer") || type.equals("number") || type.equals("int-or-string")
             || type.equals("string") ? null : what + ", but " + fieldName + " must end at an integer";
       }

@@ -43,16 +43,16 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Reads definitions of both forms (spec §2, decision a) into the immutable model, applying the CRD defaults of the
- * conditions field names (decision b). Every type problem, missing required field and unknown field is collected
- * as a finding with its file, line, column and JSON pointer; nothing stops at the first problem.
+ * Reads definitions of both forms (docs/format.md#forms, decision a) into the immutable model, applying the CRD
+ * defaults of the conditions field names (decision b). Every type problem, missing required field and unknown field is
+ * collected as a finding with its file, line, column and JSON pointer; nothing stops at the first problem.
  *
  * <p>Two modes: {@link Mode#STRICT} (validate, verify, lint) reports unknown fields as errors with a suggested name;
  * {@link Mode#LENIENT} (reading definitions written by others, for example from a cluster) reports them as warnings
- * and ignores them, so a newer definition still loads (spec §4.5).
+ * and ignores them, so a newer definition still loads (docs/format.md#validation-other).
  *
- * <p>The loader checks shape only. The reference's rules (spec §4.1, §4.2) run in {@link
- * dev.workloadmap.sdk.internal.validation.DefinitionValidator}.
+ * <p>The loader checks shape only. The reference's rules (docs/format.md#validation-structure,
+ * docs/format.md#validation-jq) run in {@link dev.workloadmap.sdk.internal.validation.DefinitionValidator}.
  */
 public final class DefinitionLoader {
 

@@ -25,9 +25,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Extracts a component's instances from the whole root object (spec §5.2 to §5.4): instance ids, pod templates, pod
- * specs with metadata, fragmented pod specs and scale, each path evaluated separately and paired with the ids by
- * index.
+ * Extracts a component's instances from the whole root object (docs/format.md#extraction to docs/format.md#fragmented):
+ * instance ids, pod templates, pod specs with metadata, fragmented pod specs and scale, each path evaluated separately
+ * and paired with the ids by index.
  *
  * <p>The single-field methods throw like the reference ({@link DefinitionNotFoundException} when the component lacks
  * the definition, {@link ExtractionException} otherwise); {@link #extract} contains each error to its field.
@@ -42,7 +42,7 @@ public final class ComponentExtractor {
     this.engine = engine;
   }
 
-  /** The instance ids (spec §5.2 item 2). */
+  /** The instance ids (docs/format.md#extraction item 2). */
   public List<String> instanceIds(ComponentDefinition c, JqInput in) {
     if (!c.hasInstanceIdPath()) {
       throw new DefinitionNotFoundException(c.name(), "no instance id path defined");
@@ -125,7 +125,7 @@ public final class ComponentExtractor {
     return out;
   }
 
-  /** Scales: three independent streams, the longest decides the count (spec §5.3). */
+  /** Scales: three independent streams, the longest decides the count (docs/format.md#scale). */
   public List<Scale> scales(ComponentDefinition c, JqInput in) {
     ScaleDefinition s = c.scaleDefinition();
     if (s == null) {
@@ -143,9 +143,9 @@ public final class ComponentExtractor {
   }
 
   /**
-   * Extracts every definition the component has and pairs it with the instance ids (spec §5.2, conformance CZ).
-   * Errors are contained: a failing id path gives no instances; a failing field leaves that field null; each
-   * failure becomes a problem naming the field and expression.
+   * Extracts every definition the component has and pairs it with the instance ids (docs/format.md#extraction,
+   * conformance CZ). Errors are contained: a failing id path gives no instances; a failing field leaves that field
+   * null; each failure becomes a problem naming the field and expression.
    */
   public ExtractedComponent extract(Definition d, ComponentDefinition c, JqInput in) {
     List<EvaluationProblem> problems = new ArrayList<>();

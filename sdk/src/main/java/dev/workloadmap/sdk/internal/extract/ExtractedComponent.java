@@ -5,7 +5,7 @@ import dev.workloadmap.sdk.EvaluationProblem;
 import java.util.List;
 
 /**
- * A component's instances paired by id (spec §5.2), with the problems that were contained.
+ * A component's instances paired by id (docs/format.md#extraction), with the problems that were contained.
  *
  * @param component the component name
  * @param instances one record per instance id, in stream order (decision e: raw extraction keeps stream order)

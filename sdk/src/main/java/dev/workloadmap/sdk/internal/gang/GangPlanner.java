@@ -34,7 +34,8 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * Builds a workload's {@link GangPlan} from its attributed pods (spec §5.11, decision g, conformance IG and SS).
+ * Builds a workload's {@link GangPlan} from its attributed pods (docs/format.md#gangs, decision g, conformance IG and
+ * SS).
  *
  * <p><b>podGroups.</b> Each pod takes the first candidate membership of its component (own memberships in declaration
  * order, then its ancestors', nearest first) whose filters all pass; its group key tuple comes from that member's
@@ -72,7 +73,7 @@ public final class GangPlanner {
   }
 
   /**
-   * A pod's effective membership (spec §5.11, IG-01..05).
+   * A pod's effective membership (docs/format.md#gangs, IG-01..05).
    *
    * @param effectiveComponent the component whose membership applies (the pod's own or an ancestor, IG-04)
    * @param podGroupName the group

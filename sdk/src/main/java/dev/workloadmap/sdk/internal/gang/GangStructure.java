@@ -14,9 +14,9 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * The structure summary of a definition (spec §5.11, conformance IS): leaf components, parent and children maps from
- * {@code ownerRef}, whether any component has a scale definition, and, for {@code podGroups}, each component's
- * candidate memberships. No validation is performed (IS-10).
+ * The structure summary of a definition (docs/format.md#gangs, conformance IS): leaf components, parent and children
+ * maps from {@code ownerRef}, whether any component has a scale definition, and, for {@code podGroups}, each
+ * component's candidate memberships. No validation is performed (IS-10).
  *
  * @param leaves the components with a pod definition, root first then children in declaration order
  * @param parents component name to its parent's name (components without {@code ownerRef} have no entry)

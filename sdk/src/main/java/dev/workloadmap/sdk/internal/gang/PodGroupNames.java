@@ -8,7 +8,7 @@ import java.util.regex.Pattern;
 
 /**
  * Builds a PodGroup name from a gang's key, as the KAI scheduler's Karta grouper does: {@code
- * <prefix>-<owner uid>-<key1>-<key2>...} (spec §5.11, FC-24). Every part must be a valid DNS-1123 label part
+ * <prefix>-<owner uid>-<key1>-<key2>...} (docs/format.md#gangs, FC-24). Every part must be a valid DNS-1123 label part
  * (lower-case letters, digits and {@code -}, starting and ending with a letter or digit) and the whole name a DNS-1123
  * subdomain of at most 253 characters. Keys are never lower-cased or rewritten: an invalid value is an error naming it,
  * so every pod of the group gets the same, valid name or none.

@@ -11,7 +11,8 @@ import java.util.Map;
 import java.util.Objects;
 
 /**
- * The subtree scale of spec §5.11 (conformance SS), the minimum pod count a gang of a component's subtree needs.
+ * The subtree scale of docs/format.md#gangs (conformance SS), the minimum pod count a gang of a component's subtree
+ * needs.
  *
  * <ul>
  *   <li>When any component has a {@code scaleDefinition}, a component's own value is, summed over its instances (or
@@ -22,7 +23,7 @@ import java.util.Objects;
  *       children.
  * </ul>
  *
- * Children are not filtered by a parent's instance (spec §5.9). Counts are pods. Immutable; thread-safe.
+ * Children are not filtered by a parent's instance (docs/format.md#tree). Counts are pods. Immutable; thread-safe.
  */
 public final class SubtreeScale {
 
@@ -68,7 +69,7 @@ public final class SubtreeScale {
 
   /**
    * The subtree scale of {@code component} with some components of the subtree restricted to one instance each (the
-   * sub-structure a gang key identifies, spec §5.11 minMember per gang).
+   * sub-structure a gang key identifies, docs/format.md#gangs minMember per gang).
    *
    * @param restrictions component name to the instance id it is restricted to
    * @throws GangException {@code instance id is empty} or {@code instance id x not found}

@@ -19,7 +19,8 @@ import java.util.List;
  * The fast path for the boolean and arithmetic expressions definitions use for status matchers and replica counts,
  * such as {@code any(.status.conditions[]?; .type == "Suspended" and .status == "True") and (.spec.suspend == true |
  * not)} or {@code .spec.replicatedJobs[] | (.replicas // 1) * ([.a // 1, .b // 1] | min)}: an evaluator over the
- * SDK's own jq syntax tree that runs directly on the key-sorted input (spec §6: same results, in the same order).
+ * SDK's own jq syntax tree that runs directly on the key-sorted input (docs/format.md#jq: same results, in the same
+ * order).
  *
  * <p>It handles paths (fields, string and non-negative integer indexes, iteration, {@code ?}), {@code true false
  * null}, integer and string literals, {@code | , //}, {@code and or not}, {@code == != < <= > >=}, {@code + - *} on

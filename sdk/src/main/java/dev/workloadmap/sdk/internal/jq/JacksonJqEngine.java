@@ -26,8 +26,9 @@ import net.thisptr.jackson.jq.Scope;
 import net.thisptr.jackson.jq.exception.JsonQueryException;
 
 /**
- * The jackson-jq binding (libraries.md §3, spec §5.1, §6, §11 c): the implementation behind {@link
- * dev.workloadmap.sdk.jq.Jq}, and with this package the only code that knows jackson-jq. It holds:
+ * The jackson-jq binding (libraries.md §3, docs/format.md#evaluation, docs/format.md#jq, docs/format.md#decision-c):
+ * the implementation behind {@link dev.workloadmap.sdk.jq.Jq}, and with this package the only code that knows
+ * jackson-jq. It holds:
  *
  * <ul>
  *   <li>the shared {@link RootScope} with the budget-aware and reference-compatible builtins;
@@ -35,7 +36,7 @@ import net.thisptr.jackson.jq.exception.JsonQueryException;
  *       programs are compiled without being cached);
  *   <li>the evaluation loop: the deadline, the result limit, and the translation of every failure into the SDK's
  *       exceptions;
- *   <li>Assign and AssignZip (spec §5.6).
+ *   <li>Assign and AssignZip (docs/format.md#writes).
  * </ul>
  *
  * <p>A plain path ({@code .a.b[0]["c"][]?}) is walked directly by {@link PlainPath} when the input's shape lets it
@@ -55,7 +56,7 @@ import net.thisptr.jackson.jq.exception.JsonQueryException;
  * joni); nested iteration over a large input with no builtin call inside ({@code [.a[] as $x | .a[] as $y | 1]});
  * and a handful of steps that each double a value ({@code reduce range(40) as $i ("x"; . + .)} ends with the heap).
  * Callers that evaluate untrusted definitions should run them in a separate JVM with a heap limit (libraries.md
- * §3.4).
+ * docs/format.md#spec-definition).
  */
 public final class JacksonJqEngine implements JqEngine {
 
@@ -256,7 +257,7 @@ public final class JacksonJqEngine implements JqEngine {
   }
 
   // ---------------------------------------------------------------------------------------------------------------
-  // Writes (spec §5.6)
+  // Writes (docs/format.md#writes)
 
   @Override
   public JsonNode assign(String pathExpression, JsonNode input, JsonNode value) {

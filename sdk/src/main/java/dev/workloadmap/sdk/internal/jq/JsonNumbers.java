@@ -9,7 +9,7 @@ import java.math.BigDecimal;
 import java.math.BigInteger;
 
 /**
- * Numbers as the reference engine sees and prints them (spec §6.4, FC-29, FC-30).
+ * Numbers as the reference engine sees and prints them (docs/format.md#jq-engines-differ, FC-29, FC-30).
  *
  * <ul>
  *   <li>Integral values are integers: {@code 1.0} and {@code 2.5 | floor} are {@code 1} and {@code 2}.

@@ -139,7 +139,10 @@ final class ParseErrors {
     return new JqParseException(expression, detail, at[0], at[1], failure);
   }
 
-  /** A hint for the one parse error that definitions written for gojq commonly hit (spec §4.4, §6.4). */
+  /**
+   * A hint for the one parse error that definitions written for gojq commonly hit (docs/format.md#validation-jq-sdk,
+   * docs/format.md#jq-engines-differ).
+   */
   private static String hint(String message, String token) {
     boolean expectsElse = message.contains("\"else\"");
     if (expectsElse && "end".equals(token)) {

@@ -13,8 +13,8 @@ import java.util.List;
  * The fast path for the most common kind of definition expression, a plain path such as {@code .status.conditions},
  * {@code .spec.replicatedJobs[].template.spec.template}, {@code .metadata.labels["app"]}, {@code .items[0].name} or
  * {@code .spec.tasks[]?.replicas}: field names, string and non-negative integer indexes, iteration and {@code ?}, and
- * nothing else. It walks the key-sorted input directly instead of running jackson-jq (spec §6: same results, in the
- * same order).
+ * nothing else. It walks the key-sorted input directly instead of running jackson-jq (docs/format.md#jq: same results,
+ * in the same order).
  *
  * <p>It only takes the paths where jq cannot fail: a field or string index of an object or {@code null}, an integer
  * index of an array or {@code null}, iteration over an array or an object (in key order, as the canonical input

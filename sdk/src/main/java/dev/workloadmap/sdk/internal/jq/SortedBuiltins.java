@@ -20,7 +20,7 @@ import net.thisptr.jackson.jq.path.Path;
 /**
  * Builtins whose result depends on object key order or number text, replaced so that objects the expression builds
  * itself (which jackson-jq keeps in insertion order) behave as in the reference engine: keys in code-point order,
- * numbers as gojq prints them (spec §6.4).
+ * numbers as gojq prints them (docs/format.md#jq-engines-differ).
  */
 final class SortedBuiltins {
   private SortedBuiltins() {}

@@ -11,10 +11,11 @@ import java.util.NoSuchElementException;
 import java.util.Set;
 
 /**
- * The fields of one object of a canonical tree (spec §6.4, decision c): an immutable map over two arrays, keys in
- * code-point order. It backs the {@link com.fasterxml.jackson.databind.node.ObjectNode}s that {@link SortedKeys}
- * builds, in place of the {@code LinkedHashMap} Jackson would use: the key-sorted copy of an input is made once per
- * evaluated object, and a few small arrays cost a fraction of a hash table with one entry object per field.
+ * The fields of one object of a canonical tree (docs/format.md#jq-engines-differ, decision c): an immutable map over
+ * two arrays, keys in code-point order. It backs the {@link com.fasterxml.jackson.databind.node.ObjectNode}s that
+ * {@link SortedKeys} builds, in place of the {@code LinkedHashMap} Jackson would use: the key-sorted copy of an input
+ * is made once per evaluated object, and a few small arrays cost a fraction of a hash table with one entry object per
+ * field.
  *
  * <p>Lookups scan the (usually short) key array, or search it by halves for larger objects. Iteration follows key
  * order and allocates one entry per field visited through {@link #entrySet()}. Any attempt to modify the map throws

@@ -11,8 +11,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The canonical form of a JSON tree, the way the reference engine holds values (spec §6.4, §11 c): every object's
- * keys in code-point order and every number normalised by {@link JsonNumbers#normalize(JsonNode)}.
+ * The canonical form of a JSON tree, the way the reference engine holds values (docs/format.md#jq-engines-differ,
+ * docs/format.md#decision-c): every object's keys in code-point order and every number normalised by
+ * {@link JsonNumbers#normalize(JsonNode)}.
  *
  * <p>{@link #canonical(JsonNode)} never modifies its argument and shares every subtree that is already canonical, so
  * preparing an input or an output that is already canonical allocates nothing.
@@ -118,7 +119,7 @@ public final class SortedKeys {
     return copy == null ? arr : copy;
   }
 
-  /** Code-point order, which equals Go's byte order on UTF-8 (spec §5.9). */
+  /** Code-point order, which equals Go's byte order on UTF-8 (docs/format.md#tree). */
   public static int compareCodePoints(String a, String b) {
     int n = Math.min(a.length(), b.length());
     for (int i = 0; i < n; i++) {

@@ -36,8 +36,8 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * A recursive-descent parser for jq expressions as gojq v0.12.18 reads them (spec §6), written for validation only:
- * it builds a {@link JqNode} tree with positions and never evaluates anything.
+ * A recursive-descent parser for jq expressions as gojq v0.12.18 reads them (docs/format.md#jq), written for validation
+ * only: it builds a {@link JqNode} tree with positions and never evaluates anything.
  *
  * <p>Precedence, lowest first: {@code def}/{@code as}/{@code label} bodies, {@code |} (right), {@code ,} (left),
  * {@code //} (right), assignments (non-associative), {@code or}, {@code and}, comparisons (non-associative),
@@ -46,9 +46,10 @@ import java.util.List;
  * gojq.
  *
  * <p>Differences from gojq, all on the strict side and each reported as a syntax error: {@code if} without {@code
- * else} (the SDK's engine cannot run it, spec §4.4), and the module directives {@code import}, {@code include} and
- * {@code module} (definitions are self-contained). On the lenient side, object values may be any expression
- * without a top-level comma, and {@code reduce}/{@code foreach}/{@code if}/{@code try} may be followed by suffixes.
+ * else} (the SDK's engine cannot run it, docs/format.md#validation-jq-sdk), and the module directives {@code import},
+ * {@code include} and {@code module} (definitions are self-contained). On the lenient side, object values may be any
+ * expression without a top-level comma, and {@code reduce}/{@code foreach}/{@code if}/{@code try} may be followed by
+ * suffixes.
  *
  * <p>Not thread-safe; use {@link #parse(String)}.
  */

@@ -8,11 +8,12 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * The constructs the reference validator rejects (spec §4.2) and those decision c adds (spec §4.4, §11 c), found
- * at any depth of a parsed expression: every node is visited, including object keys, interpolations, {@code if}
- * branches, {@code try}/{@code catch}, {@code reduce}/{@code foreach}, {@code label} bodies, unary operands, index
- * and slice expressions and local {@code def} bodies. A local {@code def} whose name is rejected is rejected too.
- * Calls are matched by name whatever their arity, as the reference does.
+ * The constructs the reference validator rejects (docs/format.md#validation-jq) and those decision c adds
+ * (docs/format.md#validation-jq-sdk, docs/format.md#decision-c), found at any depth of a parsed expression: every node
+ * is visited, including object keys, interpolations, {@code if} branches, {@code try}/{@code catch},
+ * {@code reduce}/{@code foreach}, {@code label} bodies, unary operands, index and slice expressions and local
+ * {@code def} bodies. A local {@code def} whose name is rejected is rejected too. Calls are matched by name whatever
+ * their arity, as the reference does.
  */
 public final class RejectedConstructs {
   private RejectedConstructs() {}

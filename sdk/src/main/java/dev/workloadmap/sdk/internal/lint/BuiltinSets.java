@@ -13,9 +13,9 @@ import net.thisptr.jackson.jq.Scope;
 import net.thisptr.jackson.jq.Versions;
 
 /**
- * The two function sets the linter compares (spec §4.4): the reference engine's builtins (gojq v0.12.18, shipped as
- * {@value #RESOURCE}) and the SDK engine's (jackson-jq 1.6.2 in jq 1.6 mode, asked at run time). Names are {@code
- * name/arity}; formats are {@code @name/0}. Immutable and shared.
+ * The two function sets the linter compares (docs/format.md#validation-jq-sdk): the reference engine's builtins (gojq
+ * v0.12.18, shipped as {@value #RESOURCE}) and the SDK engine's (jackson-jq 1.6.2 in jq 1.6 mode, asked at run time).
+ * Names are {@code name/arity}; formats are {@code @name/0}. Immutable and shared.
  */
 final class BuiltinSets {
 

@@ -16,11 +16,11 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * The evaluation-context checks of issue 3 (spec §3.3): a jq path evaluated on the wrong side reads fields that are
- * never there, so it silently yields null. Both rules are warnings, and both are deliberately conservative (a
- * false alarm is worse than a miss): only paths that certainly start at the expression's input are checked (see
- * the field-read analysis in {@code FieldReads}: {@code .a.b}, {@code .a["b"]}, {@code .a[]}, pipes, {@code //},
- * {@code select}, …; variables, function parameters and most builtins' arguments are not followed).
+ * The evaluation-context checks of issue 3 (docs/format.md#path-sides): a jq path evaluated on the wrong side reads
+ * fields that are never there, so it silently yields null. Both rules are warnings, and both are deliberately
+ * conservative (a false alarm is worse than a miss): only paths that certainly start at the expression's input are
+ * checked (see the field-read analysis in {@code FieldReads}: {@code .a.b}, {@code .a["b"]}, {@code .a[]}, pipes,
+ * {@code //}, {@code select}, …; variables, function parameters and most builtins' arguments are not followed).
  *
  * <table>
  *   <caption>Rules</caption>
@@ -101,7 +101,7 @@ public final class EvaluationContextRule implements ValidationRule {
     return out;
   }
 
-  /** Whether {@code pointer} is one of the fields evaluated against a pod (spec §3.3). */
+  /** Whether {@code pointer} is one of the fields evaluated against a pod (docs/format.md#path-sides). */
   static boolean isPodSide(String pointer) {
     return pointer.contains("/podSelector/") || pointer.contains("/groupByKeyPaths/")
         || pointer.contains("/filters/");

@@ -23,11 +23,11 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * The rules of spec §4.4 that go beyond the reference validator, on one parsed expression: names (unknown and
- * unsupported functions and formats, undefined variables and labels, with local {@code def}s, parameters and
- * bindings in scope), the {@code as} precedence trap (FC-27), regex literals (FC-32), and the unparenthesised
- * {@code componentTypeSelector.keyPath} comparison. The rejected constructs of spec §4.2 are the validator's and
- * are not reported here. Stateless and thread-safe.
+ * The rules of docs/format.md#validation-jq-sdk that go beyond the reference validator, on one parsed expression: names
+ * (unknown and unsupported functions and formats, undefined variables and labels, with local {@code def}s, parameters
+ * and bindings in scope), the {@code as} precedence trap (FC-27), regex literals (FC-32), and the unparenthesised
+ * {@code componentTypeSelector.keyPath} comparison. The rejected constructs of docs/format.md#validation-jq are the
+ * validator's and are not reported here. Stateless and thread-safe.
  */
 final class ExpressionLinter {
 
@@ -54,7 +54,8 @@ final class ExpressionLinter {
   /**
    * Every problem in {@code root}, in source order.
    *
-   * @param comparedWithValue whether the reference appends {@code == value} to the expression (spec §5.7)
+   * @param comparedWithValue whether the reference appends {@code == value} to the expression
+   *     (docs/format.md#pod-classification)
    */
   List<Problem> lint(JqNode root, boolean comparedWithValue) {
     List<Problem> out = new ArrayList<>();

@@ -12,9 +12,10 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The SDK's jq checks of spec §4.4 (decision c) beyond the reference validator, for every jq field of a definition
- * (the fields of spec §4.2). Plug it into the validator, which already reports parse errors ({@code jq.parse}) and
- * the rejected constructs ({@code jq.rejected-construct}) of spec §4.2 and decision c:
+ * The SDK's jq checks of docs/format.md#validation-jq-sdk (decision c) beyond the reference validator, for every jq
+ * field of a definition (the fields of docs/format.md#validation-jq). Plug it into the validator, which already reports
+ * parse errors ({@code jq.parse}) and the rejected constructs ({@code jq.rejected-construct}) of
+ * docs/format.md#validation-jq and decision c:
  *
  * <pre>{@code
  * ValidationReport report = new DefinitionValidator(Jq.defaultEngine()).withRule(new JqLintRule()).validate(d);
@@ -24,7 +25,7 @@ import java.util.List;
  *
  * <table>
  *   <caption>Rules</caption>
- *   <tr><th>Rule id</th><th>Finding (wrapped as in spec §4.2)</th><th>Severity</th></tr>
+ *   <tr><th>Rule id</th><th>Finding (wrapped as in docs/format.md#validation-jq)</th><th>Severity</th></tr>
  *   <tr><td>{@value #UNKNOWN_FUNCTION}</td><td>{@code unknown function '%s/%d'}: neither a builtin of the reference
  *       engine (gojq v0.12.18) nor a local {@code def} or parameter in scope, for example {@code keys_unsorted} or
  *       {@code name} in {@code .labels.job-name} (EC-01, EC-02); also {@code unknown format '@%s'}</td>
@@ -44,7 +45,8 @@ import java.util.List;
  *       FC-32) and {@code regular expression too long} (more than 1000 chars)</td><td>error</td></tr>
  *   <tr><td>{@value #SELECTOR_PRECEDENCE}</td><td>{@code keyPath is compared without parentheses; wrap it in ( )}: a
  *       {@code componentTypeSelector.keyPath} used with {@code value} whose last pipe segment has a top-level
- *       {@code //}, {@code ,}, {@code and}, {@code or} or comparison (spec §5.7, EC-05)</td><td>warning</td></tr>
+ *       {@code //}, {@code ,}, {@code and}, {@code or} or comparison (docs/format.md#pod-classification,
+ *       EC-05)</td><td>warning</td></tr>
  * </table>
  *
  * <p>Each finding's location is the exact char of the expression inside the YAML file (the name of the call, the

@@ -1,9 +1,9 @@
 package dev.workloadmap.sdk.internal.lint;
 
 /**
- * Whether a regular expression uses syntax that the reference engine rejects (spec §4.4, FC-32). gojq compiles
- * patterns with Go's {@code regexp} package (RE2 syntax), while the SDK's engine uses joni (Oniguruma), which
- * accepts more. This scanner reports the Oniguruma-only constructs: look-around, atomic groups, comments and
+ * Whether a regular expression uses syntax that the reference engine rejects (docs/format.md#validation-jq-sdk, FC-32).
+ * gojq compiles patterns with Go's {@code regexp} package (RE2 syntax), while the SDK's engine uses joni (Oniguruma),
+ * which accepts more. This scanner reports the Oniguruma-only constructs: look-around, atomic groups, comments and
  * conditionals in groups, back-references (numbered and named), possessive or otherwise nested repetitions,
  * repetition counts above 1000, escapes Go does not know (such as {@code \h}, {@code \G}, {@code \Z}, {@code \K},
  * {@code \R}, {@code \X} and a {@code \} followed by {@code u}) and group flags other than {@code i m s U}. Linear in the pattern length.

@@ -21,8 +21,8 @@ import java.util.Set;
 
 /**
  * Structural lint of issue 3 beyond the validator's own structure checks (which already cover the reference rules
- * of spec §4.1, the matcher with nothing set, {@code additionalChildKinds} repeating a component's kind and
- * {@code podGroup} subgroups naming no component).
+ * of docs/format.md#validation-structure, the matcher with nothing set, {@code additionalChildKinds} repeating a
+ * component's kind and {@code podGroup} subgroups naming no component).
  *
  * <table>
  *   <caption>Rules</caption>
@@ -35,9 +35,9 @@ import java.util.Set;
  *       {@code reason}: it matches whenever a condition of that type exists, whatever its status (a {@code
  *       Failed} condition with status {@code "False"} included)</td><td>warning</td></tr>
  *   <tr><td>{@value #DEPRECATED_POD_GROUPS}</td><td>the deprecated {@code gangScheduling.podGroups} list in the
- *       current form (spec §3.9); {@code podGroup} is its replacement. <b>Info, not warning</b>: the reference
- *       library reads only {@code podGroups} and every reference catalog entry still uses it, so a definition
- *       that must work with the reference needs it; a warning would make the whole catalog fail
+ *       current form (docs/format.md#gang-scheduling); {@code podGroup} is its replacement. <b>Info, not warning</b>:
+ *       the reference library reads only {@code podGroups} and every reference catalog entry still uses it, so a
+ *       definition that must work with the reference needs it; a warning would make the whole catalog fail
  *       {@code failOnWarning}.</td><td>info</td></tr>
  * </table>
  *

@@ -32,7 +32,7 @@ import java.util.Optional;
 import java.util.TreeSet;
 
 /**
- * Attributes candidate pods to a resolved workload (spec §5.8):
+ * Attributes candidate pods to a resolved workload (docs/format.md#owner-chain):
  *
  * <ol>
  *   <li>keep a pod when its owner chain reaches the workload's UID ({@link OwnerChain}: any reference carrying the UID
@@ -76,7 +76,7 @@ public final class PodAttributor {
     String uid = object.path("metadata").path("uid").asText("");
     if (uid.isEmpty()) {
       throw new WorkloadMapException("the workload " + tree.object() + " has no metadata.uid: live pods are attributed "
-          + "through their ownerReferences to the workload's UID (spec §5.8); give the object its uid");
+          + "through their ownerReferences to the workload's UID (docs/format.md#owner-chain); give the object its uid");
     }
     OwnerChain chain = new OwnerChain(uid, owners == null ? OwnerLookup.none() : owners);
     Map<String, Row> rows = new LinkedHashMap<>();
@@ -168,9 +168,9 @@ public final class PodAttributor {
   }
 
   /**
-   * Spec §5.7 InferPodComponent, plus the live rule of §5.8 item 3: the root's own type selector applies to the root's
-   * pods, even when the root is the only pod-bearing component (conformance CR-08); a sole child component is not
-   * filtered by its selector (SB-02).
+   * docs/format.md#pod-classification InferPodComponent, plus the live rule of docs/format.md#owner-chain item 3: the
+   * root's own type selector applies to the root's pods, even when the root is the only pod-bearing component
+   * (conformance CR-08); a sole child component is not filtered by its selector (SB-02).
    */
   private ComponentDefinition place(Definition d, List<ComponentDefinition> leaves, JqInput in, String name) {
     if (leaves.size() == 1 && leaves.get(0) == d.rootComponent()) {

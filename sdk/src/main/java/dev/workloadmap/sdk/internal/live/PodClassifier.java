@@ -21,8 +21,8 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * Classifies one live pod with a definition's pod-side paths (spec §5.7, conformance PQ, IC, II). Every operation is a
- * jq evaluation over the pod's JSON, prepared once as a {@link JqInput}. Thread-safe.
+ * Classifies one live pod with a definition's pod-side paths (docs/format.md#pod-classification, conformance PQ, IC,
+ * II). Every operation is a jq evaluation over the pod's JSON, prepared once as a {@link JqInput}. Thread-safe.
  *
  * <p>Errors follow the reference's wording: {@link PodQueryException} for a result of the wrong cardinality or an id
  * that is not known, {@link JqException} for an expression that does not parse or fails.
@@ -36,10 +36,11 @@ public final class PodClassifier {
   }
 
   /**
-   * MatchesComponentType (spec §5.7, PQ-16..25). A null selector gives false. Without {@code value}: true when any
-   * result of {@code keyPath} is non-null. With {@code value}: {@code <keyPath> == <value as a JSON string>}, without
-   * parentheses around keyPath (EC-05), true when any result is {@code true}. {@code matchLabels} (undefined upstream;
-   * our behaviour): every pair must equal the pod's {@code metadata.labels} entry; ANDed with keyPath.
+   * MatchesComponentType (docs/format.md#pod-classification, PQ-16..25). A null selector gives false. Without
+   * {@code value}: true when any result of {@code keyPath} is non-null. With {@code value}:
+   * {@code <keyPath> == <value as a JSON string>}, without parentheses around keyPath (EC-05), true when any result is
+   * {@code true}. {@code matchLabels} (undefined upstream; our behaviour): every pair must equal the pod's
+   * {@code metadata.labels} entry; ANDed with keyPath.
    *
    * @throws JqException the keyPath does not parse or fails on this pod
    */
@@ -80,8 +81,8 @@ public final class PodClassifier {
   }
 
   /**
-   * ExtractInstanceId (spec §5.7, PQ-31..34): the pod's instance id, or empty when the selector is null or its idPath
-   * empty.
+   * ExtractInstanceId (docs/format.md#pod-classification, PQ-31..34): the pod's instance id, or empty when the selector
+   * is null or its idPath empty.
    *
    * @throws PodQueryException {@code expected single query result, got N} or {@code query result is empty <nil>}
    * @throws JqException the path does not parse or fails
@@ -90,14 +91,14 @@ public final class PodClassifier {
     return selector == null ? Optional.empty() : single(selector.idPath(), pod);
   }
 
-  /** ExtractReplicaKey (spec §5.7, PQ-26..30); like {@link #instanceId}. */
+  /** ExtractReplicaKey (docs/format.md#pod-classification, PQ-26..30); like {@link #instanceId}. */
   public Optional<String> replicaKey(ReplicaSelector selector, JqInput pod) {
     return selector == null ? Optional.empty() : single(selector.keyPath(), pod);
   }
 
   /**
-   * ExtractGroupKeys (spec §5.7, §5.11, PQ-01..05): one text value per path, in order (numbers formatted as the
-   * reference does: 3 and 3.0 give {@code "3"}). An empty list gives an empty list.
+   * ExtractGroupKeys (docs/format.md#pod-classification, docs/format.md#gangs, PQ-01..05): one text value per path, in
+   * order (numbers formatted as the reference does: 3 and 3.0 give {@code "3"}). An empty list gives an empty list.
    *
    * @throws PodQueryException a path gives no, several, a null or an empty result; a null key never becomes {@code
    *     "null"} (FC-24)
@@ -111,8 +112,8 @@ public final class PodClassifier {
   }
 
   /**
-   * PassesFilters (spec §5.7, PQ-06..15): every filter must give exactly one result, the boolean {@code true}; no
-   * filters is true.
+   * PassesFilters (docs/format.md#pod-classification, PQ-06..15): every filter must give exactly one result, the
+   * boolean {@code true}; no filters is true.
    *
    * @throws PodQueryException {@code failed to evaluate filter '<f>': ...} when a filter gives zero or several results,
    *     does not parse, or fails
@@ -137,8 +138,8 @@ public final class PodClassifier {
   }
 
   /**
-   * GetMatchingInstanceId (spec §5.7, PQ-35..44): the pod's instance id among {@code ids}. Without a selector it
-   * succeeds only when {@code ids} is {@code [""]}.
+   * GetMatchingInstanceId (docs/format.md#pod-classification, PQ-35..44): the pod's instance id among {@code ids}.
+   * Without a selector it succeeds only when {@code ids} is {@code [""]}.
    *
    * @throws PodQueryException {@code no instance selector provided but instance ids are not empty}, or an extraction
    *     error
@@ -160,9 +161,10 @@ public final class PodClassifier {
   }
 
   /**
-   * InferPodComponent (spec §5.7, IC-01..04): with exactly one leaf (pod-bearing) component, that leaf without
-   * evaluating its selector; otherwise the first leaf, root first then children in declaration order, whose type
-   * selector matches. A leaf without a type selector never matches when there are several (spec §5.8 item 3).
+   * InferPodComponent (docs/format.md#pod-classification, IC-01..04): with exactly one leaf (pod-bearing) component,
+   * that leaf without evaluating its selector; otherwise the first leaf, root first then children in declaration order,
+   * whose type selector matches. A leaf without a type selector never matches when there are several
+   * (docs/format.md#owner-chain item 3).
    *
    * @param podName used in the error message
    * @throws PodQueryException {@code no component found for pod <name>}
@@ -187,8 +189,8 @@ public final class PodClassifier {
   }
 
   /**
-   * InferPodComponentInstance (spec §5.7, II-01..08): empty when the component has no podSelector, no instance ids or
-   * ids {@code [""]}; otherwise as {@link #matchingInstanceId}.
+   * InferPodComponentInstance (docs/format.md#pod-classification, II-01..08): empty when the component has no
+   * podSelector, no instance ids or ids {@code [""]}; otherwise as {@link #matchingInstanceId}.
    *
    * @throws PodQueryException {@code component <name> not found}, or as {@link #matchingInstanceId}
    */
@@ -201,7 +203,7 @@ public final class PodClassifier {
     return Optional.of(matchingInstanceId(c.podSelector().componentInstanceSelector(), ids, pod));
   }
 
-  /** The leaf (pod-bearing) components, root first then children in declaration order (spec §5.11). */
+  /** The leaf (pod-bearing) components, root first then children in declaration order (docs/format.md#gangs). */
   public static List<ComponentDefinition> leaves(Definition d) {
     return d.components().stream().filter(ComponentDefinition::hasPodDefinition).toList();
   }

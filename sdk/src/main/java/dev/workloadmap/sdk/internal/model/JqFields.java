@@ -13,10 +13,10 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The jq fields of a definition that the reference checks (spec §4.2): {@code instanceIdPath}, every {@code
- * specDefinition} path (fragmented paths and {@code metadataPath} included), the scale paths, the selector paths,
- * the phase and conditions paths, {@code byExpression.expression}, {@code groupByKeyPaths}, {@code filters} and the
- * suspend and resume action paths. Empty values are skipped, as the reference skips them.
+ * The jq fields of a definition that the reference checks (docs/format.md#validation-jq): {@code instanceIdPath}, every
+ * {@code specDefinition} path (fragmented paths and {@code metadataPath} included), the scale paths, the selector
+ * paths, the phase and conditions paths, {@code byExpression.expression}, {@code groupByKeyPaths}, {@code filters} and
+ * the suspend and resume action paths. Empty values are skipped, as the reference skips them.
  */
 public final class JqFields {
   private JqFields() {}
@@ -27,11 +27,15 @@ public final class JqFields {
    * @param pointer the JSON pointer of the field in the definition document
    * @param expression the jq expression (never empty)
    * @param comparedWithValue whether the reference compares the expression's result with a {@code value} written
-   *     after it without parentheses ({@code componentTypeSelector.keyPath} with {@code value}, spec §5.7, §6.3)
+   *     after it without parentheses ({@code componentTypeSelector.keyPath} with {@code value},
+   *     docs/format.md#pod-classification, docs/format.md#jq-wrappers)
    */
   public record JqField(String pointer, String expression, boolean comparedWithValue) {
 
-    /** The reference's location string with document field names (spec §4.2), such as {@code spec.a[0].b}. */
+    /**
+     * The reference's location string with document field names (docs/format.md#validation-jq), such as
+     * {@code spec.a[0].b}.
+     */
     public String documentPath() {
       return JqFields.documentPath(pointer);
     }

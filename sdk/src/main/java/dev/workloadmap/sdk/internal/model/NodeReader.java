@@ -54,7 +54,7 @@ public final class NodeReader {
 
   /**
    * Like {@link #checkFields(JsonNode, String, Set, String)}, but fields in {@code otherForm} get a message saying they
-   * belong to the current form only (spec §2.3) and are always warnings.
+   * belong to the current form only (docs/format.md#legacy-mapping) and are always warnings.
    */
   public void checkFields(JsonNode obj, String pointer, Set<String> known, Set<String> otherForm, String what) {
     Iterator<String> names = obj.fieldNames();
@@ -114,7 +114,7 @@ public final class NodeReader {
 
   /**
    * The string at {@code field}, or null when absent. A YAML 1.1 boolean or number written without quotes in a string
-   * field is an error that asks to quote it (spec §4.5, FC-37, FC-40).
+   * field is an error that asks to quote it (docs/format.md#validation-other, FC-37, FC-40).
    */
   public String string(JsonNode parent, String pointer, String field, boolean required) {
     JsonNode n = parent.get(field);

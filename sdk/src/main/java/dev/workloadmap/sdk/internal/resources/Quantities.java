@@ -10,8 +10,8 @@ import java.util.Map;
 import java.util.Objects;
 
 /**
- * Kubernetes resource quantities as exact decimals (spec §5.10, field cases FC-41, FC-43, FC-44), and their display
- * form (spec §7.4).
+ * Kubernetes resource quantities as exact decimals (docs/format.md#totals, field cases FC-41, FC-43, FC-44), and their
+ * display form (docs/format.md#cli-describe).
  *
  * <h2>Grammar</h2>
  *
@@ -281,7 +281,7 @@ public final class Quantities {
   }
 
   /**
-   * Formats an amount of memory for display (spec §7.4), as the reference CLI does.
+   * Formats an amount of memory for display (docs/format.md#cli-describe), as the reference CLI does.
    *
    * <ul>
    *   <li>a whole number of at least 1024 that is an exact multiple of a binary unit is printed with the largest
@@ -333,8 +333,9 @@ public final class Quantities {
   }
 
   /**
-   * Formats millicores for display the way the reference CLI does (spec §7.4, "CPU is printed in cores"): as the
-   * canonical Kubernetes quantity, so whole cores print as a plain number and anything else in millicores.
+   * Formats millicores for display the way the reference CLI does (docs/format.md#cli-describe, "CPU is printed in
+   * cores"): as the canonical Kubernetes quantity, so whole cores print as a plain number and anything else in
+   * millicores.
    *
    * <p>{@code 2000 → "2"}, {@code 20000 → "20"}, {@code 500 → "500m"}, {@code 1500 → "1500m"}, {@code 0 →
    * "0"}; a whole multiple of 1000 cores uses the decimal suffixes ({@code 1000000 → "1k"}), as Kubernetes does.

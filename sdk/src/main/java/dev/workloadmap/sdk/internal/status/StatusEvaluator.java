@@ -22,8 +22,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Reads a component's status (spec §5.5): phase, conditions, and every status whose matchers hold, in the order of
- * spec §2.3, or {@code [Undefined]}.
+ * Reads a component's status (docs/format.md#status): phase, conditions, and every status whose matchers hold, in the
+ * order of docs/format.md#legacy-mapping, or {@code [Undefined]}.
  *
  * <p>By default each failing path or matcher becomes a problem and counts as not matching (error containment,
  * FC-35); in strict mode the first failure throws {@link StatusException} like the reference.
@@ -43,7 +43,8 @@ public final class StatusEvaluator {
   }
 
   /**
-   * The status of {@code component} on {@code object}, or null when it has no status definition (spec §5.5 item 1).
+   * The status of {@code component} on {@code object}, or null when it has no status definition (docs/format.md#status
+   * item 1).
    *
    * @throws StatusException in strict mode, on the first evaluation error
    */

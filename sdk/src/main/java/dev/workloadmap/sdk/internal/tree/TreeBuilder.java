@@ -27,8 +27,8 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * Builds the workload tree of an object (spec §5.9) with resource totals (spec §5.10). The definition must already be
- * valid; {@link dev.workloadmap.sdk.WorkloadMap} validates before it builds.
+ * Builds the workload tree of an object (docs/format.md#tree) with resource totals (docs/format.md#totals). The
+ * definition must already be valid; {@link dev.workloadmap.sdk.WorkloadMap} validates before it builds.
  */
 public final class TreeBuilder {
 

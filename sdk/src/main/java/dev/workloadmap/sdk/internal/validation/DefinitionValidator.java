@@ -31,16 +31,17 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * The reference validator (spec §4.1 and §4.2) with the reference's messages, plus the SDK's structural checks of
- * spec §4.5. Every finding carries the file, line, column and JSON pointer of its node; all findings are collected
- * (steps 3 to 5 all run), except that a duplicate component name stops validation as in the reference.
+ * The reference validator (docs/format.md#validation-structure and docs/format.md#validation-jq) with the reference's
+ * messages, plus the SDK's structural checks of docs/format.md#validation-other. Every finding carries the file, line,
+ * column and JSON pointer of its node; all findings are collected (steps 3 to 5 all run), except that a duplicate
+ * component name stops validation as in the reference.
  *
- * <p>The jq checks of spec §4.2 parse every expression with the SDK's own validation parser as well as the engine,
- * and find the rejected constructs (the reference's, plus {@code env}, {@code input}, {@code $ENV}, … of decision c)
- * at any depth of the tree; each finding points at the exact char of the expression in the file.
+ * <p>The jq checks of docs/format.md#validation-jq parse every expression with the SDK's own validation parser as well
+ * as the engine, and find the rejected constructs (the reference's, plus {@code env}, {@code input}, {@code $ENV}, … of
+ * decision c) at any depth of the tree; each finding points at the exact char of the expression in the file.
  *
- * <p>Extra rules (the linter, {@code dev.workloadmap.sdk.internal.lint.JqLintRule} for the rest of spec §4.4) are added with
- * {@link #withRule(ValidationRule)}.
+ * <p>Extra rules (the linter, {@code dev.workloadmap.sdk.internal.lint.JqLintRule} for the rest of
+ * docs/format.md#validation-jq-sdk) are added with {@link #withRule(ValidationRule)}.
  */
 public final class DefinitionValidator {
 
@@ -239,10 +240,11 @@ public final class DefinitionValidator {
   }
 
   /**
-   * Spec §4.2 on one expression: the SDK's parser (gojq's grammar, with {@code if} needing {@code else}) and the
-   * engine must both accept it, and it must contain none of the rejected constructs of §4.2 and decision c at any
-   * depth. A parse failure is reported once, with the SDK parser's explanation when it rejects the expression and
-   * the engine's otherwise. Each finding points at the exact char of the expression in the file.
+   * docs/format.md#validation-jq on one expression: the SDK's parser (gojq's grammar, with {@code if} needing
+   * {@code else}) and the engine must both accept it, and it must contain none of the rejected constructs of
+   * docs/format.md#validation-jq and decision c at any depth. A parse failure is reported once, with the SDK parser's
+   * explanation when it rejects the expression and the engine's otherwise. Each finding points at the exact char of the
+   * expression in the file.
    */
   private void expr(Ctx ctx, JqField field) {
     String expression = field.expression();

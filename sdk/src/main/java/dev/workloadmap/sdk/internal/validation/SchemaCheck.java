@@ -15,22 +15,24 @@ import java.util.Objects;
 import java.util.Set;
 
 /**
- * Layer 2 of the validation pipeline (spec §4.3): the CRD shape rules of spec §3.10 (required fields, {@code
- * minItems}, {@code minProperties}, {@code minLength}, list-map key uniqueness, sets, the two CEL rules of §3.7) and
- * unknown fields, checked with the JSON Schema of the {@code workloadmap-schema} module against the form that was read,
- * each reported as a {@link Finding} with the file, line, column and JSON pointer of the offending node.
+ * Layer 2 of the validation pipeline (docs/format.md#validation-layers): the CRD shape rules of
+ * docs/format.md#shape-rules (required fields, {@code minItems}, {@code minProperties}, {@code minLength}, list-map key
+ * uniqueness, sets, the two CEL rules of docs/format.md#pod-selector) and unknown fields, checked with the JSON Schema
+ * of the {@code workloadmap-schema} module against the form that was read, each reported as a {@link Finding} with the
+ * file, line, column and JSON pointer of the offending node.
  *
  * <p><b>One owner per problem.</b> Several problems are seen by more than one layer; each is reported once:
  *
  * <ul>
  *   <li>The shape layer ({@link dev.workloadmap.sdk.internal.definition.DefinitionLoader}) owns wrong types, missing fields
  *       it maps, unquoted YAML 1.1 scalars and unknown fields (whose severity follows its STRICT/LENIENT mode, and
- *       which in the legacy form are warnings, spec §2.3). A schema violation is dropped when an earlier finding sits
- *       at the same pointer; for {@code required} (reported at the parent object by both) only when the earlier
- *       finding names the same missing field.
+ *       which in the legacy form are warnings, docs/format.md#legacy-mapping). A schema violation is dropped when an
+ *       earlier finding sits at the same pointer; for {@code required} (reported at the parent object by both) only
+ *       when the earlier finding names the same missing field.
  *   <li>The reference layer owns the selector rules (schema {@code anyOf}, {@code dependentRequired}) and duplicate
- *       component names ({@code x-kubernetes-list-map-keys}), because spec §4.1 gives them the reference's messages.
- *       Such a schema violation is also dropped when an earlier finding sits at the same pointer or below it.
+ *       component names ({@code x-kubernetes-list-map-keys}), because docs/format.md#validation-structure gives them
+ *       the reference's messages. Such a schema violation is also dropped when an earlier finding sits at the same
+ *       pointer or below it.
  *   <li>Everything else comes from this layer: rule id {@code schema.<keyword>} (for example {@code
  *       schema.minItems}, {@code schema.x-kubernetes-list-map-keys}), severity error; an unknown field that only the
  *       schema sees (for example inside {@code metadata}) gets the loader's rule id {@code model.unknown-field}, an
@@ -51,8 +53,8 @@ public final class SchemaCheck {
   private final boolean unknownFieldsAreErrors;
 
   /**
-   * @param unknownFieldsAreErrors true for linting (spec §4.5: unknown fields are errors), false for run-time loading
-   *     (warnings)
+   * @param unknownFieldsAreErrors true for linting (docs/format.md#validation-other: unknown fields are errors), false
+   *     for run-time loading (warnings)
    */
   public SchemaCheck(boolean unknownFieldsAreErrors) {
     this.validator = SchemaValidator.getInstance();

@@ -5,8 +5,9 @@ import dev.workloadmap.sdk.definition.Definition;
 import java.util.List;
 
 /**
- * One group of checks over a loaded definition. {@link DefinitionValidator} runs the reference's rules (spec §4.1,
- * §4.2) and the SDK's structural checks; further rules (the linter) plug in through this interface.
+ * One group of checks over a loaded definition. {@link DefinitionValidator} runs the reference's rules
+ * (docs/format.md#validation-structure, docs/format.md#validation-jq) and the SDK's structural checks; further rules
+ * (the linter) plug in through this interface.
  */
 @FunctionalInterface
 public interface ValidationRule {

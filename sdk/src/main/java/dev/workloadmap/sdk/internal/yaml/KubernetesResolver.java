@@ -19,7 +19,7 @@ final class KubernetesResolver extends Resolver {
 
   @Override
   protected void addImplicitResolvers() {
-    // No implicit types: Kubernetes' rules are applied while converting (spec §11 d).
+    // No implicit types: Kubernetes' rules are applied while converting (docs/format.md#decision-d).
   }
 
   @Override

@@ -14,8 +14,8 @@ import java.util.regex.Pattern;
 
 /**
  * The YAML 1.1 scalar rules of go-yaml v2, the reader behind {@code sigs.k8s.io/yaml} and therefore behind
- * Kubernetes (spec §11 d). SnakeYAML's own resolver is deliberately not used: it knows base-60 numbers and
- * timestamps and does not know {@code y}/{@code n}.
+ * Kubernetes (docs/format.md#decision-d). SnakeYAML's own resolver is deliberately not used: it knows base-60 numbers
+ * and timestamps and does not know {@code y}/{@code n}.
  *
  * <p>Rules for a plain (unquoted, untagged) scalar, in go-yaml's order:
  *

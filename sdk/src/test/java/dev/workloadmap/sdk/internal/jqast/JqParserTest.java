@@ -20,17 +20,20 @@ import org.junit.jupiter.params.provider.ValueSource;
 /** The validation parser: what it accepts, the tree it builds, positions, and its syntax errors. */
 class JqParserTest {
 
-  /** Every construct of spec §6.2 and its listed patterns, and the rest of the grammar definitions may use. */
+  /**
+   * Every construct of docs/format.md#jq-constructs and its listed patterns, and the rest of the grammar definitions
+   * may use.
+   */
   static final List<String> VALID = List.of(
-      // §6.2 paths
+      // docs/format.md#jq-constructs paths
       ".", ".a.b", ".labels[\"app.kubernetes.io/name\"]", ".\"quoted-field\"", ".items[]", ".[]", "[]?", ".[]?",
       ".a[]?", ".a[0]", ".[0:3]", "[.a, .b][0]", ".a.b[2:]", ".a[:2]", ".a.[0]", ".a.\"b\"", ".[\"a\"]?",
-      // §6.2 operators and literals
+      // docs/format.md#jq-constructs operators and literals
       ".a | .b", ".a // 1", ".a // []", ".a // false", "(.a)", ".a == 1", ".a != 1", ".a < 1", ".a > 1", ".a >= 1",
       ".a <= 1", ".a and .b", ".a or .b", ".a * 2", ".a - 1", ".a + 1", ".a / 2", ".a % 2", "tonumber?", ".a, .b",
       "\"s\"", "1", "1.5", "1e3", ".5", "1E-3", "true", "false", "null", "[1, 2]", "[]", "{requests: .spec.resources}",
       "if .a then 1 else 2 end", "if .a then 1 elif .b then 2 else 3 end",
-      // §6.2 builtins and conformance patterns
+      // docs/format.md#jq-constructs builtins and conformance patterns
       "select(.a)", "any(.a)", "any(.a; .b)", "all(.a)", "length", "to_entries", "tostring", "type", "not",
       "ascii_downcase", "map(.a)", "has(\"a\")", "startswith(\"a\")",
       ".spec.services | to_entries[] | .key", ".spec.services | .[] | .x",

@@ -17,8 +17,8 @@ import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * The evaluation-context rules (issue 3, spec §3.3) through the validator with the rule plugged in, on definitions
- * read from YAML: rule id, severity and the exact line and column of the offending field name.
+ * The evaluation-context rules (issue 3, docs/format.md#path-sides) through the validator with the rule plugged in, on
+ * definitions read from YAML: rule id, severity and the exact line and column of the offending field name.
  */
 class EvaluationContextRuleTest {
 

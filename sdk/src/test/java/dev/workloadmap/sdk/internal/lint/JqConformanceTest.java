@@ -14,8 +14,8 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Conformance §1 (JV-01 to JV-26), §13 (EC-01 to EC-04) and FC-33 through the linter configuration: the validator
- * with {@link JqLintRule} plugged in. Locations use the document's field names (spec §4.2); every finding also
- * carries the file position of its node.
+ * with {@link JqLintRule} plugged in. Locations use the document's field names (docs/format.md#validation-jq); every
+ * finding also carries the file position of its node.
  */
 class JqConformanceTest {
 
@@ -173,7 +173,7 @@ class JqConformanceTest {
 
   /**
    * JV-22 to JV-24 on the definition's one map of jq fields, fragmentedPodSpecDefinition. Its keys are field names,
-   * so the location writes them as fields rather than as the reference's {@code [key]} (spec §4.2).
+   * so the location writes them as fields rather than as the reference's {@code [key]} (docs/format.md#validation-jq).
    */
   @Test
   void jv22_jv23_jv24_mapOfPaths() {

@@ -14,9 +14,9 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * Each rule of spec §4.4 with a passing and a failing case, through the validator with the rule plugged in, on
- * definitions read from YAML: rule id, severity, message and the exact line and column of the char the finding is
- * about.
+ * Each rule of docs/format.md#validation-jq-sdk with a passing and a failing case, through the validator with the rule
+ * plugged in, on definitions read from YAML: rule id, severity, message and the exact line and column of the char the
+ * finding is about.
  */
 class JqLintRuleTest {
 
