@@ -59,7 +59,8 @@ public final class ComponentEmitter implements MemberEmitter {
         .addModifiers(Modifier.PRIVATE)
         .returns(INSTANCE_NODE)
         .addParameter(String.class, "component")
-        .addJavadoc("The one anonymous instance of a component without {@code instanceIdPath} (docs/format.md#extraction).\n")
+        .addJavadoc("The one anonymous instance of a component without {@code instanceIdPath}"
+            + " (docs/format.md#extraction).\n")
         .addStatement("$T instances = $N(component)", nodeList, INSTANCES_OF)
         .beginControlFlow("if (instances.size() != 1)")
         .addStatement("throw new $T($S + component + $S + instances.size() + $S)", IllegalStateException.class,
@@ -215,8 +216,8 @@ public final class ComponentEmitter implements MemberEmitter {
       }
     }
     if (pods) {
-      out.add(new Field("perPod", RESOURCE_LIST, "requests of one pod (docs/format.md#totals), in base units (cores, bytes,"
-          + " counts)", CodeBlock.of("node.perPod()")));
+      out.add(new Field("perPod", RESOURCE_LIST, "requests of one pod (docs/format.md#totals), in base units"
+          + " (cores, bytes, counts)", CodeBlock.of("node.perPod()")));
       out.add(new Field("resources", RESOURCE_LIST, "requests of all this instance's pods: desiredReplicas × perPod",
           CodeBlock.of("node.total()")));
       out.add(new Field("gpus", TypeName.LONG, "GPUs of all this instance's pods, a count under the GPU resource name",

@@ -213,9 +213,11 @@ public final class CoreEmitter implements MemberEmitter {
         .build());
     String everyPath = "every component's pod spec and scale paths of " + Javadocs.escape(file)
         + " (see the component accessors)";
-    type.addMethod(total("totalReplicas", TypeName.INT, "Desired pods of the whole workload (docs/format.md#totals), from "
+    type.addMethod(total("totalReplicas", TypeName.INT, "Desired pods of the whole workload (docs/format.md#totals),"
+        + " from "
         + everyPath + ".\n\n@return the pod count\n", CodeBlock.of("return $N.totalReplicas()", FIELD_TREE)));
-    type.addMethod(total("totalResources", RESOURCE_LIST, "Requests of the whole workload (docs/format.md#totals), from "
+    type.addMethod(total("totalResources", RESOURCE_LIST, "Requests of the whole workload (docs/format.md#totals),"
+        + " from "
         + everyPath + ".\n\n@return the resources, in base units (cores, bytes, counts)\n",
         CodeBlock.of("return $N.totalResources()", FIELD_TREE)));
     type.addMethod(total("totalGpus", TypeName.LONG, "GPUs of the whole workload, a count under the GPU resource name"

@@ -55,7 +55,8 @@ public final class UpdateEmitter implements MemberEmitter {
     String file = Javadocs.escape(plan.source().fileName());
     TypeSpec.Builder b = TypeSpec.classBuilder(builder)
         .addModifiers(Modifier.PUBLIC, Modifier.STATIC, Modifier.FINAL)
-        .addJavadoc("An immutable list of writes to the wrapped object (docs/format.md#writes), through the SDK's {@link $T}\n"
+        .addJavadoc("An immutable list of writes to the wrapped object (docs/format.md#writes), through the SDK's"
+            + " {@link $T}\n"
             + "with the definition of $L. Every method returns a new builder with one more write; nothing is\n"
             + "evaluated until {@link #apply()}, and the wrapped object is never modified. Later writes see the effect\n"
             + "of earlier ones. Thread-safe (immutable).\n", WORKLOAD_UPDATE, file)
@@ -223,7 +224,8 @@ public final class UpdateEmitter implements MemberEmitter {
         MethodSpec.Builder m = MethodSpec.methodBuilder(name)
             .addModifiers(Modifier.PUBLIC)
             .returns(builder)
-            .addJavadoc("Runs the {@code $L} of component {@code $L} in order (docs/format.md#suspend-definition: each value\n"
+            .addJavadoc("Runs the {@code $L} of component {@code $L} in order"
+                + " (docs/format.md#suspend-definition: each value\n"
                 + "JSON-decoded, then assigned), from {@code suspendDefinition} ($L):\n<ul>\n$L</ul>\n\n"
                 + "@return a new update with this write added\n", list, Javadocs.escape(c.name()), plan.at(p),
                 items);
@@ -318,7 +320,8 @@ public final class UpdateEmitter implements MemberEmitter {
     }
     String item = "{@code " + key + "} (" + plan.at(pointer) + "): " + Javadocs.code(path);
     String name = c.methodName() + suffix;
-    String replaces = "<p>$L (docs/format.md#writes): the value replaces the old one, so fields absent from it disappear.\n\n";
+    String replaces =
+        "<p>$L (docs/format.md#writes): the value replaces the old one, so fields absent from it disappear.\n\n";
     checkName(names, name, c);
     if (c.multiInstance()) {
       b.addMethod(MethodSpec.methodBuilder(name)
