@@ -277,7 +277,7 @@ class SchemaGeneratedUpdatePropertyTest {
   private static final List<String> STRINGS = List.of("gen-%s", "gen%s", "a%s", "1", "500m", "2Gi", "10s", "/gen/%s",
       "Gen_%s", "1.5", "x", "https://gen.example.com/v1/hf", "");
 
-  /** A string within {@code schema}'s format, pattern and length bounds, or {@code null} when none of the candidates fits. */
+  /** A string within {@code schema}'s format, pattern and length bounds; {@code null} when no candidate fits. */
   static JsonNode string(JsonNode schema, Random r) {
     String format = schema.path("format").asText("");
     if (format.equals("date-time")) {
