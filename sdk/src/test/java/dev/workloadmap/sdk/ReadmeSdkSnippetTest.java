@@ -23,8 +23,9 @@ import org.w3c.dom.NodeList;
 
 /**
  * README.md's "Using the SDK" section as a new user copies it: the first {@code java} block compiles as written (its
- * imports included) against the SDK, and the dependency block imports {@code workloadmap-bom} and Jackson's BOM at
- * this reactor's versions and declares {@code workloadmap-sdk} without a version.
+ * imports included) against the SDK and its runtime dependencies only (not the test classpath), and the dependency
+ * block imports {@code workloadmap-bom} and Jackson's BOM at this reactor's versions and declares {@code
+ * workloadmap-sdk} without a version.
  */
 class ReadmeSdkSnippetTest {
 
@@ -57,7 +58,13 @@ class ReadmeSdkSnippetTest {
     Files.writeString(source, program);
     JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
     StringWriter diagnostics = new StringWriter();
-    boolean ok = javac.getTask(diagnostics, null, null, List.of("-classpath", System.getProperty("java.class.path"),
+    // what a user's project gets from workloadmap-sdk: its classes and runtime dependencies (written by the build),
+    // not this test's classpath with AssertJ, JUnit and the test classes
+    Path runtime = Path.of("target", "runtime-classpath.txt");
+    Assumptions.assumeTrue(Files.isRegularFile(runtime),
+        "target/runtime-classpath.txt (written by the build's dependency:build-classpath) is absent");
+    String classpath = Path.of("target", "classes") + java.io.File.pathSeparator + Files.readString(runtime).strip();
+    boolean ok = javac.getTask(diagnostics, null, null, List.of("-classpath", classpath,
         "-d", dir.toString(), "-Xlint:all", "-Werror"), null,
         javac.getStandardFileManager(null, null, StandardCharsets.UTF_8).getJavaFileObjects(source)).call();
     assertThat(ok).as("README's SDK program does not compile:\n%s\n%s", diagnostics, program).isTrue();

@@ -7,10 +7,10 @@ import com.code_intelligence.jazzer.junit.FuzzTest;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import com.flipkart.zjsonpatch.JsonPatch;
 import dev.workloadmap.sdk.PreparedDefinition;
 import dev.workloadmap.sdk.WorkloadMap;
 import dev.workloadmap.sdk.definition.ComponentDefinition;
+import dev.workloadmap.sdk.update.Rfc6902Patch;
 import dev.workloadmap.sdk.update.UpdateException;
 import dev.workloadmap.sdk.update.UpdateResult;
 import dev.workloadmap.sdk.update.WorkloadUpdate;
@@ -81,7 +81,7 @@ class UpdateFuzzTest {
     }
     assertThat(s.object()).as("the input object is never modified").isEqualTo(before);
     assertThat(r.original()).isEqualTo(before);
-    assertThat(JsonPatch.apply(r.patch(), r.original())).as("patch applied to the original").isEqualTo(r.object());
+    assertThat(Rfc6902Patch.apply(r.patch(), r.original())).as("patch applied to the original").isEqualTo(r.object());
   }
 
   private static WorkloadUpdate step(WorkloadUpdate u, String component, FuzzedDataProvider data) {

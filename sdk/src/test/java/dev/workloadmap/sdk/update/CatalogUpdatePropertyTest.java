@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import com.flipkart.zjsonpatch.JsonPatch;
 import dev.workloadmap.sdk.definition.ComponentDefinition;
 import dev.workloadmap.sdk.definition.Definition;
 import dev.workloadmap.sdk.internal.definition.DefinitionLoader;
@@ -245,7 +244,7 @@ class CatalogUpdatePropertyTest {
       }
     }
     UpdateResult r = u.apply();
-    assertThat(JsonPatch.apply(r.patch(), r.original())).as("patch applied to the original").isEqualTo(r.object());
+    assertThat(Rfc6902Patch.apply(r.patch(), r.original())).as("patch applied to the original").isEqualTo(r.object());
     JqInput before = JqInput.of(s.object());
     JqInput after = JqInput.of(r.object());
     List<String> targets = new ArrayList<>();
@@ -286,7 +285,7 @@ class CatalogUpdatePropertyTest {
   void checkSuspend(Sample s) {
     SuspendDefinition sd = s.definition().rootComponent().suspendDefinition();
     UpdateResult r = WorkloadUpdate.of(engine, s.definition(), s.object()).suspend().apply();
-    assertThat(JsonPatch.apply(r.patch(), r.original())).isEqualTo(r.object());
+    assertThat(Rfc6902Patch.apply(r.patch(), r.original())).isEqualTo(r.object());
     JqInput before = JqInput.of(s.object());
     JqInput after = JqInput.of(r.object());
     List<String> targets = new ArrayList<>();

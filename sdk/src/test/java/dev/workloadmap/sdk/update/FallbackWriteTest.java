@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.flipkart.zjsonpatch.JsonPatch;
 import dev.workloadmap.sdk.TestDefinitions;
 import dev.workloadmap.sdk.definition.Definition;
 import dev.workloadmap.sdk.jq.Jq;
@@ -65,7 +64,7 @@ class FallbackWriteTest {
         .setSchedulerName("kai-scheduler").apply();
     assertThat(MAPPER.writeValueAsString(r.object().at("/spec/defaultTemplate"))).isEqualTo(before);
     assertThat(r.object().at(written + "/spec/schedulerName").asText()).isEqualTo("kai-scheduler");
-    assertThat(JsonPatch.apply(r.patch(), r.original())).isEqualTo(r.object());
+    assertThat(Rfc6902Patch.apply(r.patch(), r.original())).isEqualTo(r.object());
     assertThat(r.patchJson()).doesNotContain("defaultTemplate");
   }
 

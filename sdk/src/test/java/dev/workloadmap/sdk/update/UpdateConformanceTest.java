@@ -8,7 +8,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import com.flipkart.zjsonpatch.JsonPatch;
 import dev.workloadmap.sdk.TestDefinitions;
 import dev.workloadmap.sdk.definition.ComponentDefinition;
 import dev.workloadmap.sdk.definition.Definition;
@@ -47,7 +46,7 @@ class UpdateConformanceTest {
   /** Every result's patch, applied to the original, gives exactly the updated object. */
   private static UpdateResult applied(WorkloadUpdate u) {
     UpdateResult r = u.apply();
-    assertThat(JsonPatch.apply(r.patch(), r.original())).isEqualTo(r.object());
+    assertThat(Rfc6902Patch.apply(r.patch(), r.original())).isEqualTo(r.object());
     return r;
   }
 

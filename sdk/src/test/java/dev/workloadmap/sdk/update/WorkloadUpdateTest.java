@@ -9,7 +9,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import com.flipkart.zjsonpatch.JsonPatch;
 import dev.workloadmap.sdk.PreparedDefinition;
 import dev.workloadmap.sdk.TestDefinitions;
 import dev.workloadmap.sdk.WorkloadMap;
@@ -42,8 +41,38 @@ class WorkloadUpdateTest {
 
   private static UpdateResult applied(WorkloadUpdate u) {
     UpdateResult r = u.apply();
-    assertThat(JsonPatch.apply(r.patch(), r.original())).isEqualTo(r.object());
+    assertThat(Rfc6902Patch.apply(r.patch(), r.original())).isEqualTo(r.object());
     return r;
+  }
+
+  /**
+   * UpdateFuzzTest's finding (corpus crash-a5117125...): label keys holding {@code ~0}, {@code ~1}, {@code /} or
+   * {@code ~} are written with RFC 6901 pointers ({@code ~} as {@code ~0}, {@code /} as {@code ~1}), so an RFC 6902
+   * applier (an API server's) puts each on its own key. zjsonpatch's {@code JsonPatch.apply} decodes {@code ~00} as
+   * {@code ~}: the tests apply patches with {@link Rfc6902Patch} instead.
+   */
+  @Test
+  void labelKeysWithTildesAndSlashesArePointedAtExactly() throws Exception {
+    JsonNode obj = MAPPER.readTree(ODD_FORMS);
+    Map<String, String> labels = new java.util.LinkedHashMap<>();
+    for (String key : List.of("a~0b", "~01", "x/y", "~", "%\n~0\n")) {
+      labels.put(key, "v");
+    }
+    UpdateResult r = applied(WorkloadUpdate.of(Jq.defaultEngine(), PYFLOW, obj).addLabels(labels));
+    for (String key : labels.keySet()) {
+      assertThat(r.object().at("/spec/master/template/metadata/labels").get(key)).as(key).isNotNull();
+    }
+    assertThat(r.patchJson()).contains("\"path\":\"/spec/master/template/metadata/labels/a~00b\"",
+        "/labels/~001\"", "/labels/x~1y\"", "/labels/~0\"");
+    // every path into an existing labels map decodes (RFC 6901) to a key the update added; a new map is one value
+    for (JsonNode op : r.patch()) {
+      String key = com.fasterxml.jackson.core.JsonPointer.compile(op.get("path").asText()).last().getMatchingProperty();
+      if (key.equals("labels")) {
+        assertThat(op.get("value").properties()).as(op.toString()).hasSize(labels.size());
+      } else {
+        assertThat(labels).as(op.toString()).containsKey(key);
+      }
+    }
   }
 
   @Test
