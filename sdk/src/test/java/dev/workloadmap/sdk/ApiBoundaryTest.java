@@ -118,7 +118,7 @@ class ApiBoundaryTest {
   /**
    * The seam between the runtime SDK a platform embeds and the authoring tools (fixture verification, reports, CRD
    * checks, coverage and overlap analysis): no runtime source file imports an authoring package, so the authoring
-   * tools could become an artifact of their own without touching the runtime (docs/decisions.md explains why they are
+   * tools could become an artifact of their own without touching the runtime (docs/api.md explains why they are
    * one artifact today). Reads the sources, since imports are what the compiler resolves.
    */
   @Test
