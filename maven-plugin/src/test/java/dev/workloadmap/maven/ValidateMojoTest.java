@@ -111,7 +111,7 @@ class ValidateMojoTest {
     mojo(file).execute();
     assertThat(log.lines).last().isEqualTo("[INFO] Validated 1 definition in 1 file: 0 errors, 1 warning");
     assertThat(log.lines).filteredOn(l -> l.startsWith("[WARNING]")).singleElement().asString()
-        .startsWith("[WARNING] " + file + at(":2:1") + " /kind: ResourceInterface is deprecated");
+        .startsWith("[WARNING] " + file + ":2:1 /kind: ResourceInterface is deprecated");
 
     log.lines.clear();
     ValidateMojo strict = mojo(file);
