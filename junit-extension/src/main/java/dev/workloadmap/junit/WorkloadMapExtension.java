@@ -1,7 +1,12 @@
 package dev.workloadmap.junit;
 
-import dev.workloadmap.junit.tier.ClusterBackend;
-import dev.workloadmap.junit.tier.Tiers;
+import static org.apiguardian.api.API.Status.INTERNAL;
+
+import dev.workloadmap.junit.internal.Settings;
+import dev.workloadmap.junit.internal.SharedCluster;
+import dev.workloadmap.junit.internal.Sources;
+import dev.workloadmap.junit.internal.tier.ClusterBackend;
+import dev.workloadmap.junit.internal.tier.Tiers;
 import dev.workloadmap.sdk.PreparedDefinition;
 import dev.workloadmap.sdk.WorkloadMap;
 import dev.workloadmap.sdk.catalog.Catalog;
@@ -15,6 +20,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.ThreadLocalRandom;
+import org.apiguardian.api.API;
 import org.junit.jupiter.api.extension.AfterAllCallback;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.ConditionEvaluationResult;
@@ -31,7 +37,10 @@ import org.junit.platform.commons.support.AnnotationSupport;
  * The extension behind {@link WorkloadMapTest}: resolves the configuration, chooses the tier, starts one cluster per
  * configuration per JVM run (kept in the root store and closed when the run ends), creates the class's namespace,
  * installs the annotation's CRDs, loads its definitions, injects {@link WorkloadMapCluster} and cleans up.
+ *
+ * <p>Public only because {@link WorkloadMapTest} registers it with {@code @ExtendWith}; use the annotation.
  */
+@API(status = INTERNAL, since = "0.2")
 public final class WorkloadMapExtension
     implements ExecutionCondition, BeforeAllCallback, AfterAllCallback, ParameterResolver, TestWatcher {
 

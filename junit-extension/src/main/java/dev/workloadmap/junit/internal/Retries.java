@@ -1,4 +1,4 @@
-package dev.workloadmap.junit;
+package dev.workloadmap.junit.internal;
 
 import io.fabric8.kubernetes.client.KubernetesClientException;
 import java.io.InterruptedIOException;
@@ -15,14 +15,14 @@ import java.util.function.Supplier;
  * of these (a 4xx the object earned) is thrown at once. When the budget runs out, the error says what was sent, how
  * long it waited, and what the server's processes logged last.
  */
-final class Retries {
+public final class Retries {
   /** The total time one write may take, retries included. */
-  static final long BUDGET_MILLIS = TimeUnit.MINUTES.toMillis(5);
+  public static final long BUDGET_MILLIS = TimeUnit.MINUTES.toMillis(5);
 
   private Retries() {}
 
   /** Something a retried call needs from its cluster: the last log lines for a diagnostic. */
-  interface Diagnostics {
+  public interface Diagnostics {
     String recentLogs();
   }
 
@@ -32,7 +32,7 @@ final class Retries {
    * @param what what is sent, for the diagnostic (for example {@code create CustomResourceDefinition x (2.3 MB)})
    * @param call the request; it receives true from its second attempt on (a create that may already have landed)
    */
-  static <T> T call(String what, Diagnostics cluster, java.util.function.Function<Boolean, T> call) {
+  public static <T> T call(String what, Diagnostics cluster, java.util.function.Function<Boolean, T> call) {
     long start = System.nanoTime();
     long deadline = start + TimeUnit.MILLISECONDS.toNanos(BUDGET_MILLIS);
     long backoff = 250;
@@ -60,7 +60,7 @@ final class Retries {
   }
 
   /** As {@link #call(String, Diagnostics, java.util.function.Function)} for a call that is safe to repeat. */
-  static <T> T call(String what, Diagnostics cluster, Supplier<T> call) {
+  public static <T> T call(String what, Diagnostics cluster, Supplier<T> call) {
     return call(what, cluster, retry -> call.get());
   }
 
@@ -69,7 +69,7 @@ final class Retries {
    * Retry-After, else the backoff), 502, 503, 504, a 500 from etcd or a server-side timeout, and client-side timeouts
    * and broken connections (code 0 with an I/O cause).
    */
-  static long retryAfterMillis(KubernetesClientException e) {
+  public static long retryAfterMillis(KubernetesClientException e) {
     int code = e.getCode();
     String message = String.valueOf(e.getMessage()).toLowerCase(Locale.ROOT);
     if (code == 429) {

@@ -1,5 +1,5 @@
 /**
- * The cluster tiers behind one small interface, {@link dev.workloadmap.junit.tier.ClusterBackend}, and the choice
- * among them ({@link dev.workloadmap.junit.tier.Tiers}, including the {@code AUTO} order and its message).
+ * The cluster tiers behind one small interface, {@link dev.workloadmap.junit.internal.tier.ClusterBackend}, and the choice
+ * among them ({@link dev.workloadmap.junit.internal.tier.Tiers}, including the {@code AUTO} order and its message).
  */
-package dev.workloadmap.junit.tier;
+package dev.workloadmap.junit.internal.tier;
