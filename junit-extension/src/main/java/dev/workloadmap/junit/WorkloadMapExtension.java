@@ -2,6 +2,7 @@ package dev.workloadmap.junit;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
+import dev.workloadmap.junit.internal.Retries;
 import dev.workloadmap.junit.internal.Settings;
 import dev.workloadmap.junit.internal.SharedCluster;
 import dev.workloadmap.junit.internal.Sources;
@@ -133,19 +134,33 @@ public final class WorkloadMapExtension
     return new SharedCluster(backend, running, took);
   }
 
+  /** Creates the class's namespace and its default ServiceAccount, retried as the handle's writes are. */
   private static void createNamespace(SharedCluster cluster, String name) {
-    cluster.running().client().namespaces().resource(new io.fabric8.kubernetes.api.model.NamespaceBuilder()
-        .withNewMetadata().withName(name).endMetadata().build()).create();
-    // with Controllers.NONE no service-account controller creates it; pods name it (a 409 when the controller won)
-    try {
-      cluster.running().client().serviceAccounts().inNamespace(name).resource(
-          new io.fabric8.kubernetes.api.model.ServiceAccountBuilder().withNewMetadata().withName("default")
-              .endMetadata().withAutomountServiceAccountToken(false).build()).create();
-    } catch (io.fabric8.kubernetes.client.KubernetesClientException e) {
-      if (e.getCode() != 409) {
+    var client = cluster.running().client();
+    Retries.call("create namespace " + name, cluster::recentLogs, retry -> {
+      try {
+        return client.namespaces().resource(new io.fabric8.kubernetes.api.model.NamespaceBuilder()
+            .withNewMetadata().withName(name).endMetadata().build()).create();
+      } catch (io.fabric8.kubernetes.client.KubernetesClientException e) {
+        if (retry && e.getCode() == 409) {
+          return null; // the attempt that timed out had landed
+        }
         throw e;
       }
-    }
+    });
+    // with Controllers.NONE no service-account controller creates it; pods name it (a 409 when the controller won)
+    Retries.call("create ServiceAccount default in namespace " + name, cluster::recentLogs, () -> {
+      try {
+        return client.serviceAccounts().inNamespace(name).resource(
+            new io.fabric8.kubernetes.api.model.ServiceAccountBuilder().withNewMetadata().withName("default")
+                .endMetadata().withAutomountServiceAccountToken(false).build()).create();
+      } catch (io.fabric8.kubernetes.client.KubernetesClientException e) {
+        if (e.getCode() != 409) {
+          throw e;
+        }
+        return null;
+      }
+    });
   }
 
   static String namespaceName(String prefix, Class<?> testClass) {
