@@ -35,7 +35,7 @@ public final class Faults {
       fault = "the API server failed (HTTP " + code + "): " + (serverMessage != null ? serverMessage : oneLine(e))
           + ", also on the client's retries";
       hint = "see the API server's log; the diagnostics below list what the handle did";
-    } else if (code == 0 && ioCause(e) != null) {
+    } else if (code <= 0 && ioCause(e) != null) {
       Throwable io = ioCause(e);
       fault = "the connection to the API server failed (" + io.getClass().getSimpleName()
           + (io.getMessage() == null ? "" : ": " + io.getMessage()) + "), also on the client's retries";
@@ -45,17 +45,18 @@ public final class Faults {
       fault = (code == 0 ? "" : "HTTP " + code + ": ") + (serverMessage != null ? serverMessage : oneLine(e));
       hint = "see the diagnostics";
     }
-    KubernetesClientException explained = new KubernetesClientException(what + ": " + fault + "\nhint: " + hint, code,
-        e.getStatus());
-    explained.initCause(e);
-    return explained;
+    return new KubernetesClientException(what + ": " + fault + "\nhint: " + hint, e, code, e.getStatus(), null);
   }
 
-  /** The innermost I/O failure or timeout in {@code e}'s causes, or null. */
-  static Throwable ioCause(Throwable e) {
+  /**
+   * The innermost I/O failure in {@code e}'s causes, or null: an {@link IOException}, a {@link TimeoutException}, or
+   * an HTTP client's "connection closed" (Vert.x's {@code HttpClosedException} is not an IOException).
+   */
+  public static Throwable ioCause(Throwable e) {
     Throwable found = null;
     for (Throwable t = e.getCause(); t != null && t != t.getCause(); t = t.getCause()) {
-      if (t instanceof IOException || t instanceof TimeoutException) {
+      if (t instanceof IOException || t instanceof TimeoutException
+          || t.getClass().getSimpleName().endsWith("ClosedException")) {
         found = t;
       }
     }

@@ -104,12 +104,14 @@ public final class HandleContext {
   }
 
   /**
-   * Runs a read; a failure that outlived the client's retries becomes one clear error naming {@code what} and the
-   * fault ({@link Faults}).
+   * Runs a read, again on a timeout, a broken connection, a 429 (after its Retry-After) or a 5xx, with backoff for up
+   * to {@link Retries#READ_BUDGET_MILLIS} (the client retries some of these itself; a connection closed in the middle
+   * of a response body it does not). A failure that is not worth a retry, or outlives the budget, becomes one clear
+   * error naming {@code what} and the fault ({@link Faults}).
    */
   public <T> T read(String what, Supplier<T> call) {
     try {
-      return call.get();
+      return Retries.call(what, cluster::recentLogs, Retries.READ_BUDGET_MILLIS, retry -> call.get());
     } catch (KubernetesClientException e) {
       throw Faults.explain(what, e);
     }

@@ -1,11 +1,8 @@
 package dev.workloadmap.junit.internal;
 
 import io.fabric8.kubernetes.client.KubernetesClientException;
-import java.io.InterruptedIOException;
-import java.io.IOException;
 import java.util.Locale;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import java.util.function.Supplier;
 
 /**
@@ -18,6 +15,8 @@ import java.util.function.Supplier;
 public final class Retries {
   /** The total time one write may take, retries included. */
   public static final long BUDGET_MILLIS = TimeUnit.MINUTES.toMillis(5);
+  /** The total time one read may take, retries included (a read is cheap to repeat; a fault that lasts is said). */
+  public static final long READ_BUDGET_MILLIS = TimeUnit.SECONDS.toMillis(60);
 
   private Retries() {}
 
@@ -33,8 +32,14 @@ public final class Retries {
    * @param call the request; it receives true from its second attempt on (a create that may already have landed)
    */
   public static <T> T call(String what, Diagnostics cluster, java.util.function.Function<Boolean, T> call) {
+    return call(what, cluster, BUDGET_MILLIS, call);
+  }
+
+  /** As {@link #call(String, Diagnostics, java.util.function.Function)} within {@code budgetMillis}. */
+  public static <T> T call(String what, Diagnostics cluster, long budgetMillis,
+      java.util.function.Function<Boolean, T> call) {
     long start = System.nanoTime();
-    long deadline = start + TimeUnit.MILLISECONDS.toNanos(BUDGET_MILLIS);
+    long deadline = start + TimeUnit.MILLISECONDS.toNanos(budgetMillis);
     long backoff = 250;
     int attempt = 0;
     while (true) {
@@ -67,7 +72,7 @@ public final class Retries {
   /**
    * How long to wait before the next attempt, or -1 when {@code e} is not worth a retry: HTTP 429 (with the server's
    * Retry-After, else the backoff), 502, 503, 504, a 500 from etcd or a server-side timeout, and client-side timeouts
-   * and broken connections (code 0 with an I/O cause).
+   * and broken connections (no HTTP code, an I/O cause: see {@link Faults#ioCause}).
    */
   public static long retryAfterMillis(KubernetesClientException e) {
     int code = e.getCode();
@@ -84,12 +89,8 @@ public final class Retries {
         || message.contains("timeout") || message.contains("timed out") || message.contains("try again"))) {
       return 0;
     }
-    if (code == 0) {
-      for (Throwable t = e.getCause(); t != null; t = t.getCause()) {
-        if (t instanceof InterruptedIOException || t instanceof TimeoutException || t instanceof IOException) {
-          return 0;
-        }
-      }
+    if (code <= 0 && Faults.ioCause(e) != null) {
+      return 0; // no answer: a timeout, a reset, a connection closed in the middle of the body
     }
     return -1;
   }
