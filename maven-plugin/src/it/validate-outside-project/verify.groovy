@@ -4,8 +4,6 @@ import groovy.json.JsonSlurper
 def lines = new File(basedir, 'build.log').getText('UTF-8').replaceAll('\u001B\\[[;\\d]*m', '').readLines()
 def dir = basedir.path
 def bad = "${dir}/defs/bad.yaml"
-def positions = dev.workloadmap.maven.ItSupport.yamlReaderHasPositions()
-def at = { String lineColumn -> positions ? lineColumn : '' }
 
 def expectLine = { String line ->
   if (!lines.contains(line)) {
@@ -16,10 +14,10 @@ def expectLine = { String line ->
 assert lines.count('[INFO] Building Maven Stub Project (No POM) 1') == 2
 
 // 1. one line per finding, in document order: the typo (shape layer), the empty matchLabels (schema layer)
-expectLine "[ERROR] ${bad}${at(':12:9')} /spec/structureDefinition/rootComponent/specDefinition/podTemplateSpecPth:" +
+expectLine "[ERROR] ${bad}:12:9 /spec/structureDefinition/rootComponent/specDefinition/podTemplateSpecPth:" +
     ' unknown field "podTemplateSpecPth" in specDefinition; did you mean "podTemplateSpecPath"? [model.unknown-field]' +
     ' (rename it to "podTemplateSpecPath")'
-def schemaLine = lines.find { it.startsWith("[ERROR] ${bad}${at(':18:64')} /spec/structureDefinition/rootComponent/podSelector/componentTypeSelector/matchLabels: ".toString()) }
+def schemaLine = lines.find { it.startsWith("[ERROR] ${bad}:18:64 /spec/structureDefinition/rootComponent/podSelector/componentTypeSelector/matchLabels: ".toString()) }
 assert schemaLine != null && schemaLine.contains('[schema.minProperties]')
 expectLine '[ERROR] Validated 2 definitions in 2 files: 2 errors, 0 warnings'
 expectLine "[INFO] Wrote ${dir}/target/workloadmap-reports/workloadmap.sarif".toString()
@@ -38,10 +36,8 @@ assert sarif.runs[0].tool.driver.rules*.id as Set == ['model.unknown-field', 'sc
 def first = sarif.runs[0].results[0]
 assert first.level == 'error'
 assert first.locations[0].physicalLocation.artifactLocation.uri == 'defs/bad.yaml'
-if (positions) {
-  assert first.locations[0].physicalLocation.region.startLine == 12
-  assert first.locations[0].physicalLocation.region.startColumn == 9
-}
+assert first.locations[0].physicalLocation.region.startLine == 12
+assert first.locations[0].physicalLocation.region.startColumn == 9
 def junit = new groovy.xml.XmlSlurper().parse(new File(basedir, 'target/workloadmap-reports/TEST-workloadmap.xml'))
 assert junit.testsuite.size() == 2
 def badSuite = junit.testsuite.find { it.@name.text() == 'bad.yaml' }  // a definition with errors has no model: named after its file

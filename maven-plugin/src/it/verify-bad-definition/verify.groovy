@@ -2,10 +2,6 @@
 // the good definition's fixture still runs; the build fails once.
 def lines = new File(basedir, 'build.log').getText('UTF-8').replaceAll('\u001B\\[[;\\d]*m', '').readLines()
 def root = new File(basedir, 'src/main/workloadmap').path
-// POSITIONS: the interim YAML reader records no positions and keeps the last of two duplicate keys silently, so
-// dup-key is then a valid definition; with the SnakeYAML-based reader every line below carries :line:column
-def positions = dev.workloadmap.maven.ItSupport.yamlReaderHasPositions()
-def at = { String lineColumn -> positions ? lineColumn : '' }
 
 def expectLine = { String line ->
   if (!lines.contains(line)) {
@@ -18,28 +14,24 @@ expectLine '[INFO] [PASSED] trainer/demo'
 
 // wrong field type: 23:11 is the replicasPath key
 expectLine '[ERROR] [INVALID] wrong-type: 1 error; its fixtures were not run'
-expectLine "[ERROR] ${root}/wrong-type/definition.yaml${at(':23:11')}" +
+expectLine "[ERROR] ${root}/wrong-type/definition.yaml:23:11" +
     ' /spec/structureDefinition/childComponents/0/scaleDefinition/replicasPath: "replicasPath" must be a string, got a' +
     ' list [model.type] (write replicasPath as a string)'
 
 // jq syntax error: 23:50 is the exact character, the end of the expression where the parser wanted more;
 // the parser's own detail sits between the fixed parts
 expectLine '[ERROR] [INVALID] jq-syntax: 1 error; its fixtures were not run'
-def jqPrefix = "[ERROR] ${root}/jq-syntax/definition.yaml${at(':23:50')}" +
+def jqPrefix = "[ERROR] ${root}/jq-syntax/definition.yaml:23:50" +
     " /spec/structureDefinition/childComponents/0/scaleDefinition/replicasPath: failed to parse JQ expression" +
     " '.spec.groups[].replicas |' at 'spec.structureDefinition.childComponents[0].scaleDefinition.replicasPath': "
 def jqSuffix = " [jq.parse] (fix the jq syntax (jq 1.6 / gojq dialect; 'if' needs an 'else'))"
 assert lines.count { it.startsWith(jqPrefix.toString()) && it.endsWith(jqSuffix) } == 1
 
-if (positions) {
-  // duplicate key: 7:3 is the second "name" under metadata
-  expectLine '[ERROR] [INVALID] dup-key: 1 error; its fixtures were not run'
-  expectLine "[ERROR] ${root}/dup-key/definition.yaml:7:3 /metadata/name: duplicate key \"name\" (first defined at line 6," +
-      ' column 3) [yaml.syntax]'
-  expectLine '[ERROR] 4 definitions, 1 fixture, 3 failed'
-} else {
-  expectLine '[ERROR] 4 definitions, 1 fixture, 2 failed'
-}
+// duplicate key: 7:3 is the second "name" under metadata
+expectLine '[ERROR] [INVALID] dup-key: 1 error; its fixtures were not run'
+expectLine "[ERROR] ${root}/dup-key/definition.yaml:7:3 /metadata/name: duplicate key \"name\" (first defined at line 6," +
+    ' column 3) [yaml.syntax]'
+expectLine '[ERROR] 4 definitions, 1 fixture, 3 failed'
 
 // all findings are listed before the one failure
 def summary = lines.findIndexOf { it ==~ /\[ERROR\] 4 definitions, 1 fixture, \d failed/ }

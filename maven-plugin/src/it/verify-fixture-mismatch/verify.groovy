@@ -3,9 +3,6 @@
 // remediation line.
 def lines = new File(basedir, 'build.log').getText('UTF-8').replaceAll('\u001B\\[[;\\d]*m', '').readLines()
 def root = new File(basedir, 'src/main/workloadmap').path
-// POSITIONS: with the interim YAML reader (no positions) findings carry no :line:column
-def positions = dev.workloadmap.maven.ItSupport.yamlReaderHasPositions()
-def at = { String lineColumn -> positions ? lineColumn : '' }
 
 def expectLine = { String line ->
   if (!lines.contains(line)) {
@@ -19,7 +16,7 @@ expectLine "[INFO]   Trainer/demo   namespace: ml   definition: trainer   (file 
 assert lines.any { it.startsWith('[INFO]   ') && it.endsWith(' worker  replicas: 3  gpu: 6') }
 
 // 12:11 is the "replicas" key of the worker in expected.yaml
-def finding = "[ERROR] ${root}/trainer/fixtures/stale/expected.yaml${at(':12:11')} /root/children/0/instances/1/replicas:" +
+def finding = "[ERROR] ${root}/trainer/fixtures/stale/expected.yaml:12:11 /root/children/0/instances/1/replicas:" +
     ' expected 2, actual 3 [fixture.mismatch] (fix the definition, or update the expectation' +
     ' (-Dworkloadmap.updateExpected=true) if the new result is right)'
 expectLine finding.toString()

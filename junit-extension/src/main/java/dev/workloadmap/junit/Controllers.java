@@ -1,6 +1,9 @@
 package dev.workloadmap.junit;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import java.util.List;
+import org.apiguardian.api.API;
 
 /**
  * Which controllers of kube-controller-manager run beside the {@link Tier#API_SERVER} tier's kube-apiserver. There is
@@ -10,6 +13,7 @@ import java.util.List;
  *
  * <p>Each setting is its own shared cluster: a JVM run whose classes ask for two settings starts two API servers.
  */
+@API(status = EXPERIMENTAL, since = "0.2")
 public enum Controllers {
   /** Not set here: {@value WorkloadMapTest#CONTROLLERS_PROPERTY}, then {@code WORKLOADMAP_CONTROLLERS}, then {@link #WORKLOAD}. */
   DEFAULT(List.of()),

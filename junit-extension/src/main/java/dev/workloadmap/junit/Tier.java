@@ -1,10 +1,15 @@
 package dev.workloadmap.junit;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import org.apiguardian.api.API;
+
 /**
  * Where {@link WorkloadMapTest} gets its Kubernetes API from. Every tier except {@link #MOCK} is a real API server
  * that prunes unknown fields, validates objects against the CRD's structural schema (HTTP 422) and serves the status
  * subresource.
  */
+@API(status = EXPERIMENTAL, since = "0.2")
 public enum Tier {
   /** Not set on the annotation: take {@value WorkloadMapTest#TIER_PROPERTY}, else {@code WORKLOADMAP_TIER}, else {@link #AUTO}. */
   DEFAULT,

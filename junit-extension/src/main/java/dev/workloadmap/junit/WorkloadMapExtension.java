@@ -1,7 +1,13 @@
 package dev.workloadmap.junit;
 
-import dev.workloadmap.junit.tier.ClusterBackend;
-import dev.workloadmap.junit.tier.Tiers;
+import static org.apiguardian.api.API.Status.INTERNAL;
+
+import dev.workloadmap.junit.internal.Retries;
+import dev.workloadmap.junit.internal.Settings;
+import dev.workloadmap.junit.internal.SharedCluster;
+import dev.workloadmap.junit.internal.Sources;
+import dev.workloadmap.junit.internal.tier.ClusterBackend;
+import dev.workloadmap.junit.internal.tier.Tiers;
 import dev.workloadmap.sdk.PreparedDefinition;
 import dev.workloadmap.sdk.WorkloadMap;
 import dev.workloadmap.sdk.catalog.Catalog;
@@ -15,6 +21,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.ThreadLocalRandom;
+import org.apiguardian.api.API;
 import org.junit.jupiter.api.extension.AfterAllCallback;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.ConditionEvaluationResult;
@@ -31,7 +38,10 @@ import org.junit.platform.commons.support.AnnotationSupport;
  * The extension behind {@link WorkloadMapTest}: resolves the configuration, chooses the tier, starts one cluster per
  * configuration per JVM run (kept in the root store and closed when the run ends), creates the class's namespace,
  * installs the annotation's CRDs, loads its definitions, injects {@link WorkloadMapCluster} and cleans up.
+ *
+ * <p>Public only because {@link WorkloadMapTest} registers it with {@code @ExtendWith}; use the annotation.
  */
+@API(status = INTERNAL, since = "0.2")
 public final class WorkloadMapExtension
     implements ExecutionCondition, BeforeAllCallback, AfterAllCallback, ParameterResolver, TestWatcher {
 
@@ -124,19 +134,33 @@ public final class WorkloadMapExtension
     return new SharedCluster(backend, running, took);
   }
 
+  /** Creates the class's namespace and its default ServiceAccount, retried as the handle's writes are. */
   private static void createNamespace(SharedCluster cluster, String name) {
-    cluster.running().client().namespaces().resource(new io.fabric8.kubernetes.api.model.NamespaceBuilder()
-        .withNewMetadata().withName(name).endMetadata().build()).create();
-    // with Controllers.NONE no service-account controller creates it; pods name it (a 409 when the controller won)
-    try {
-      cluster.running().client().serviceAccounts().inNamespace(name).resource(
-          new io.fabric8.kubernetes.api.model.ServiceAccountBuilder().withNewMetadata().withName("default")
-              .endMetadata().withAutomountServiceAccountToken(false).build()).create();
-    } catch (io.fabric8.kubernetes.client.KubernetesClientException e) {
-      if (e.getCode() != 409) {
+    var client = cluster.running().client();
+    Retries.call("create namespace " + name, cluster::recentLogs, retry -> {
+      try {
+        return client.namespaces().resource(new io.fabric8.kubernetes.api.model.NamespaceBuilder()
+            .withNewMetadata().withName(name).endMetadata().build()).create();
+      } catch (io.fabric8.kubernetes.client.KubernetesClientException e) {
+        if (retry && e.getCode() == 409) {
+          return null; // the attempt that timed out had landed
+        }
         throw e;
       }
-    }
+    });
+    // with Controllers.NONE no service-account controller creates it; pods name it (a 409 when the controller won)
+    Retries.call("create ServiceAccount default in namespace " + name, cluster::recentLogs, () -> {
+      try {
+        return client.serviceAccounts().inNamespace(name).resource(
+            new io.fabric8.kubernetes.api.model.ServiceAccountBuilder().withNewMetadata().withName("default")
+                .endMetadata().withAutomountServiceAccountToken(false).build()).create();
+      } catch (io.fabric8.kubernetes.client.KubernetesClientException e) {
+        if (e.getCode() != 409) {
+          throw e;
+        }
+        return null;
+      }
+    });
   }
 
   static String namespaceName(String prefix, Class<?> testClass) {

@@ -1,11 +1,14 @@
 package dev.workloadmap.junit;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import java.lang.annotation.Documented;
 import java.lang.annotation.ElementType;
 import java.lang.annotation.Inherited;
 import java.lang.annotation.Retention;
 import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
+import org.apiguardian.api.API;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
@@ -38,6 +41,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 @Documented
 @Inherited
 @ExtendWith(WorkloadMapExtension.class)
+@API(status = EXPERIMENTAL, since = "0.2")
 public @interface WorkloadMapTest {
 
   /** Configuration parameter of {@link #tier()}: one of {@code AUTO, API_SERVER, K3S, KUBECONFIG, MOCK}. */

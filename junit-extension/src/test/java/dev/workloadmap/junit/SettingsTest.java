@@ -3,6 +3,8 @@ package dev.workloadmap.junit;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.workloadmap.junit.internal.ControllerPods;
+import dev.workloadmap.junit.internal.Settings;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.Optional;
@@ -90,8 +92,8 @@ class SettingsTest {
   void namespaceNamesAreDnsLabels() {
     String ns = WorkloadMapExtension.namespaceName("wmt", SettingsTest.class);
     assertThat(ns).matches("wmt-settingstest-[a-z0-9]{1,4}").hasSizeLessThanOrEqualTo(63);
-    assertThat(WorkloadMapCluster.podName("A_Very.Long", "c", "", 0)).isEqualTo("a-very-long-c-0");
-    assertThat(WorkloadMapCluster.podName("x".repeat(80), "c", "id", 3)).hasSizeLessThanOrEqualTo(63)
+    assertThat(ControllerPods.podName("A_Very.Long", "c", "", 0)).isEqualTo("a-very-long-c-0");
+    assertThat(ControllerPods.podName("x".repeat(80), "c", "id", 3)).hasSizeLessThanOrEqualTo(63)
         .matches("[a-z0-9]([-a-z0-9]*[a-z0-9])?");
   }
 }

@@ -3,7 +3,8 @@ package dev.workloadmap.junit;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeFalse;
 
-import dev.workloadmap.junit.tier.Tiers;
+import dev.workloadmap.junit.internal.Settings;
+import dev.workloadmap.junit.internal.tier.Tiers;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

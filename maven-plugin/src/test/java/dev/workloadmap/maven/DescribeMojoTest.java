@@ -6,7 +6,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
-import dev.workloadmap.sdk.yaml.YamlReader;
 import java.nio.file.Path;
 import org.apache.maven.plugin.MojoFailureException;
 import org.junit.jupiter.api.BeforeEach;
@@ -24,9 +23,6 @@ class DescribeMojoTest {
   private final RecordingLog log = new RecordingLog();
   private Path definition;
   private Path object;
-
-  private static final boolean POSITIONS =
-      !new YamlReader().readAll("probe: 1\n", "probe.yaml").get(0).positions().isEmpty();
 
   @BeforeEach
   void copyFiles() {
@@ -104,11 +100,11 @@ class DescribeMojoTest {
 
     mojo(definition, bare, "text").execute();
 
-    // POSITIONS: 19:9 is the instanceIdPath key of the definition
+    // 19:9 is the instanceIdPath key of the definition
     assertThat(log.lines).contains(
         "[INFO] Trainer/bare   namespace: ml   definition: trainer (definition.yaml)   (file mode: no live status)",
         "[INFO] Problems:",
-        "[INFO]   " + definition + (POSITIONS ? ":19:9" : "") + " /spec/structureDefinition/childComponents/0"
+        "[INFO]   " + definition + ":19:9 /spec/structureDefinition/childComponents/0"
             + "/instanceIdPath: component 'group': failed to get instance ids: failed to extract instance ids: JQ"
             + " execution error for expression '.spec.groups[].name': Cannot iterate over null (null)");
   }
@@ -138,11 +134,9 @@ class DescribeMojoTest {
 
     assertThatThrownBy(() -> mojo(definition, malformed, "text").execute()).isInstanceOf(MojoFailureException.class)
         .satisfies(e -> {
-          // POSITIONS: 7:1 is where the file ends inside the open "["
-          assertThat(e.getMessage()).startsWith(malformed + (POSITIONS ? ":7:1: " : ": "));
-          if (POSITIONS) {
-            assertThat(e.getMessage()).doesNotContain("\n");
-          }
+          // 7:1 is where the file ends inside the open "["
+          assertThat(e.getMessage()).startsWith(malformed + ":7:1: ");
+          assertThat(e.getMessage()).doesNotContain("\n");
         });
   }
 
@@ -162,8 +156,8 @@ class DescribeMojoTest {
     assertThatThrownBy(() -> mojo(broken, object, "text").execute()).isInstanceOf(MojoFailureException.class)
         .hasMessage(broken + ": invalid definition; fix the findings listed above"
             + " (file:line:column /pointer: message)");
-    // POSITIONS: 23:11 is the replicasPath key
-    assertThat(log.lines).containsExactly("[ERROR] " + broken + (POSITIONS ? ":23:11" : "")
+    // 23:11 is the replicasPath key
+    assertThat(log.lines).containsExactly("[ERROR] " + broken + ":23:11"
         + " /spec/structureDefinition/childComponents/0/scaleDefinition/replicasPath: \"replicasPath\" must be a"
         + " string, got a list [model.type] (write replicasPath as a string)");
   }

@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.workloadmap.sdk.yaml.YamlReader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.apache.maven.plugin.MojoFailureException;
@@ -21,9 +20,6 @@ class ValidateMojoTest {
   @TempDir Path dir;
 
   private final RecordingLog log = new RecordingLog();
-
-  private static final boolean POSITIONS =
-      !new YamlReader().readAll("probe: 1\n", "probe.yaml").get(0).positions().isEmpty();
 
   private static final String GOOD = """
       apiVersion: run.ai/v1alpha1
@@ -60,10 +56,6 @@ class ValidateMojoTest {
         + " beside the definition; CRD directory " + dir.resolve("no-crds") + " is absent)";
   }
 
-  private static String at(String lineColumn) {
-    return POSITIONS ? lineColumn : "";
-  }
-
   @Test
   void folderWithABadDefinitionListsEveryFindingThenFailsOnce() {
     Path defs = defs();
@@ -74,11 +66,11 @@ class ValidateMojoTest {
         "Validated 2 definitions in 2 files: 2 errors, 0 warnings. Fix the findings listed above"
             + " (file:line:column /pointer: message).");
     assertThat(log.lines).hasSize(4);
-    assertThat(log.lines.get(0)).isEqualTo("[ERROR] " + bad + at(":12:9")
+    assertThat(log.lines.get(0)).isEqualTo("[ERROR] " + bad + ":12:9"
         + " /spec/structureDefinition/rootComponent/specDefinition/podTemplateSpecPth: unknown field"
         + " \"podTemplateSpecPth\" in specDefinition; did you mean \"podTemplateSpecPath\"? [model.unknown-field]"
         + " (rename it to \"podTemplateSpecPath\")");
-    assertThat(log.lines.get(1)).startsWith("[ERROR] " + bad + at(":18:64")
+    assertThat(log.lines.get(1)).startsWith("[ERROR] " + bad + ":18:64"
         + " /spec/structureDefinition/rootComponent/podSelector/componentTypeSelector/matchLabels: ")
         .contains("[schema.minProperties]");
     assertThat(log.lines.get(2)).isEqualTo(noCrd(defs.resolve("nested/good.yaml")));
@@ -119,7 +111,7 @@ class ValidateMojoTest {
     mojo(file).execute();
     assertThat(log.lines).last().isEqualTo("[INFO] Validated 1 definition in 1 file: 0 errors, 1 warning");
     assertThat(log.lines).filteredOn(l -> l.startsWith("[WARNING]")).singleElement().asString()
-        .startsWith("[WARNING] " + file + at(":2:1") + " /kind: ResourceInterface is deprecated");
+        .startsWith("[WARNING] " + file + ":2:1 /kind: ResourceInterface is deprecated");
 
     log.lines.clear();
     ValidateMojo strict = mojo(file);

@@ -3,7 +3,6 @@ package dev.workloadmap.maven;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.workloadmap.sdk.yaml.YamlReader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -22,10 +21,6 @@ class VerifyMojoTest {
   @TempDir Path dir;
 
   private final RecordingLog log = new RecordingLog();
-
-  /** Positions (:line:column) appear only with the SnakeYAML-based reader; the interim one records none. */
-  private static final boolean POSITIONS =
-      !new YamlReader().readAll("probe: 1\n", "probe.yaml").get(0).positions().isEmpty();
 
   private VerifyMojo mojo(Path definitions, Map<String, String> environment) {
     VerifyMojo m = new VerifyMojo();
@@ -98,8 +93,8 @@ class VerifyMojoTest {
         .hasMessage("1 definition, 2 fixtures, 1 failed. Fix the findings listed above (file:line:column /pointer:"
             + " message); run with -Dworkloadmap.updateExpected=true locally if a changed result is intended.");
 
-    // POSITIONS: 12:11 is the worker's "replicas" key in expected.yaml
-    String position = POSITIONS ? ":12:11" : "";
+    // 12:11 is the worker's "replicas" key in expected.yaml
+    String position = ":12:11";
     assertThat(log.lines).containsExactly(
         "[INFO] Verifying 1 Workload Map definition(s) in " + root(),
         "[INFO] [PASSED] trainer/demo",
@@ -117,9 +112,9 @@ class VerifyMojoTest {
     m.printTrees = false;
 
     assertThatThrownBy(m::execute).isInstanceOf(MojoFailureException.class)
-        .hasMessageStartingWith("4 definitions, 1 fixture, " + (POSITIONS ? 3 : 2) + " failed. Fix the findings");
+        .hasMessageStartingWith("4 definitions, 1 fixture, 3 failed. Fix the findings");
 
-    String at = POSITIONS ? ":23:11" : "";
+    String at = ":23:11";
     assertThat(log.lines).contains(
         "[INFO] [PASSED] trainer/demo",
         "[ERROR] [INVALID] wrong-type: 1 error; its fixtures were not run",
@@ -128,17 +123,15 @@ class VerifyMojoTest {
             + " replicasPath as a string)",
         "[ERROR] [INVALID] jq-syntax: 1 error; its fixtures were not run");
     assertThat(log.lines).filteredOn(l -> l.contains("[jq.parse]")).singleElement().asString()
-        .startsWith("[ERROR] " + root() + "/jq-syntax/definition.yaml" + (POSITIONS ? ":23:50" : "")
+        .startsWith("[ERROR] " + root() + "/jq-syntax/definition.yaml:23:50"
             + " /spec/structureDefinition"
             + "/childComponents/0/scaleDefinition/replicasPath: failed to parse JQ expression '.spec.groups[].replicas"
             + " |'");
-    if (POSITIONS) { // the interim reader keeps the last of two duplicate keys silently
-      assertThat(log.lines).contains(
-          "[ERROR] [INVALID] dup-key: 1 error; its fixtures were not run",
-          "[ERROR] " + root() + "/dup-key/definition.yaml:7:3 /metadata/name: duplicate key \"name\" (first defined at"
-              + " line 6, column 3) [yaml.syntax]");
-    }
-    assertThat(log.lines.get(log.lines.size() - 1)).matches("\\[ERROR] 4 definitions, 1 fixture, \\d failed");
+    assertThat(log.lines).contains(
+        "[ERROR] [INVALID] dup-key: 1 error; its fixtures were not run",
+        "[ERROR] " + root() + "/dup-key/definition.yaml:7:3 /metadata/name: duplicate key \"name\" (first defined at"
+            + " line 6, column 3) [yaml.syntax]");
+    assertThat(log.lines.get(log.lines.size() - 1)).isEqualTo("[ERROR] 4 definitions, 1 fixture, 3 failed");
   }
 
   @Test

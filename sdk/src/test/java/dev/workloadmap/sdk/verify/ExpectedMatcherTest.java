@@ -12,8 +12,8 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * The subset comparison of expected.yaml against a tree's JSON form. Assertions on exact line:column positions are
- * marked {@code // POSITIONS:} and guarded by {@link RealYamlReader#assume()}.
+ * The subset comparison of expected.yaml against a tree's JSON form, including the exact line:column of each
+ * finding.
  */
 class ExpectedMatcherTest {
 
@@ -81,7 +81,7 @@ class ExpectedMatcherTest {
     assertThat(f.get(0).severity()).isEqualTo(Severity.ERROR);
     assertThat(f.get(0).location().file()).isEqualTo("expected.yaml");
 
-    RealYamlReader.assume(); // POSITIONS: 2:3 is the "replicas" key
+    // 2:3 is the "replicas" key
     assertThat(f.get(0).format()).startsWith("expected.yaml:2:3 /total/replicas: expected 2, actual 4");
   }
 
@@ -125,7 +125,7 @@ class ExpectedMatcherTest {
         "/total/replcas: the result has no field \"replcas\"; did you mean \"replicas\"? [fixture.unknown-field]");
     assertThat(f.get(0).hint()).isEqualTo("known fields here: replicas, resources");
 
-    RealYamlReader.assume(); // POSITIONS: 2:3 is the "replcas" key
+    // 2:3 is the "replcas" key
     assertThat(f.get(0).location().line()).isEqualTo(2);
     assertThat(f.get(0).location().column()).isEqualTo(3);
   }
@@ -154,7 +154,7 @@ class ExpectedMatcherTest {
     assertThat(lines(f)).containsExactly("/root/instances: expected 1 items, actual 2:"
         + " [{\"id\":\"leader\",\"replicas\":1},{\"id\":\"worker\",\"replicas\":3}] [fixture.mismatch]");
 
-    RealYamlReader.assume(); // POSITIONS: 2:3 is the "instances" key
+    // 2:3 is the "instances" key
     assertThat(f.get(0).location().position()).isEqualTo("expected.yaml:2:3");
   }
 
@@ -171,7 +171,7 @@ class ExpectedMatcherTest {
         "/root/instances/0/id: expected \"worker\", actual \"leader\" [fixture.mismatch]",
         "/root/instances/1/id: expected \"leader\", actual \"worker\" [fixture.mismatch]");
 
-    RealYamlReader.assume(); // POSITIONS: 3:7 and 4:7 are the "id" keys inside the items
+    // 3:7 and 4:7 are the "id" keys inside the items
     assertThat(f).extracting(x -> x.location().position()).containsExactly("expected.yaml:3:7", "expected.yaml:4:7");
   }
 

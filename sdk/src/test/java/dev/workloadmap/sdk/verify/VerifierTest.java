@@ -26,9 +26,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The fixture verifier behind {@code workloadmap:verify}, on project layouts written by each test. Assertions on
- * exact line:column positions are marked {@code // POSITIONS:} and guarded by {@link RealYamlReader#assume()}: they
- * run once the SnakeYAML-based reader (positions, duplicate keys) replaces the interim one.
+ * The fixture verifier behind {@code workloadmap:verify}, on project layouts written by each test, including the
+ * exact line:column of each finding and duplicate keys.
  */
 class VerifierTest {
 
@@ -195,7 +194,7 @@ class VerifierTest {
 
       FixtureResult r = only(verify());
 
-      RealYamlReader.assume(); // POSITIONS: 12:11 is the worker's "replicas" key
+      // 12:11 is the worker's "replicas" key
       String file = expectedFile(layout.fixtureDir("trainer", "demo"));
       assertThat(r.findings().get(0).format()).isEqualTo(file
           + ":12:11 /root/children/0/instances/1/replicas: expected 2, actual 3 [fixture.mismatch] (fix the"
@@ -235,7 +234,7 @@ class VerifierTest {
         assertThat(f.hint()).isEqualTo("known fields here: replicas, resources, complete");
       });
 
-      RealYamlReader.assume(); // POSITIONS: 3:3 is the "replcas" key
+      // 3:3 is the "replcas" key
       assertThat(r.findings().get(0).location().position())
           .isEqualTo(expectedFile(layout.fixtureDir("trainer", "demo")) + ":3:3");
     }
@@ -265,7 +264,7 @@ class VerifierTest {
             .endsWith("...").hasSize("expected 1 items, actual 2: ".length() + 200);
       });
 
-      RealYamlReader.assume(); // POSITIONS: 7:7 is the "instances" key
+      // 7:7 is the "instances" key
       assertThat(r.findings().get(0).location().position())
           .isEqualTo(expectedFile(layout.fixtureDir("trainer", "demo")) + ":7:7");
     }
@@ -433,7 +432,7 @@ class VerifierTest {
         assertThat(f.location().pointer()).isEqualTo("/object/shared");
       });
 
-      RealYamlReader.assume(); // POSITIONS: 2:3 is the "shared" key
+      // 2:3 is the "shared" key
       assertThat(r.findings().get(0).location().position())
           .isEqualTo(layout.fixtureDir("trainer", "sample").resolve("fixture.yaml") + ":2:3");
     }
@@ -573,7 +572,7 @@ class VerifierTest {
         assertThat(f.location().file()).isEqualTo(definitionFile());
       });
 
-      RealYamlReader.assume(); // POSITIONS: SnakeYAML's problem mark, the ':' after "name" on line 4 (4:7)
+      // SnakeYAML's problem mark, the ':' after "name" on line 4 (4:7)
       Finding f = d.report().errors().get(0);
       assertThat(f.location().position()).isEqualTo(definitionFile() + ":4:7");
       assertThat(f.message()).doesNotContain("\n").contains("']'");
@@ -581,7 +580,7 @@ class VerifierTest {
 
     @Test
     void duplicateKey() {
-      RealYamlReader.assume(); // the interim reader keeps the last value silently; the real one rejects it
+      // a duplicate key is an error, not a silent last-one-wins
       // line 5, column 3: the second "name" under metadata
       DefinitionResult d =
           verifyBroken(TRAINER.replace("  name: trainer\nspec:", "  name: trainer\n  name: other\nspec:"));
@@ -589,7 +588,7 @@ class VerifierTest {
       assertThat(d.report().errors()).singleElement().satisfies(f -> {
         assertThat(f.ruleId()).isEqualTo("yaml.syntax");
         assertThat(f.message()).startsWith("duplicate key \"name\" (first defined at line 4, column 3)");
-        // POSITIONS: the second key
+        // the second key
         assertThat(f.location().position()).isEqualTo(definitionFile() + ":5:3");
       });
     }

@@ -1,47 +1,58 @@
-package dev.workloadmap.junit;
+package dev.workloadmap.junit.internal;
 
-import dev.workloadmap.junit.tier.ClusterBackend;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.workloadmap.junit.Tier;
+import dev.workloadmap.junit.internal.tier.ClusterBackend;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.apiextensions.v1.CustomResourceDefinition;
 import io.fabric8.kubernetes.client.KubernetesClientException;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
 /**
  * One started cluster, shared by every test class of a JVM run that uses the same backend configuration; stored in
  * the root {@code ExtensionContext} store, which closes it (stopping the cluster) when the run ends.
+ *
+ * <p>Thread safety (test classes may run in parallel and share this object): {@code backend}, {@code running} and
+ * {@code startTime} are final and never change. The CRDs installed so far and the notes are guarded by this object's
+ * monitor, which is held only to read or change those two collections, never across a request to the API server: a
+ * CRD install takes up to minutes (Established, discovery), and other classes must still read the notes for their
+ * diagnostics meanwhile. The first class to ask for a CRD puts a future under its name and installs it; a class that
+ * asks for the same CRD meanwhile waits on that future instead of sending a second create.
  */
-final class SharedCluster implements AutoCloseable {
+public final class SharedCluster implements AutoCloseable {
   private final ClusterBackend backend;
   private final ClusterBackend.Running running;
   private final Duration startTime;
-  private final Map<String, CustomResourceDefinition> crds = new HashMap<>();
+  /** Guarded by {@code this}. */
+  private final Map<String, CompletableFuture<CustomResourceDefinition>> crds = new HashMap<>();
+  /** Guarded by {@code this}. */
   private final java.util.List<String> notes = new java.util.ArrayList<>();
 
-  SharedCluster(ClusterBackend backend, ClusterBackend.Running running, Duration startTime) {
+  public SharedCluster(ClusterBackend backend, ClusterBackend.Running running, Duration startTime) {
     this.backend = backend;
     this.running = running;
     this.startTime = startTime;
   }
 
-  Tier tier() {
+  public Tier tier() {
     return backend.tier();
   }
 
-  ClusterBackend.Running running() {
+  public ClusterBackend.Running running() {
     return running;
   }
 
-  String description() {
+  public String description() {
     return running.description();
   }
 
   /** How long the start took. */
-  Duration startTime() {
+  public Duration startTime() {
     return startTime;
   }
 
@@ -50,12 +61,34 @@ final class SharedCluster implements AutoCloseable {
    * JSON it was written as, not through fabric8's typed model, which turns {@code default: ""} into null (the server
    * then rejects the CRD).
    */
-  synchronized CustomResourceDefinition installCrd(ObjectNode crd, String source) {
+  public CustomResourceDefinition installCrd(ObjectNode crd, String source) {
     String name = crd.path("metadata").path("name").asText();
-    CustomResourceDefinition known = crds.get(name);
-    if (known != null) {
-      return known;
+    CompletableFuture<CustomResourceDefinition> mine = new CompletableFuture<>();
+    CompletableFuture<CustomResourceDefinition> known;
+    synchronized (this) {
+      known = crds.putIfAbsent(name, mine);
     }
+    if (known != null) {
+      try {
+        return known.join();
+      } catch (java.util.concurrent.CompletionException e) {
+        throw e.getCause() instanceof RuntimeException r ? r : e;
+      }
+    }
+    try {
+      CustomResourceDefinition stored = create(crd, name, source);
+      mine.complete(stored);
+      return stored;
+    } catch (RuntimeException e) {
+      synchronized (this) {
+        crds.remove(name, mine); // a later class may try again (and gets the same error, said anew)
+      }
+      mine.completeExceptionally(e);
+      throw e;
+    }
+  }
+
+  private CustomResourceDefinition create(ObjectNode crd, String name, String source) {
     ObjectNode body = crd.deepCopy();
     body.remove("status");
     ((ObjectNode) body.with("metadata")).remove(java.util.List.of("resourceVersion", "uid", "creationTimestamp",
@@ -65,7 +98,7 @@ final class SharedCluster implements AutoCloseable {
       // the conversion webhook is a service of the operator, which a test cluster does not run: every request at a
       // non-storage version would fail with "service not found"
       ((ObjectNode) body.get("spec")).putObject("conversion").put("strategy", "None");
-      notes.add("CRD " + name + ": conversion strategy Webhook replaced by None (no conversion webhook in the test"
+      note("CRD " + name + ": conversion strategy Webhook replaced by None (no conversion webhook in the test"
           + " cluster); an object reads back at each served version as it was written");
     }
     var client = running.client();
@@ -87,9 +120,7 @@ final class SharedCluster implements AutoCloseable {
     var api = client.apiextensions().v1().customResourceDefinitions();
     if (!running.realApiServer()) {
       // the mock has no controller that sets Established
-      CustomResourceDefinition stored = api.withName(name).get();
-      crds.put(name, stored);
-      return stored;
+      return api.withName(name).get();
     }
     CustomResourceDefinition established;
     try {
@@ -101,7 +132,6 @@ final class SharedCluster implements AutoCloseable {
           + e.getMessage() + "\nwhat the cluster logged last:\n" + running.recentLogs(), e);
     }
     awaitDiscovery(established, source);
-    crds.put(name, established);
     return established;
   }
 
@@ -154,13 +184,17 @@ final class SharedCluster implements AutoCloseable {
   }
 
   /** The cluster processes' last log lines (for diagnostics). */
-  String recentLogs() {
+  public String recentLogs() {
     return running.recentLogs();
   }
 
   /** What the cluster changed while installing CRDs (for diagnostics). */
-  synchronized java.util.List<String> notes() {
+  public synchronized java.util.List<String> notes() {
     return java.util.List.copyOf(notes);
+  }
+
+  private synchronized void note(String note) {
+    notes.add(note);
   }
 
   @Override

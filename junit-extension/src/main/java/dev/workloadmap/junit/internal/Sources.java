@@ -1,4 +1,4 @@
-package dev.workloadmap.junit;
+package dev.workloadmap.junit.internal;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -17,10 +17,10 @@ import java.time.Duration;
 import java.util.HexFormat;
 
 /** Reads a source named in {@link WorkloadMapTest}: a file path, {@code classpath:<resource>} or an http(s) URL. */
-final class Sources {
+public final class Sources {
   private Sources() {}
 
-  static final String CLASSPATH = "classpath:";
+  public static final String CLASSPATH = "classpath:";
 
   /**
    * The text of {@code source}; a URL is downloaded once into {@code <cacheHome>/workloadmap/crds/<sha-256 of the
@@ -28,7 +28,7 @@ final class Sources {
    *
    * @throws IllegalArgumentException naming the source and what to check when it cannot be read
    */
-  static String read(String source, Path cacheHome) {
+  public static String read(String source, Path cacheHome) {
     try {
       if (source.startsWith(CLASSPATH)) {
         String resource = source.substring(CLASSPATH.length()).replaceFirst("^/", "");

@@ -1,5 +1,9 @@
-package dev.workloadmap.junit;
+package dev.workloadmap.junit.internal;
 
+import dev.workloadmap.junit.Cleanup;
+import dev.workloadmap.junit.Controllers;
+import dev.workloadmap.junit.Tier;
+import dev.workloadmap.junit.WorkloadMapTest;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -93,12 +97,12 @@ public record Settings(
   }
 
   /** {@code ${XDG_CACHE_HOME:-~/.cache}/workloadmap/kubeapitest}, as in {@code scripts/provide-kube-apiserver.sh}. */
-  static Path defaultKubeApiTestDir(Function<String, String> env) {
+  public static Path defaultKubeApiTestDir(Function<String, String> env) {
     return cacheHome(env).resolve("workloadmap").resolve("kubeapitest");
   }
 
   /** {@code $XDG_CACHE_HOME}, else {@code ~/.cache}. */
-  static Path cacheHome(Function<String, String> env) {
+  public static Path cacheHome(Function<String, String> env) {
     String xdg = env.apply("XDG_CACHE_HOME");
     return xdg != null && !xdg.isBlank() ? Path.of(xdg) : Path.of(System.getProperty("user.home"), ".cache");
   }

@@ -1,4 +1,4 @@
-package dev.workloadmap.junit.tier;
+package dev.workloadmap.junit.internal.tier;
 
 import dev.workloadmap.junit.Tier;
 import io.fabric8.kubernetes.client.Config;

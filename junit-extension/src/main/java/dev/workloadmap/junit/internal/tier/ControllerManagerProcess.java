@@ -1,4 +1,4 @@
-package dev.workloadmap.junit.tier;
+package dev.workloadmap.junit.internal.tier;
 
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;

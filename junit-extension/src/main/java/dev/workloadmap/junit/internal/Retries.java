@@ -1,11 +1,8 @@
-package dev.workloadmap.junit;
+package dev.workloadmap.junit.internal;
 
 import io.fabric8.kubernetes.client.KubernetesClientException;
-import java.io.InterruptedIOException;
-import java.io.IOException;
 import java.util.Locale;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import java.util.function.Supplier;
 
 /**
@@ -15,14 +12,16 @@ import java.util.function.Supplier;
  * of these (a 4xx the object earned) is thrown at once. When the budget runs out, the error says what was sent, how
  * long it waited, and what the server's processes logged last.
  */
-final class Retries {
+public final class Retries {
   /** The total time one write may take, retries included. */
-  static final long BUDGET_MILLIS = TimeUnit.MINUTES.toMillis(5);
+  public static final long BUDGET_MILLIS = TimeUnit.MINUTES.toMillis(5);
+  /** The total time one read may take, retries included (a read is cheap to repeat; a fault that lasts is said). */
+  public static final long READ_BUDGET_MILLIS = TimeUnit.SECONDS.toMillis(60);
 
   private Retries() {}
 
   /** Something a retried call needs from its cluster: the last log lines for a diagnostic. */
-  interface Diagnostics {
+  public interface Diagnostics {
     String recentLogs();
   }
 
@@ -32,9 +31,15 @@ final class Retries {
    * @param what what is sent, for the diagnostic (for example {@code create CustomResourceDefinition x (2.3 MB)})
    * @param call the request; it receives true from its second attempt on (a create that may already have landed)
    */
-  static <T> T call(String what, Diagnostics cluster, java.util.function.Function<Boolean, T> call) {
+  public static <T> T call(String what, Diagnostics cluster, java.util.function.Function<Boolean, T> call) {
+    return call(what, cluster, BUDGET_MILLIS, call);
+  }
+
+  /** As {@link #call(String, Diagnostics, java.util.function.Function)} within {@code budgetMillis}. */
+  public static <T> T call(String what, Diagnostics cluster, long budgetMillis,
+      java.util.function.Function<Boolean, T> call) {
     long start = System.nanoTime();
-    long deadline = start + TimeUnit.MILLISECONDS.toNanos(BUDGET_MILLIS);
+    long deadline = start + TimeUnit.MILLISECONDS.toNanos(budgetMillis);
     long backoff = 250;
     int attempt = 0;
     while (true) {
@@ -60,16 +65,16 @@ final class Retries {
   }
 
   /** As {@link #call(String, Diagnostics, java.util.function.Function)} for a call that is safe to repeat. */
-  static <T> T call(String what, Diagnostics cluster, Supplier<T> call) {
+  public static <T> T call(String what, Diagnostics cluster, Supplier<T> call) {
     return call(what, cluster, retry -> call.get());
   }
 
   /**
    * How long to wait before the next attempt, or -1 when {@code e} is not worth a retry: HTTP 429 (with the server's
    * Retry-After, else the backoff), 502, 503, 504, a 500 from etcd or a server-side timeout, and client-side timeouts
-   * and broken connections (code 0 with an I/O cause).
+   * and broken connections (no HTTP code, an I/O cause: see {@link Faults#ioCause}).
    */
-  static long retryAfterMillis(KubernetesClientException e) {
+  public static long retryAfterMillis(KubernetesClientException e) {
     int code = e.getCode();
     String message = String.valueOf(e.getMessage()).toLowerCase(Locale.ROOT);
     if (code == 429) {
@@ -84,12 +89,8 @@ final class Retries {
         || message.contains("timeout") || message.contains("timed out") || message.contains("try again"))) {
       return 0;
     }
-    if (code == 0) {
-      for (Throwable t = e.getCause(); t != null; t = t.getCause()) {
-        if (t instanceof InterruptedIOException || t instanceof TimeoutException || t instanceof IOException) {
-          return 0;
-        }
-      }
+    if (code <= 0 && Faults.ioCause(e) != null) {
+      return 0; // no answer: a timeout, a reset, a connection closed in the middle of the body
     }
     return -1;
   }

@@ -1,6 +1,6 @@
-package dev.workloadmap.junit.tier;
+package dev.workloadmap.junit.internal.tier;
 
-import dev.workloadmap.junit.Settings;
+import dev.workloadmap.junit.internal.Settings;
 import dev.workloadmap.junit.Tier;
 import dev.workloadmap.junit.WorkloadMapTest;
 import java.util.ArrayList;

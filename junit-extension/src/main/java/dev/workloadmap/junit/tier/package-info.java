@@ -1,5 +1,0 @@
-/**
- * The cluster tiers behind one small interface, {@link dev.workloadmap.junit.tier.ClusterBackend}, and the choice
- * among them ({@link dev.workloadmap.junit.tier.Tiers}, including the {@code AUTO} order and its message).
- */
-package dev.workloadmap.junit.tier;
