@@ -1,13 +1,12 @@
 package dev.workloadmap.cli;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.workloadmap.sdk.PreparedDefinition;
 import dev.workloadmap.sdk.definition.Gvk;
 import dev.workloadmap.sdk.definition.WorkloadStatus;
-import dev.workloadmap.sdk.live.OwnerReference;
+import dev.workloadmap.sdk.live.OwnerChain;
 import dev.workloadmap.sdk.status.StatusResult;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import java.time.Instant;
@@ -116,7 +115,10 @@ final class GetCommand extends BaseCommand {
           covered.put(e.gvk().apiVersion() + "|" + e.gvk().kind(), true);
         }
       }
-      OwnerWalk walk = new OwnerWalk(cluster, covered.keySet());
+      // spec §5.8 item 5, walked by the SDK's owner chain (the same depth, cache and unreadable-owner rules as pods)
+      OwnerChain walk = OwnerChain.toReference(
+          ref -> ref.controller() && covered.containsKey(ref.apiVersion() + "|" + ref.kind()),
+          DescribeCommand.ownerLookup(cluster));
       for (DefinitionSet.Entry e : defs.resolvable()) {
         Gvk g = e.gvk();
         if (g == null) {
@@ -127,7 +129,7 @@ final class GetCommand extends BaseCommand {
           continue;
         }
         for (GenericKubernetesResource o : cluster.list(r, ns, selector, chunkSize)) {
-          if (walk.topLevel(Workloads.json(o))) {
+          if (!walk.reaches(Workloads.json(o))) {
             items.add(item(o, e, workloads));
           }
         }
@@ -278,52 +280,5 @@ final class GetCommand extends BaseCommand {
     StringBuilder sb = new StringBuilder();
     Tables.append(sb, rows);
     env().out().print(sb);
-  }
-
-  /** Whether an object has a covered controller anywhere in its owner chain (spec §5.8 item 5), with a cache. */
-  static final class OwnerWalk {
-    private final Cluster cluster;
-    private final Set<String> covered;
-    private final Map<String, Boolean> coveredAboveByUid = new HashMap<>();
-
-    OwnerWalk(Cluster cluster, Set<String> covered) {
-      this.cluster = cluster;
-      this.covered = covered;
-    }
-
-    boolean topLevel(JsonNode object) {
-      String ns = object.path("metadata").path("namespace").asText("");
-      return !coveredAbove(object, ns, 0);
-    }
-
-    private boolean coveredAbove(JsonNode object, String ns, int depth) {
-      if (depth >= dev.workloadmap.sdk.live.OwnerChain.MAX_DEPTH) {
-        return false;
-      }
-      for (OwnerReference ref : OwnerReference.of(object)) {
-        if (!ref.controller()) {
-          continue;
-        }
-        if (covered.contains(ref.apiVersion() + "|" + ref.kind())) {
-          return true;
-        }
-        Boolean cached = coveredAboveByUid.get(ref.uid());
-        if (cached != null) {
-          return cached;
-        }
-        coveredAboveByUid.put(ref.uid(), false);
-        boolean above;
-        try {
-          Cluster.ApiResource r = cluster.ownerResource(ref.apiVersion(), ref.kind(), !ns.isEmpty());
-          GenericKubernetesResource owner = cluster.get(r, ns, ref.name());
-          above = owner != null && coveredAbove(Workloads.json(owner), ns, depth + 1);
-        } catch (CliException e) {
-          above = false; // an owner that cannot be read counts as not owned (spec §5.8 item 2)
-        }
-        coveredAboveByUid.put(ref.uid(), above);
-        return above;
-      }
-      return false;
-    }
   }
 }

@@ -618,15 +618,7 @@ public final class WorkloadMapCluster {
     if (!serviceAccounts.add(name)) {
       return;
     }
-    try {
-      client().serviceAccounts().inNamespace(namespace).resource(new io.fabric8.kubernetes.api.model
-          .ServiceAccountBuilder().withNewMetadata().withName(name).endMetadata()
-          .withAutomountServiceAccountToken(false).build()).create();
-    } catch (KubernetesClientException e) {
-      if (e.getCode() != 409) {
-        throw e;
-      }
-    }
+    ServiceAccounts.ensure(client(), namespace, name);
   }
 
   /** Creates the RuntimeClass when missing, with the pod's overhead (the admission plugin requires them equal). */

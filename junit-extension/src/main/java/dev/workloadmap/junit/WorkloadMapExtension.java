@@ -128,15 +128,7 @@ public final class WorkloadMapExtension
     cluster.running().client().namespaces().resource(new io.fabric8.kubernetes.api.model.NamespaceBuilder()
         .withNewMetadata().withName(name).endMetadata().build()).create();
     // with Controllers.NONE no service-account controller creates it; pods name it (a 409 when the controller won)
-    try {
-      cluster.running().client().serviceAccounts().inNamespace(name).resource(
-          new io.fabric8.kubernetes.api.model.ServiceAccountBuilder().withNewMetadata().withName("default")
-              .endMetadata().withAutomountServiceAccountToken(false).build()).create();
-    } catch (io.fabric8.kubernetes.client.KubernetesClientException e) {
-      if (e.getCode() != 409) {
-        throw e;
-      }
-    }
+    ServiceAccounts.ensure(cluster.running().client(), name, "default");
   }
 
   static String namespaceName(String prefix, Class<?> testClass) {

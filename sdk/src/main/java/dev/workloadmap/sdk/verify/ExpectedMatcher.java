@@ -1,7 +1,7 @@
 package dev.workloadmap.sdk.verify;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.workloadmap.sdk.internal.model.Suggest;
+import dev.workloadmap.schema.internal.NameSuggester;
 import dev.workloadmap.sdk.jq.JqValues;
 import dev.workloadmap.sdk.validation.Finding;
 import dev.workloadmap.sdk.validation.Severity;
@@ -42,7 +42,7 @@ public final class ExpectedMatcher {
         if (!act.has(e.getKey())) {
           List<String> known = new ArrayList<>();
           act.fieldNames().forEachRemaining(known::add);
-          String suggestion = Suggest.closest(e.getKey(), known);
+          String suggestion = NameSuggester.suggest(e.getKey(), known);
           out.add(new Finding("fixture.unknown-field", Severity.ERROR,
               "the result has no field \"" + e.getKey() + "\""
                   + (suggestion == null ? "" : "; did you mean \"" + suggestion + "\"?"),
