@@ -33,7 +33,7 @@ import picocli.CommandLine.Parameters;
  * with no covered controller anywhere in their owner chain (spec §5.8 item 5).
  */
 @Command(name = "get", mixinStandardHelpOptions = true, description = "List workloads with their matched statuses.", sortOptions = false)
-final class GetCommand extends BaseCommand {
+final class GetCommand extends BaseCommand implements OutputOptions.Formatted {
 
   @Parameters(index = "0", arity = "0..1", paramLabel = "TYPE[/NAME]",
       description = "The type (kind, plural, short name or kind.version.group), optionally with /NAME.")
@@ -56,13 +56,17 @@ final class GetCommand extends BaseCommand {
       description = "Page size of list requests; 0 means no paging (default: ${DEFAULT-VALUE}).")
   int chunkSize;
 
-  @Option(names = {"-o", "--output"}, paramLabel = "FORMAT", defaultValue = "table",
-      completionCandidates = Formats.Get.class, description = "table, wide, json or yaml (default: ${DEFAULT-VALUE}).")
-  String output;
+  @picocli.CommandLine.Mixin
+  OutputOptions outputOptions;
+
+  @Override
+  public List<String> outputFormats() {
+    return List.of("table", "wide", "json", "yaml");
+  }
 
   @Override
   boolean jsonErrors() {
-    return "json".equalsIgnoreCase(output);
+    return outputOptions.json();
   }
 
   private record Item(GenericKubernetesResource object, DefinitionSet.Entry definition, List<String> phases) {
@@ -74,7 +78,7 @@ final class GetCommand extends BaseCommand {
 
   @Override
   int execute() {
-    Output out = Output.parse(output, List.of(Output.TABLE, Output.WIDE, Output.JSON, Output.YAML));
+    Output out = outputOptions.view();
     Set<String> wanted = phaseFilter();
     if (chunkSize < 0) {
       throw CliException.usage("--chunk-size must not be negative", "0 means no paging");
