@@ -74,8 +74,8 @@ final class DescribeView {
   String text(int podLimit, int componentLimit) {
     StringBuilder framing = new StringBuilder();
     readinessText(framing);
-    return DescribeText.render(tree, live, origin, gpu, podLimit, componentLimit, live == null ? null : "   age: " + age,
-        framing.toString());
+    String headerSuffix = live == null ? null : "   age: " + age;
+    return DescribeText.render(tree, live, origin, gpu, podLimit, componentLimit, headerSuffix, framing.toString());
   }
 
   // ---------------------------------------------------------------- JSON

@@ -48,7 +48,8 @@ final class GangsCommand extends BaseCommand implements OutputOptions.Formatted 
 
   @Override
   public String outputFormatsNote() {
-    return "table, json and yaml show the gang plan; kai, volcano and coscheduling print that scheduler's PodGroups as YAML for kubectl apply";
+    return "table, json and yaml show the gang plan; kai, volcano and coscheduling print that scheduler's PodGroups"
+        + " as YAML for kubectl apply";
   }
 
   @Option(names = {"-f", "--filename"}, paramLabel = "FILE", description = "Offline: the desired gangs of the object"

@@ -21,10 +21,10 @@ import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.ParseResult;
 
 /**
- * The {@code workloadmap} command line (spec §7): {@code describe}, {@code get}, {@code definitions}, {@code validate},
- * {@code gangs} and {@code completion}, thin front-ends over the SDK and the built-in catalog. Exit codes are those of
- * {@link ExitCodes}; every failure is one message on stderr with a hint (with {@code -o json}, a JSON error object on
- * stdout), never a stack trace.
+ * The {@code workloadmap} command line (spec §7): the subcommands listed in {@link Command#subcommands} below
+ * (messages that name them read picocli's model, never a hand list), thin front-ends over the SDK and the built-in
+ * catalog. Exit codes are those of {@link ExitCodes}; every failure is one message on stderr with a hint (with {@code
+ * -o json}, a JSON error object on stdout), never a stack trace.
  */
 @Command(name = "workloadmap", mixinStandardHelpOptions = true, versionProvider = WorkloadMapCli.Version.class,
     description = "See the structure, pods, status and resources of AI workloads through Workload Map (Karta)"
@@ -132,7 +132,8 @@ public final class WorkloadMapCli implements Runnable {
         // a command that does not exist: name it, suggest the closest with the SDK's one suggester, exit 2
         String suggestion = dev.workloadmap.schema.internal.NameSuggester.suggest(unknown,
             at.subcommands().keySet());
-        err.println("error: unknown command \"" + unknown + "\"" + (at.parent() == null ? "" : " for " + at.qualifiedName()));
+        err.println("error: unknown command \"" + unknown + "\""
+            + (at.parent() == null ? "" : " for " + at.qualifiedName()));
         err.println("hint: " + (suggestion == null ? "" : "did you mean " + suggestion + "? ") + "the commands are "
             + commandNames(at) + " (see " + at.qualifiedName() + " --help)");
         return ExitCodes.USAGE;

@@ -127,8 +127,9 @@ class NewUserFindingsTest {
   void theNoCommandMessageListsEverySubcommand() {
     Cli.Result r = Cli.exec();
     assertThat(r.exitCode()).isEqualTo(ExitCodes.USAGE);
-    Env env = new Env(new java.io.PrintWriter(new java.io.StringWriter()), new java.io.PrintWriter(
-        new java.io.StringWriter()), java.io.InputStream.nullInputStream(), java.time.Clock.systemUTC(), java.util.Map.of());
+    Env env = new Env(new java.io.PrintWriter(new java.io.StringWriter()),
+        new java.io.PrintWriter(new java.io.StringWriter()), java.io.InputStream.nullInputStream(),
+        java.time.Clock.systemUTC(), java.util.Map.of());
     var spec = WorkloadMapCli.commandLine(env, dev.workloadmap.sdk.catalog.Catalog.builtInOnDemand()).getCommandSpec();
     assertThat(spec.subcommands()).hasSizeGreaterThan(8);
     for (String name : spec.subcommands().keySet()) {
@@ -177,11 +178,13 @@ class NewUserFindingsTest {
   void outputIsOneOptionWithOneListOneErrorAndOneHelp(String command, String formats) {
     Cli.Result bad = Cli.exec(command, "-o", "xml");
     assertThat(bad.exitCode()).as(bad.toString()).isEqualTo(ExitCodes.USAGE);
-    assertThat(bad.err()).isEqualTo("error: --output \"xml\" must be one of " + formats + "\nhint: for example -o json\n");
+    assertThat(bad.err())
+        .isEqualTo("error: --output \"xml\" must be one of " + formats + "\nhint: for example -o json\n");
     Cli.Result help = Cli.exec(command, "--help");
     assertThat(help.out().replaceAll("\\s+", " ")).contains("-o, --output=FORMAT One of " + formats);
-    Env env = new Env(new java.io.PrintWriter(new java.io.StringWriter()), new java.io.PrintWriter(
-        new java.io.StringWriter()), java.io.InputStream.nullInputStream(), java.time.Clock.systemUTC(), java.util.Map.of());
+    Env env = new Env(new java.io.PrintWriter(new java.io.StringWriter()),
+        new java.io.PrintWriter(new java.io.StringWriter()), java.io.InputStream.nullInputStream(),
+        java.time.Clock.systemUTC(), java.util.Map.of());
     var option = WorkloadMapCli.commandLine(env, dev.workloadmap.sdk.catalog.Catalog.builtInOnDemand())
         .getSubcommands().get(command).getCommandSpec().findOption("-o");
     assertThat(String.join(", ", option.completionCandidates())).isEqualTo(formats);

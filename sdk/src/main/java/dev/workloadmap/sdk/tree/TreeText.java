@@ -14,7 +14,8 @@ import java.util.TreeSet;
  * {@code replicas: D} and {@code gpu: N}, a {@code Phase:} line with every matched status, and a resources table with
  * one row per pod-bearing component (or instance) and a TOTAL row, then {@code Totals are incomplete: ...} when a
  * problem left replicas or resources uncounted. Columns are aligned; no line has trailing whitespace. Drawn by the
- * one describe renderer ({@code internal.text.DescribeText}) that also draws the live view and the CLI's describe. CPU is printed in cores, memory in binary units when exact (otherwise decimal units).
+ * one describe renderer ({@code internal.text.DescribeText}) that also draws the live view and the CLI's describe.
+ * CPU is printed in cores, memory in binary units when exact (otherwise decimal units).
  */
 public final class TreeText {
   private TreeText() {}

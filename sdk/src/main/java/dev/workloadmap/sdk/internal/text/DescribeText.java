@@ -25,16 +25,17 @@ import java.util.Objects;
  * of the root, the caller's block, the resources table with a TOTAL row (never truncated) and {@code Totals are
  * incomplete: ...} when a problem left them uncounted, then, live, the owned pods
  * that no component claimed, and the problems. A component row is its name (the instance id for an instance of a
- * multi-instance component), {@code R/D ready} (ready pods against desired replicas; a component with no pod at all
- * reads {@code 0/D ready}; file mode {@code replicas: D}), {@code gpu: N} (requested; blank when 0) and the nodes of its
- * pods. A pod row is its name, its phase with {@code (Reason)} when it is not running, its GPUs and its node or {@code
- * <none>}. Columns are aligned over the rows (truncation rows do not widen them); no line has trailing whitespace.
+ * multi-instance component), {@code R/D ready} (ready pods against desired replicas; a component with no pod at
+ * all reads {@code 0/D ready}; file mode {@code replicas: D}), {@code gpu: N} (requested; blank when 0) and the nodes
+ * of its pods. A pod row is its name, its phase with {@code (Reason)} when it is not running, its GPUs and its node
+ * or {@code <none>}. Columns are aligned over the rows (truncation rows do not widen them); no line has trailing
+ * whitespace.
  *
  * <p><b>Limits.</b> {@code podLimit} (per row; 0 means all) shows pods sorted by name, unhealthy first when truncating,
  * then {@code ... and N more (k unhealthy shown)} or {@code (k of m unhealthy shown)}. {@code componentLimit} (the rows
- * below the root; 0 means all) keeps unhealthy components first, then components with missing pods, then the others,
- * shown in declaration order, then {@code ... and N more components (k unhealthy, j with missing pods)}; file mode gives
- * no counts.
+ * below the root; 0 means all) keeps unhealthy components first, then components with missing pods, then the
+ * others, shown in declaration order, then {@code ... and N more components (k unhealthy, j with missing pods)}; file
+ * mode gives no counts.
  */
 public final class DescribeText {
 
