@@ -11,6 +11,7 @@ public final class CliException extends RuntimeException {
   private final String errorId;
   private final String hint;
   private final String type;
+  private dev.workloadmap.sdk.yaml.SourceLocation location;
 
   /**
    * @param exitCode one of {@link ExitCodes}
@@ -30,6 +31,17 @@ public final class CliException extends RuntimeException {
   /** A usage error (exit {@link ExitCodes#USAGE}). */
   public static CliException usage(String message, String hint) {
     return new CliException(ExitCodes.USAGE, "usage", message, hint, null);
+  }
+
+  /** The place in the user's input the error is about ({@code -o json} gives its file, line, column and pointer). */
+  public CliException at(dev.workloadmap.sdk.yaml.SourceLocation location) {
+    this.location = location;
+    return this;
+  }
+
+  /** The place the error is about, or null. */
+  public dev.workloadmap.sdk.yaml.SourceLocation location() {
+    return location;
   }
 
   public int exitCode() {

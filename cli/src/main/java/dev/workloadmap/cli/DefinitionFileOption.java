@@ -34,15 +34,31 @@ final class DefinitionFileOption {
     if (file == null) {
       return null;
     }
+    if (Files.isDirectory(file)) {
+      List<Path> inside;
+      try {
+        inside = dev.workloadmap.sdk.internal.verify.DefinitionFiles.of(file);
+      } catch (java.io.IOException e) {
+        inside = List.of();
+      }
+      throw CliException.usage("--definition " + file + " is a directory; --definition takes one definition file",
+          inside.isEmpty() ? "give the path of a Karta YAML file (such as " + file.resolve("definition.yaml") + ")"
+              : "give one definition file, for example --definition " + inside.get(0)
+                  + (inside.size() > 1 ? " (" + inside.size() + " definition files are in it)" : ""));
+    }
     if (!Files.isRegularFile(file)) {
       throw CliException.usage("--definition " + file + ": no such file", "give the path of a Karta YAML file");
     }
     List<WorkloadMap.Loaded> loaded;
     try {
       loaded = wm.read(file);
+    } catch (dev.workloadmap.sdk.yaml.NotTextException e) {
+      throw new CliException(ExitCodes.USAGE, "read_error", "--definition " + file + ": " + e.getMessage(),
+          dev.workloadmap.sdk.yaml.NotTextException.HINT + "; --definition takes a Karta definition", null)
+          .at(e.location().orElse(null));
     } catch (WorkloadMapException e) {
       throw new CliException(ExitCodes.USAGE, "read_error", "--definition " + file + ": " + e.getMessage(),
-          "check it with: workloadmap validate " + file, null);
+          "check it with: workloadmap validate " + file, null).at(e.location().orElse(null));
     }
     if (loaded.size() != 1) {
       throw CliException.usage("--definition " + file + " holds " + loaded.size() + " definitions",

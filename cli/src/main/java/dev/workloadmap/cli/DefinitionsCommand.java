@@ -24,7 +24,7 @@ import picocli.CommandLine.Parameters;
  */
 @Command(name = "definitions", description = "List the definitions: built-in catalog and the cluster's Karta objects.",
     sortOptions = false)
-final class DefinitionsCommand extends BaseCommand {
+final class DefinitionsCommand extends BaseCommand implements OutputOptions.Formatted {
 
   // not mixinStandardHelpOptions: --version here is the definitions' root version filter (docs/format.md#cli-commands)
   @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help message and exit.")
@@ -46,18 +46,22 @@ final class DefinitionsCommand extends BaseCommand {
       description = "Children shown in COMPONENTS; 0 means all (default: ${DEFAULT-VALUE}).")
   int componentLimit;
 
-  @Option(names = {"-o", "--output"}, paramLabel = "FORMAT", defaultValue = "table",
-      completionCandidates = Formats.Describe.class, description = "table, json or yaml (default: ${DEFAULT-VALUE}).")
-  String output;
+  @picocli.CommandLine.Mixin
+  OutputOptions outputOptions;
+
+  @Override
+  public List<String> outputFormats() {
+    return OutputOptions.VIEW;
+  }
 
   @Override
   boolean jsonErrors() {
-    return "json".equalsIgnoreCase(output);
+    return outputOptions.json();
   }
 
   @Override
   int execute() {
-    Output out = Output.parse(output, List.of(Output.TABLE, Output.JSON, Output.YAML));
+    Output out = outputOptions.view();
     if (kind != null && group == null) {
       throw CliException.usage("--kind needs --group", "for example --group jobset.x-k8s.io --kind JobSet");
     }

@@ -38,7 +38,7 @@ import picocli.CommandLine.Parameters;
  */
 @Command(name = "describe", mixinStandardHelpOptions = true, description = "Show a workload's tree: components, pods, status and resources.",
     sortOptions = false)
-final class DescribeCommand extends BaseCommand {
+final class DescribeCommand extends BaseCommand implements OutputOptions.Formatted {
 
   @Parameters(index = "0", arity = "0..1", paramLabel = "TYPE[/NAME]", description = "The type, optionally with /NAME.")
   String typeToken;
@@ -66,13 +66,17 @@ final class DescribeCommand extends BaseCommand {
       description = "Components shown, unhealthy and missing-pod ones first when truncating; 0 means all.")
   int componentLimit;
 
-  @Option(names = {"-o", "--output"}, paramLabel = "FORMAT", defaultValue = "table",
-      completionCandidates = Formats.Describe.class, description = "table, json or yaml (default: ${DEFAULT-VALUE}).")
-  String output;
+  @picocli.CommandLine.Mixin
+  OutputOptions outputOptions;
+
+  @Override
+  public List<String> outputFormats() {
+    return OutputOptions.VIEW;
+  }
 
   @Override
   boolean jsonErrors() {
-    return "json".equalsIgnoreCase(output);
+    return outputOptions.json();
   }
 
   @Option(names = "--allow-incomplete", description = "Exit 0 even when a problem left the totals incomplete"
@@ -81,7 +85,7 @@ final class DescribeCommand extends BaseCommand {
 
   @Override
   int execute() {
-    Output out = Output.parse(output, List.of(Output.TABLE, Output.JSON, Output.YAML));
+    Output out = outputOptions.view();
     if (podLimit < 0) {
       throw CliException.usage("--pod-limit must not be negative", "0 means all pods");
     }
@@ -154,8 +158,13 @@ final class DescribeCommand extends BaseCommand {
     } catch (IOException e) {
       throw new CliException(ExitCodes.USAGE, "read_error", "cannot read " + name + ": " + e.getMessage(),
           "check the file's path, permissions and encoding (UTF-8)", null);
+    } catch (dev.workloadmap.sdk.yaml.NotTextException e) {
+      throw new CliException(ExitCodes.USAGE, "read_error", "cannot read " + name + ": " + e.getMessage(),
+          dev.workloadmap.sdk.yaml.NotTextException.HINT + "; -f reads one Kubernetes object", null)
+          .at(e.location().orElse(null));
     } catch (YamlException e) {
-      throw new CliException(ExitCodes.USAGE, "read_error", e.describe(), "fix the YAML of " + name, null);
+      throw new CliException(ExitCodes.USAGE, "read_error", e.describe(), "fix the YAML of " + name, null)
+          .at(e.location().orElse(null));
     }
     if (docs.isEmpty()) {
       throw new CliException(ExitCodes.USAGE, "read_error", name + " holds no object", "give a file with one object",

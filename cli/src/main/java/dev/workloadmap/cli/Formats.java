@@ -3,25 +3,11 @@ package dev.workloadmap.cli;
 import java.util.ArrayList;
 import java.util.List;
 
-/** The {@code -o}, {@code --phase} and shell values, for shell completion. */
+/** The {@code --phase} and shell values, for shell completion (the {@code -o} values: {@link OutputOptions}). */
 final class Formats {
   private Formats() {}
 
-  static final class Get extends ArrayList<String> {
-    private static final long serialVersionUID = 1L;
 
-    Get() {
-      super(List.of("table", "wide", "json", "yaml"));
-    }
-  }
-
-  static final class Describe extends ArrayList<String> {
-    private static final long serialVersionUID = 1L;
-
-    Describe() {
-      super(List.of("table", "json", "yaml"));
-    }
-  }
 
   static final class Phases extends ArrayList<String> {
     private static final long serialVersionUID = 1L;

@@ -13,7 +13,6 @@ import dev.workloadmap.sdk.scheduler.SchedulingPlan;
 import dev.workloadmap.sdk.scheduler.SchedulingPlanner;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -31,7 +30,7 @@ import picocli.CommandLine.Parameters;
  */
 @Command(name = "gangs", mixinStandardHelpOptions = true, description = "Show the gang plan (pod groups, minMember per gang) of a live workload.",
     sortOptions = false)
-final class GangsCommand extends BaseCommand {
+final class GangsCommand extends BaseCommand implements OutputOptions.Formatted {
 
   @Parameters(index = "0", arity = "0..1", paramLabel = "TYPE[/NAME]", description = "The type, optionally with /NAME.")
   String typeToken;
@@ -39,10 +38,19 @@ final class GangsCommand extends BaseCommand {
   @Parameters(index = "1", arity = "0..1", paramLabel = "NAME", description = "The workload's name.")
   String nameArg;
 
-  @Option(names = {"-o", "--output"}, paramLabel = "FORMAT", defaultValue = "table",
-      description = "table, json or yaml (the gang plan), or kai, volcano or coscheduling (that scheduler's PodGroups"
-          + " as YAML for kubectl apply) (default: ${DEFAULT-VALUE}).")
-  String output;
+  @picocli.CommandLine.Mixin
+  OutputOptions outputOptions;
+
+  @Override
+  public List<String> outputFormats() {
+    return List.of("table", "json", "yaml", "kai", "volcano", "coscheduling");
+  }
+
+  @Override
+  public String outputFormatsNote() {
+    return "table, json and yaml show the gang plan; kai, volcano and coscheduling print that scheduler's PodGroups"
+        + " as YAML for kubectl apply";
+  }
 
   @Option(names = {"-f", "--filename"}, paramLabel = "FILE", description = "Offline: the desired gangs of the object"
       + " in FILE (- for standard input), before any pod exists, without a cluster.")
@@ -68,14 +76,14 @@ final class GangsCommand extends BaseCommand {
 
   @Override
   boolean jsonErrors() {
-    return "json".equalsIgnoreCase(output);
+    return outputOptions.json();
   }
 
   @Override
   int execute() {
-    String format = output == null ? "table" : output.trim().toLowerCase(Locale.ROOT);
+    String format = outputOptions.format();
     PodGroups.Scheduler scheduler = SCHEDULERS.contains(format) ? PodGroups.Scheduler.parse(format) : null;
-    Output out = scheduler != null ? Output.YAML : parseOutput(output);
+    Output out = scheduler != null ? Output.YAML : outputOptions.view();
     if (file != null) {
       if (typeToken != null || nameArg != null) {
         throw CliException.usage("-f cannot be combined with TYPE or NAME arguments",
@@ -167,14 +175,6 @@ final class GangsCommand extends BaseCommand {
     return ExitCodes.OK;
   }
 
-  private static Output parseOutput(String output) {
-    try {
-      return Output.parse(output, List.of(Output.TABLE, Output.JSON, Output.YAML));
-    } catch (CliException e) {
-      throw CliException.usage("--output \"" + output + "\" must be one of table, json, yaml, kai, volcano,"
-          + " coscheduling", "for example -o kai");
-    }
-  }
 
   /** The PodGroups as YAML documents, each preceded by comments saying how its pods bind to it. */
   private String podGroups(SchedulingPlan plan, JsonNode object, PodGroups.Scheduler scheduler) {
@@ -188,6 +188,15 @@ final class GangsCommand extends BaseCommand {
         .append(k).append(": \"").append(v).append("\" (its PodGroups are made outside KAI's pod grouper)\n"));
     for (String n : plan.notes()) {
       sb.append("# note: ").append(n.replace("\n", " ")).append('\n');
+    }
+    String uid = object.path("metadata").path("uid").asText("");
+    if (!groups.isEmpty() && (uid.isEmpty() || object.path("metadata").path("name").asText("").isEmpty())) {
+      // no ownerReference is possible (the API server refuses one without uid and name): say what that means
+      String note = "the workload has no metadata." + (uid.isEmpty() ? "uid" : "name") + ", so its PodGroups"
+          + " carry no ownerReference and are not garbage-collected with the workload: delete them with it, or run"
+          + " gangs on the live workload (TYPE/NAME) or on its kubectl get -o yaml";
+      sb.append("# note: ").append(note).append('\n');
+      env().err().println("note: " + note);
     }
     if (groups.isEmpty()) {
       sb.append("# no gang\n");

@@ -1,13 +1,12 @@
 package dev.workloadmap.cli;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.workloadmap.sdk.PreparedDefinition;
 import dev.workloadmap.sdk.definition.Gvk;
 import dev.workloadmap.sdk.definition.WorkloadStatus;
-import dev.workloadmap.sdk.live.OwnerReference;
+import dev.workloadmap.sdk.live.OwnerChain;
 import dev.workloadmap.sdk.status.StatusResult;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import java.time.Instant;
@@ -35,7 +34,7 @@ import picocli.CommandLine.Parameters;
  * with no covered controller anywhere in their owner chain (docs/format.md#owner-chain item 5).
  */
 @Command(name = "get", mixinStandardHelpOptions = true, description = "List workloads with their matched statuses.", sortOptions = false)
-final class GetCommand extends BaseCommand {
+final class GetCommand extends BaseCommand implements OutputOptions.Formatted {
 
   @Parameters(index = "0", arity = "0..1", paramLabel = "TYPE[/NAME]",
       description = "The type (kind, plural, short name or kind.version.group), optionally with /NAME.")
@@ -58,13 +57,17 @@ final class GetCommand extends BaseCommand {
       description = "Page size of list requests; 0 means no paging (default: ${DEFAULT-VALUE}).")
   int chunkSize;
 
-  @Option(names = {"-o", "--output"}, paramLabel = "FORMAT", defaultValue = "table",
-      completionCandidates = Formats.Get.class, description = "table, wide, json or yaml (default: ${DEFAULT-VALUE}).")
-  String output;
+  @picocli.CommandLine.Mixin
+  OutputOptions outputOptions;
+
+  @Override
+  public List<String> outputFormats() {
+    return List.of("table", "wide", "json", "yaml");
+  }
 
   @Override
   boolean jsonErrors() {
-    return "json".equalsIgnoreCase(output);
+    return outputOptions.json();
   }
 
   private record Item(GenericKubernetesResource object, DefinitionSet.Entry definition, List<String> phases) {
@@ -76,7 +79,7 @@ final class GetCommand extends BaseCommand {
 
   @Override
   int execute() {
-    Output out = Output.parse(output, List.of(Output.TABLE, Output.WIDE, Output.JSON, Output.YAML));
+    Output out = outputOptions.view();
     Set<String> wanted = phaseFilter();
     if (chunkSize < 0) {
       throw CliException.usage("--chunk-size must not be negative", "0 means no paging");
@@ -117,7 +120,11 @@ final class GetCommand extends BaseCommand {
           covered.put(e.gvk().apiVersion() + "|" + e.gvk().kind(), true);
         }
       }
-      OwnerWalk walk = new OwnerWalk(cluster, covered.keySet());
+      // docs/format.md#owner-chain item 5, walked by the SDK's owner chain (the same depth, cache and unreadable-owner
+      // rules as pods)
+      OwnerChain walk = OwnerChain.toReference(
+          ref -> ref.controller() && covered.containsKey(ref.apiVersion() + "|" + ref.kind()),
+          DescribeCommand.ownerLookup(cluster));
       for (DefinitionSet.Entry e : defs.resolvable()) {
         Gvk g = e.gvk();
         if (g == null) {
@@ -128,7 +135,7 @@ final class GetCommand extends BaseCommand {
           continue;
         }
         for (GenericKubernetesResource o : cluster.list(r, ns, selector, chunkSize)) {
-          if (walk.topLevel(Workloads.json(o))) {
+          if (!walk.reaches(Workloads.json(o))) {
             items.add(item(o, e, workloads));
           }
         }
@@ -279,55 +286,5 @@ final class GetCommand extends BaseCommand {
     StringBuilder sb = new StringBuilder();
     Tables.append(sb, rows);
     env().out().print(sb);
-  }
-
-  /**
-   * Whether an object has a covered controller anywhere in its owner chain (docs/format.md#owner-chain item 5), with a
-   * cache.
-   */
-  static final class OwnerWalk {
-    private final Cluster cluster;
-    private final Set<String> covered;
-    private final Map<String, Boolean> coveredAboveByUid = new HashMap<>();
-
-    OwnerWalk(Cluster cluster, Set<String> covered) {
-      this.cluster = cluster;
-      this.covered = covered;
-    }
-
-    boolean topLevel(JsonNode object) {
-      String ns = object.path("metadata").path("namespace").asText("");
-      return !coveredAbove(object, ns, 0);
-    }
-
-    private boolean coveredAbove(JsonNode object, String ns, int depth) {
-      if (depth >= dev.workloadmap.sdk.live.OwnerChain.MAX_DEPTH) {
-        return false;
-      }
-      for (OwnerReference ref : OwnerReference.of(object)) {
-        if (!ref.controller()) {
-          continue;
-        }
-        if (covered.contains(ref.apiVersion() + "|" + ref.kind())) {
-          return true;
-        }
-        Boolean cached = coveredAboveByUid.get(ref.uid());
-        if (cached != null) {
-          return cached;
-        }
-        coveredAboveByUid.put(ref.uid(), false);
-        boolean above;
-        try {
-          Cluster.ApiResource r = cluster.ownerResource(ref.apiVersion(), ref.kind(), !ns.isEmpty());
-          GenericKubernetesResource owner = cluster.get(r, ns, ref.name());
-          above = owner != null && coveredAbove(Workloads.json(owner), ns, depth + 1);
-        } catch (CliException e) {
-          above = false; // an owner that cannot be read counts as not owned (docs/format.md#owner-chain item 2)
-        }
-        coveredAboveByUid.put(ref.uid(), above);
-        return above;
-      }
-      return false;
-    }
   }
 }

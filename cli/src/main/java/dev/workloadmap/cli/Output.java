@@ -7,10 +7,8 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.dataformat.yaml.YAMLGenerator;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import java.io.UncheckedIOException;
-import java.util.List;
-import java.util.Locale;
 
-/** The {@code -o} formats and the JSON and YAML writers shared by the commands. */
+/** The view formats of {@code -o} (see {@link OutputOptions}) and the JSON and YAML writers shared by the commands. */
 public enum Output {
   TABLE,
   WIDE,
@@ -23,22 +21,6 @@ public enum Output {
       .enable(YAMLGenerator.Feature.MINIMIZE_QUOTES)
       .enable(YAMLGenerator.Feature.ALWAYS_QUOTE_NUMBERS_AS_STRINGS)
       .build();
-
-  /**
-   * Parses {@code -o}; {@code allowed} lists the formats the command accepts.
-   *
-   * @throws CliException a usage error naming the allowed values
-   */
-  static Output parse(String value, List<Output> allowed) {
-    String v = value == null ? "table" : value.trim().toLowerCase(Locale.ROOT);
-    for (Output o : allowed) {
-      if (o.name().toLowerCase(Locale.ROOT).equals(v)) {
-        return o;
-      }
-    }
-    String names = String.join(", ", allowed.stream().map(o -> o.name().toLowerCase(Locale.ROOT)).toList());
-    throw CliException.usage("--output \"" + value + "\" must be one of " + names, "for example -o " + names.split(", ")[0]);
-  }
 
   boolean structured() {
     return this == JSON || this == YAML;

@@ -2,10 +2,12 @@ package dev.workloadmap.cli;
 
 import dev.workloadmap.sdk.WorkloadMap;
 import dev.workloadmap.sdk.internal.verify.DefinitionFiles;
+import dev.workloadmap.sdk.internal.model.DefinitionSetRules;
 import dev.workloadmap.sdk.validation.Finding;
 import dev.workloadmap.sdk.validation.Severity;
 import dev.workloadmap.sdk.validation.ValidationReport;
 import dev.workloadmap.sdk.verify.CrdLookup;
+import dev.workloadmap.sdk.yaml.NotTextException;
 import dev.workloadmap.sdk.yaml.YamlException;
 import dev.workloadmap.sdk.yaml.YamlReader;
 import java.io.IOException;
@@ -13,6 +15,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -66,6 +69,15 @@ final class ValidateCommand extends BaseCommand {
           "give the target CRD's YAML file (kubectl get crd NAME -o yaml) or a folder of <kind lower>.<group>.yaml",
           null);
     }
+    if (crd != null && Files.isRegularFile(crd)) {
+      try {
+        dev.workloadmap.sdk.crd.Crd.loadAll(crd); // a CRD that cannot be read is an input error, named at once
+      } catch (dev.workloadmap.sdk.crd.CrdException e) {
+        throw new CliException(ExitCodes.USAGE, "read_error", "cannot read the CRD " + e.getMessage(),
+            "give the target CRD's manifest (kubectl get crd NAME -o yaml > crd.yaml) or a folder of"
+                + " <kind lower>.<group>.yaml files", null);
+      }
+    }
     if (file.equals("-")) {
       String text;
       try {
@@ -92,19 +104,20 @@ final class ValidateCommand extends BaseCommand {
       throw new CliException(ExitCodes.USAGE, "read_error", file + " holds no definition file",
           "give a definition file, or a folder with .yaml, .yml or .json definitions", null);
     }
-    boolean allValid = true;
+    List<Checked> checked = new ArrayList<>();
     for (Path f : files) {
-      String text;
-      try {
-        text = Files.readString(f, StandardCharsets.UTF_8);
-      } catch (NoSuchFileException e) {
-        throw new CliException(ExitCodes.USAGE, "read_error", "cannot read " + f + ": no such file", "check the path",
-            null);
-      } catch (IOException e) {
-        throw new CliException(ExitCodes.USAGE, "read_error", "cannot read " + f + ": " + e.getMessage(),
-            "check the file's permissions and encoding (UTF-8)", null);
-      }
-      allValid &= validate(text, f.toString(), f);
+      checked.addAll(load(f));
+    }
+    // across the files: two definitions of one root kind (the SDK's rule, as workloadmap:validate and register)
+    List<Checked> withDefinition = checked.stream().filter(c -> c.definition() != null).toList();
+    for (DefinitionSetRules.Indexed d : DefinitionSetRules.duplicateGvks(
+        withDefinition.stream().map(Checked::definition).toList())) {
+      Checked c = withDefinition.get(d.index());
+      c.report = c.report.merge(ValidationReport.of(List.of(d.finding())));
+    }
+    boolean allValid = true;
+    for (Checked c : checked) {
+      allValid &= print(c);
     }
     if (Files.isDirectory(root)) {
       env().out().println("Validated " + count(definitions, "definition") + " in " + count(files.size(), "file") + ": "
@@ -113,30 +126,74 @@ final class ValidateCommand extends BaseCommand {
     return allValid ? ExitCodes.OK : ExitCodes.ERROR;
   }
 
-  /** Validates one file's documents and prints their results; true when every definition is valid. */
-  private boolean validate(String text, String name, Path path) {
+  /** One definition document (or one unreadable file), its report and how it is named, before printing. */
+  private static final class Checked {
+    final String name;
+    final Path path;
+    final WorkloadMap.Loaded loaded;
+    ValidationReport report;
+
+    Checked(String name, Path path, WorkloadMap.Loaded loaded, ValidationReport report) {
+      this.name = name;
+      this.path = path;
+      this.loaded = loaded;
+      this.report = report;
+    }
+
+    dev.workloadmap.sdk.definition.Definition definition() {
+      return loaded == null ? null : loaded.definition();
+    }
+  }
+
+  /** Validates one file read from disk (the SDK reads it: a file that is not text is a read error). */
+  private List<Checked> load(Path f) {
     List<WorkloadMap.Loaded> loaded;
+    List<String> docNames;
     try {
-      loaded = wm().read(text, name);
+      loaded = wm().read(f);
+      docNames = new YamlReader().readAll(f).stream().filter(d -> !d.root().isNull())
+          .map(d -> d.root().path("metadata").path("name").asText("")).toList();
+    } catch (NotTextException e) {
+      throw new CliException(ExitCodes.USAGE, "read_error", "cannot read " + f + ": " + e.getMessage(),
+          NotTextException.HINT + "; validate reads Karta definitions", null).at(e.location().orElse(null));
     } catch (YamlException e) {
-      definitions++;
-      errors++;
-      env().out().println("INVALID: " + name);
-      Finding syntax = new Finding("yaml.syntax", Severity.ERROR, e.getMessage(),
-          e.location().orElse(dev.workloadmap.sdk.yaml.SourceLocation.ofFile(name)),
-          "fix the YAML at this line and column (Kubernetes' YAML 1.1 rules)", null);
-      env().out().println("  error: " + syntax.format());
-      env().out().println("1 finding(s)");
-      return false;
+      return List.of(syntaxError(e, f.toString(), f));
     }
-    if (loaded.isEmpty()) {
-      throw new CliException(ExitCodes.USAGE, "read_error", name + " holds no definition",
-          "give a file with a Karta (or legacy ResourceInterface) document", null);
+    return checked(loaded, docNames, f.toString(), f);
+  }
+
+  /** Validates one file's text ({@code -}: standard input) and prints the results; true when every one is valid. */
+  private boolean validate(String text, String name, Path path) {
+    List<Checked> checked;
+    try {
+      List<WorkloadMap.Loaded> loaded = wm().read(text, name);
+      List<String> docNames = new YamlReader().readAll(text, name).stream().filter(d -> !d.root().isNull())
+          .map(d -> d.root().path("metadata").path("name").asText("")).toList();
+      checked = checked(loaded, docNames, name, path);
+    } catch (YamlException e) {
+      checked = List.of(syntaxError(e, name, path));
     }
-    // the documents' metadata.name, for definitions that could not be mapped
-    List<String> docNames = new YamlReader().readAll(text, name).stream().filter(d -> !d.root().isNull())
-        .map(d -> d.root().path("metadata").path("name").asText("")).toList();
     boolean allValid = true;
+    for (Checked c : checked) {
+      allValid &= print(c);
+    }
+    return allValid;
+  }
+
+  private static Checked syntaxError(YamlException e, String name, Path path) {
+    Finding syntax = new Finding("yaml.syntax", Severity.ERROR, e.getMessage(),
+        e.location().orElse(dev.workloadmap.sdk.yaml.SourceLocation.ofFile(name)),
+        "fix the YAML at this line and column (Kubernetes' YAML 1.1 rules)", null);
+    return new Checked(name, path, null, ValidationReport.of(List.of(syntax)));
+  }
+
+  private List<Checked> checked(List<WorkloadMap.Loaded> loaded, List<String> docNames, String name, Path path) {
+    if (loaded.isEmpty()) {
+      // the SDK's rule, as workloadmap:validate: a definition file must define something
+      return List.of(new Checked(name, path, null,
+          ValidationReport.of(List.of(DefinitionSetRules.noDefinition(name)))));
+    }
+    List<Checked> out = new ArrayList<>();
     for (int i = 0; i < loaded.size(); i++) {
       WorkloadMap.Loaded l = loaded.get(i);
       String docName = docNames.size() == loaded.size() ? docNames.get(i) : "";
@@ -148,30 +205,38 @@ final class ValidateCommand extends BaseCommand {
             : CrdLookup.check(l.definition(), path, crd);
         report = report.merge(ValidationReport.of(lookup.findings()));
       }
-      definitions++;
-      for (Finding f : report.findings()) {
-        errors += f.severity() == Severity.ERROR ? 1 : 0;
-        warnings += f.severity() == Severity.WARNING ? 1 : 0;
-      }
-      if (!report.hasErrors()) {
-        String gvk = l.definition().rootGvk() == null ? "none" : l.definition().rootGvk().toString();
-        env().out().println("OK: " + defName + " is a valid Karta definition (GVK: " + gvk + ")");
-        for (Finding f : report.findings()) {
-          env().out().println("  " + severity(f) + f.format());
-        }
-      } else {
-        allValid = false;
-        env().out().println("INVALID: " + defName);
-        for (Finding f : report.findings()) {
-          env().out().println("  " + severity(f) + f.format());
-        }
-        env().out().println(report.findings().size() + " finding(s)");
-      }
-      if (analyze && !report.hasErrors()) {
-        allValid &= analyze(l, path);
-      }
+      out.add(new Checked(defName, path, l, report));
     }
-    return allValid;
+    return out;
+  }
+
+  /** Prints one result; true when it is valid (and, with --analyze, clean). */
+  private boolean print(Checked c) {
+    ValidationReport report = c.report;
+    definitions++;
+    for (Finding f : report.findings()) {
+      errors += f.severity() == Severity.ERROR ? 1 : 0;
+      warnings += f.severity() == Severity.WARNING ? 1 : 0;
+    }
+    if (!report.hasErrors()) {
+      var def = c.loaded.definition();
+      String gvk = def.rootGvk() == null ? "none" : def.rootGvk().toString();
+      env().out().println("OK: " + c.name + " is a valid Karta definition (GVK: " + gvk + ")");
+      for (Finding f : report.findings()) {
+        env().out().println("  " + severity(f) + f.format());
+      }
+    } else {
+      env().out().println("INVALID: " + c.name);
+      for (Finding f : report.findings()) {
+        env().out().println("  " + severity(f) + f.format());
+      }
+      env().out().println(report.findings().size() + " finding(s)");
+      return false;
+    }
+    if (analyze) {
+      return analyze(c.loaded, c.path);
+    }
+    return true;
   }
 
   /** The status-overlap analysis of one valid definition (the SDK's), printed; true when clean. */

@@ -21,10 +21,10 @@ import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.ParseResult;
 
 /**
- * The {@code workloadmap} command line (docs/format.md#cli): {@code describe}, {@code get}, {@code definitions},
- * {@code validate}, {@code gangs} and {@code completion}, thin front-ends over the SDK and the built-in catalog. Exit
- * codes are those of {@link ExitCodes}; every failure is one message on stderr with a hint (with {@code -o json}, a
- * JSON error object on stdout), never a stack trace.
+ * The {@code workloadmap} command line (docs/format.md#cli): the subcommands listed in {@link Command#subcommands}
+ * below (messages that name them read picocli's model, never a hand list), thin front-ends over the SDK and the
+ * built-in catalog. Exit codes are those of {@link ExitCodes}; every failure is one message on stderr with a hint (with
+ * {@code -o json}, a JSON error object on stdout), never a stack trace.
  */
 @Command(name = "workloadmap", mixinStandardHelpOptions = true, versionProvider = WorkloadMapCli.Version.class,
     description = "See the structure, pods, status and resources of AI workloads through Workload Map (Karta)"
@@ -55,8 +55,19 @@ public final class WorkloadMapCli implements Runnable {
 
   @Override
   public void run() {
-    throw new ParameterException(spec.commandLine(), "a command is required: describe, get, definitions, validate,"
-        + " gangs or completion (see workloadmap --help)");
+    throw new ParameterException(spec.commandLine(), "a command is required: " + commandNames(spec)
+        + " (see workloadmap --help)");
+  }
+
+  /** The subcommands' names, from picocli's model (never a hand list), {@code help} last. */
+  static String commandNames(CommandLine.Model.CommandSpec spec) {
+    java.util.List<String> names = new java.util.ArrayList<>();
+    spec.subcommands().forEach((name, sub) -> {
+      if (sub.getCommandSpec().name().equals(name) && !sub.getCommandSpec().usageMessage().hidden()) {
+        names.add(name); // aliases are not repeated
+      }
+    });
+    return String.join(", ", names);
   }
 
   WorkloadMap workloadMap() {
@@ -101,6 +112,7 @@ public final class WorkloadMapCli implements Runnable {
     cmd.setErr(env.err());
     cmd.setCaseInsensitiveEnumValuesAllowed(true);
     cmd.setExecutionExceptionHandler(WorkloadMapCli::handle);
+    OutputOptions.install(cmd);
     // an unknown command or argument is a usage error even when --help is given with it: picocli would print the
     // help of the command it did match (`workloadmap register --help` printed the top-level help and exit 0)
     cmd.setExecutionStrategy(parse -> {
@@ -114,11 +126,36 @@ public final class WorkloadMapCli implements Runnable {
     });
     cmd.setParameterExceptionHandler((ex, args) -> {
       PrintWriter err = ex.getCommandLine().getErr();
+      CommandLine.Model.CommandSpec at = ex.getCommandLine().getCommandSpec();
+      String unknown = unknownCommand(ex);
+      if (unknown != null) {
+        // a command that does not exist: name it, suggest the closest with the SDK's one suggester, exit 2
+        String suggestion = dev.workloadmap.schema.internal.NameSuggester.suggest(unknown,
+            at.subcommands().keySet());
+        err.println("error: unknown command \"" + unknown + "\""
+            + (at.parent() == null ? "" : " for " + at.qualifiedName()));
+        err.println("hint: " + (suggestion == null ? "" : "did you mean " + suggestion + "? ") + "the commands are "
+            + commandNames(at) + " (see " + at.qualifiedName() + " --help)");
+        return ExitCodes.USAGE;
+      }
       err.println("error: " + ex.getMessage());
-      err.println("hint: see " + ex.getCommandLine().getCommandSpec().qualifiedName() + " --help");
+      err.println("hint: see " + at.qualifiedName() + " --help");
       return ExitCodes.USAGE;
     });
     return cmd;
+  }
+
+  /** The word given where a command was expected, when that is what {@code ex} is about; else null. */
+  private static String unknownCommand(ParameterException ex) {
+    if (!(ex instanceof CommandLine.UnmatchedArgumentException u)) {
+      return null;
+    }
+    CommandLine.Model.CommandSpec at = ex.getCommandLine().getCommandSpec();
+    if (at.subcommands().isEmpty() || u.getUnmatched().isEmpty()) {
+      return null;
+    }
+    String first = u.getUnmatched().get(0);
+    return first.startsWith("-") ? null : first;
   }
 
   private static int handle(Exception ex, CommandLine cmd, ParseResult parse) {
@@ -129,7 +166,8 @@ public final class WorkloadMapCli implements Runnable {
       e = c;
     } else if (ex instanceof WorkloadMapException w) {
       e = new CliException(ExitCodes.ERROR, "error", w.describe(), "fix what the message names, then run "
-          + cmd.getCommandSpec().qualifiedName() + " again (--help lists the options)", null);
+          + cmd.getCommandSpec().qualifiedName() + " again (--help lists the options)", null)
+          .at(w.location().orElse(null));
     } else if (ex instanceof UncheckedIOException u) {
       e = new CliException(ExitCodes.USAGE, "read_error", u.getCause().getMessage(), "check the file's path and"
           + " permissions", null);
@@ -137,14 +175,7 @@ public final class WorkloadMapCli implements Runnable {
       throw new IllegalStateException(ex);
     }
     if (json) {
-      ObjectNode o = JsonNodeFactory.instance.objectNode();
-      o.put("error", e.errorId());
-      if (e.type() != null) {
-        o.put("type", e.type());
-      }
-      o.put("message", e.getMessage());
-      o.put("hint", e.hint() != null ? e.hint() : "see " + cmd.getCommandSpec().qualifiedName() + " --help");
-      cmd.getOut().print(Output.JSON.write(o));
+      cmd.getOut().print(Output.JSON.write(jsonError(e, cmd)));
     } else {
       cmd.getErr().println("error: " + e.getMessage());
       // every error carries its hint; a CliException without one falls back to the command's help
@@ -155,6 +186,31 @@ public final class WorkloadMapCli implements Runnable {
       b.printWarnings();
     }
     return e.exitCode();
+  }
+
+  /**
+   * The {@code -o json} form of an error: {@code error} (the stable id), {@code type} (the TYPE token or GVK the error
+   * is about, null when it is about none), {@code message}, then {@code file}, {@code line}, {@code column} and {@code
+   * pointer} where the place is known, and {@code hint}. Every key but the location is always present.
+   */
+  static ObjectNode jsonError(CliException e, CommandLine cmd) {
+    ObjectNode o = JsonNodeFactory.instance.objectNode();
+    o.put("error", e.errorId());
+    o.put("type", e.type());
+    o.put("message", e.getMessage());
+    dev.workloadmap.sdk.yaml.SourceLocation at = e.location();
+    if (at != null) {
+      o.put("file", at.file());
+      if (at.line() > 0) {
+        o.put("line", at.line());
+        o.put("column", at.column());
+      }
+      if (!at.pointer().isEmpty()) {
+        o.put("pointer", at.pointer());
+      }
+    }
+    o.put("hint", e.hint() != null ? e.hint() : "see " + cmd.getCommandSpec().qualifiedName() + " --help");
+    return o;
   }
 
   /** The version from the jar's {@code workloadmap-cli.properties}. */

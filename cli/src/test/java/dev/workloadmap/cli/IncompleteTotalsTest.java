@@ -56,7 +56,7 @@ class IncompleteTotalsTest {
   void anUnknownCommandWithHelpIsAUsageError() {
     Cli.Result r = Cli.exec("no-such-command", "--help");
     assertThat(r.exitCode()).isEqualTo(2);
-    assertThat(r.err()).contains("error: Unmatched argument at index 0: 'no-such-command'").contains("hint: ");
+    assertThat(r.err()).contains("error: unknown command \"no-such-command\"").contains("hint: the commands are ");
     assertThat(r.out()).doesNotContain("Usage: workloadmap");
   }
 }

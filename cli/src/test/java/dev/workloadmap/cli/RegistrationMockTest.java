@@ -74,7 +74,9 @@ class RegistrationMockTest {
     assertThatThrownBy(() -> r.register(List.of(
         new DefinitionRegistry.Source(RegistrationApiServerTest.karta("x1", "Same"), "x1.yaml"),
         new DefinitionRegistry.Source(RegistrationApiServerTest.karta("x2", "Same"), "x2.yaml")), false, false))
-        .hasMessageContaining("both cover registration.example.com/v1, Kind=Same");
+        .hasMessageContaining(
+            "definition x2 covers registration.example.com/v1, Kind=Same, which definition x1 at x1.yaml:")
+        .hasMessageContaining("hint: keep one definition per root kind");
 
     assertThat(r.unregister("mock-trainer", false)).isTrue();
     assertThat(r.unregister("mock-trainer", false)).isFalse();

@@ -2,6 +2,7 @@ package dev.workloadmap.junit;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
+import dev.workloadmap.junit.internal.ServiceAccounts;
 import dev.workloadmap.junit.internal.Retries;
 import dev.workloadmap.junit.internal.Settings;
 import dev.workloadmap.junit.internal.SharedCluster;
@@ -150,16 +151,8 @@ public final class WorkloadMapExtension
     });
     // with Controllers.NONE no service-account controller creates it; pods name it (a 409 when the controller won)
     Retries.call("create ServiceAccount default in namespace " + name, cluster::recentLogs, () -> {
-      try {
-        return client.serviceAccounts().inNamespace(name).resource(
-            new io.fabric8.kubernetes.api.model.ServiceAccountBuilder().withNewMetadata().withName("default")
-                .endMetadata().withAutomountServiceAccountToken(false).build()).create();
-      } catch (io.fabric8.kubernetes.client.KubernetesClientException e) {
-        if (e.getCode() != 409) {
-          throw e;
-        }
-        return null;
-      }
+      ServiceAccounts.ensure(client, name, "default");
+      return null;
     });
   }
 

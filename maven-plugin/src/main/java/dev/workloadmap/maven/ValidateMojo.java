@@ -1,6 +1,8 @@
 package dev.workloadmap.maven;
 
 import dev.workloadmap.sdk.WorkloadMap;
+import dev.workloadmap.sdk.definition.Definition;
+import dev.workloadmap.sdk.internal.model.DefinitionSetRules;
 import dev.workloadmap.sdk.report.ReportFormat;
 import dev.workloadmap.sdk.report.Reports;
 import dev.workloadmap.sdk.validation.Finding;
@@ -9,6 +11,7 @@ import dev.workloadmap.sdk.validation.ValidationReport;
 import dev.workloadmap.sdk.verify.CrdLookup;
 import dev.workloadmap.sdk.verify.DefinitionResult;
 import dev.workloadmap.sdk.verify.VerifyReport;
+import dev.workloadmap.sdk.yaml.NotTextException;
 import dev.workloadmap.sdk.yaml.SourceLocation;
 import dev.workloadmap.sdk.yaml.YamlException;
 import java.io.File;
@@ -84,10 +87,7 @@ public class ValidateMojo extends AbstractWorkloadMapMojo {
       return;
     }
     WorkloadMap workloadMap = workloadMap();
-    List<DefinitionResult> results = new ArrayList<>();
-    for (Path file : files) {
-      results.addAll(validate(workloadMap, file, crdPath()));
-    }
+    List<DefinitionResult> results = validateAll(workloadMap, files, crdPath());
     int errors = 0;
     int warnings = 0;
     for (DefinitionResult d : results) {
@@ -115,17 +115,59 @@ public class ValidateMojo extends AbstractWorkloadMapMojo {
   }
 
   /**
+   * Every file's results, then the SDK's rules over the set ({@link DefinitionSetRules}, as the CLI's {@code
+   * validate}): two definitions of one root kind are an error on the later one, naming the earlier one's position.
+   */
+  static List<DefinitionResult> validateAll(WorkloadMap workloadMap, List<Path> files, Path crdDirectory) {
+    List<DefinitionResult> results = new ArrayList<>();
+    List<Definition> definitions = new ArrayList<>();
+    List<Integer> resultOf = new ArrayList<>();
+    for (Path file : files) {
+      List<Definition> defs = new ArrayList<>();
+      List<DefinitionResult> r = validate(workloadMap, file, crdDirectory, defs);
+      for (int i = 0; i < r.size(); i++) {
+        if (defs.get(i) != null) {
+          definitions.add(defs.get(i));
+          resultOf.add(results.size() + i);
+        }
+      }
+      results.addAll(r);
+    }
+    for (DefinitionSetRules.Indexed d : DefinitionSetRules.duplicateGvks(definitions)) {
+      int at = resultOf.get(d.index());
+      DefinitionResult r = results.get(at);
+      results.set(at, Reports.validated(r.file(), r.name(), r.report().merge(ValidationReport.of(
+          List.of(d.finding())))));
+    }
+    return results;
+  }
+
+  /**
    * As {@link #validate(WorkloadMap, Path)}, and each valid definition's paths are checked against its CRD ({@code
    * crd.yaml} beside the file, or in {@code crdDirectory}; {@link CrdLookup}).
    */
   static List<DefinitionResult> validate(WorkloadMap workloadMap, Path file, Path crdDirectory) {
+    return validate(workloadMap, file, crdDirectory, new ArrayList<>());
+  }
+
+  /** As above; {@code definitions} receives each result's definition (null when it has none), in order. */
+  private static List<DefinitionResult> validate(WorkloadMap workloadMap, Path file, Path crdDirectory,
+      List<Definition> definitions) {
     List<WorkloadMap.Loaded> loaded;
     try {
       loaded = workloadMap.read(file);
     } catch (YamlException e) {
       SourceLocation at = e.location().orElse(SourceLocation.ofFile(file.toString()));
+      definitions.add(null);
       return List.of(Reports.validated(file, file.getFileName().toString(),
-          ValidationReport.of(List.of(new Finding("yaml.syntax", Severity.ERROR, e.getMessage(), at, "", null)))));
+          ValidationReport.of(List.of(new Finding("yaml.syntax", Severity.ERROR, e.getMessage(), at,
+              e instanceof NotTextException ? NotTextException.HINT : "", null)))));
+    }
+    if (loaded.isEmpty()) {
+      // the SDK's rule, as the CLI's validate: a definition file must define something
+      definitions.add(null);
+      return List.of(Reports.validated(file, file.getFileName().toString(),
+          ValidationReport.of(List.of(DefinitionSetRules.noDefinition(file.toString())))));
     }
     List<DefinitionResult> out = new ArrayList<>();
     for (int i = 0; i < loaded.size(); i++) {
@@ -137,6 +179,7 @@ public class ValidateMojo extends AbstractWorkloadMapMojo {
         report = report.merge(ValidationReport.of(CrdLookup.check(l.definition(), file, crdDirectory).findings()));
       }
       out.add(Reports.validated(file, name, report));
+      definitions.add(l.definition());
     }
     return out;
   }

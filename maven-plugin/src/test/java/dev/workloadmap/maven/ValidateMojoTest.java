@@ -173,6 +173,37 @@ class ValidateMojoTest {
   }
 
   @Test
+  void anEmptyFileIsAnError() {
+    // the SDK's rule (DefinitionSetRules), as the CLI's validate: it used to pass with "Validated 0 definitions"
+    Path file = ItProjects.write(dir.resolve("empty.yaml"), "# to do\n");
+    assertThatThrownBy(mojo(file)::execute).isInstanceOf(MojoFailureException.class)
+        .hasMessageStartingWith("Validated 1 definition in 1 file: 1 error, 0 warnings.");
+    assertThat(log.lines.get(0)).isEqualTo("[ERROR] " + file + ": the file holds no definition (it is empty, or only"
+        + " comments and empty documents) [file.no-definition] (write a run.ai/v1alpha1 Karta document into it, or"
+        + " remove the file)");
+  }
+
+  @Test
+  void aBinaryFileIsNotTextWithAHint() throws Exception {
+    Path file = dir.resolve("logo.png.yaml");
+    java.nio.file.Files.write(file, new byte[] {(byte) 0x89, 'P', 'N', 'G', (byte) 0xe2, (byte) 0x28, (byte) 0xa1});
+    assertThatThrownBy(mojo(file)::execute).isInstanceOf(MojoFailureException.class);
+    assertThat(log.lines.get(0)).startsWith("[ERROR] " + file + ": not UTF-8 text, so not YAML")
+        .endsWith("[yaml.syntax] (give a YAML (or JSON) file saved as UTF-8 text)");
+  }
+
+  @Test
+  void twoDefinitionsOfOneKindAreAnErrorAtBothPositions() {
+    Path a = ItProjects.write(dir.resolve("defs2/a.yaml"), GOOD);
+    Path b = ItProjects.write(dir.resolve("defs2/b.yaml"), GOOD.replace("name: good", "name: again"));
+    assertThatThrownBy(mojo(dir.resolve("defs2"))::execute).isInstanceOf(MojoFailureException.class)
+        .hasMessageStartingWith("Validated 2 definitions in 2 files: 1 error, 0 warnings.");
+    assertThat(log.lines).filteredOn(l -> l.contains("[definition.duplicate-gvk]")).singleElement().asString()
+        .startsWith("[ERROR] " + b + ":8:7 /spec/structureDefinition/rootComponent/kind: definition again covers"
+            + " batch/v1, Kind=Job, which definition good at " + a + ":8:7 already covers [definition.duplicate-gvk]");
+  }
+
+  @Test
   void missingDefaultFolderIsNotAnErrorUnlessFailIfEmpty() throws Exception {
     Path defaultFolder = dir.resolve("src/main/workloadmap");
     mojo(defaultFolder).execute();

@@ -38,7 +38,7 @@ class BadDefinitionFilesTest {
         .extracting(SchemaViolation::pointer, SchemaViolation::suggestion)
         .containsExactly(
             tuple("/spec/structureDefinition/referencedComponents", null),
-            tuple("/spec/structureDefinition/childComponents/0/ownerName", null),
+            tuple("/spec/structureDefinition/childComponents/0/ownerName", "ownerRef"), // the one suggester's rule
             tuple(
                 "/spec/structureDefinition/childComponents/0/specDefinition/fragmentedPodDefinition",
                 "fragmentedPodSpecDefinition"),

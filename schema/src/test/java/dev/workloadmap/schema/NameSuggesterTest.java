@@ -22,7 +22,8 @@ class NameSuggesterTest {
       PodTemplateSpecPath,    podTemplateSpecPath
       podspecpath,            podSpecPath
       metdataPath,            metadataPath
-      fragmentedPodSpec,      NONE
+      fragmentedPodSpec,      fragmentedPodSpecDefinition
+      containers,             NONE
       """)
   void specDefinitionFields(String unknown, String expected) {
     assertThat(NameSuggester.suggest(unknown, SPEC_DEFINITION)).isEqualTo(expected);
@@ -33,8 +34,10 @@ class NameSuggesterTest {
       nmae,                   name
       kin,                    kind
       instanceIDPath,         instanceIdPath
-      ownerName,              NONE
-      owner,                  NONE
+      ownerName,              ownerRef
+      owner,                  ownerRef
+      podSelectr,             podSelector
+      replicas,               NONE
       statusDefinitions,      statusDefinition
       suspendDefintion,       suspendDefinition
       """)
@@ -47,11 +50,27 @@ class NameSuggesterTest {
       progressing,            NONE
       runing,                 running
       Failed,                 failed
-      suspend,                NONE
+      suspend,                suspended
+      progres,                NONE
       pending,                NONE
       """)
   void statusMappingKeys(String unknown, String expected) {
     assertThat(NameSuggester.suggest(unknown, MAPPINGS)).isEqualTo(expected);
+  }
+
+  @org.junit.jupiter.api.Test
+  void tiesGoToTheNameThatSortsFirst() {
+    // "nam" is one edit from both "name" and "nas", whatever their order
+    assertThat(NameSuggester.suggest("nam", List.of("nas", "name"))).isEqualTo("name");
+    assertThat(NameSuggester.suggest("nam", List.of("name", "nas"))).isEqualTo("name");
+  }
+
+  @org.junit.jupiter.api.Test
+  void thresholdIsTwoEditsOrAThirdOfTheShorterName() {
+    assertThat(NameSuggester.suggest("stat", List.of("status"))).isEqualTo("status"); // 2 edits: the floor
+    assertThat(NameSuggester.suggest("abc", List.of("xyz"))).isNull(); // 3 edits
+    assertThat(NameSuggester.suggest("abcdefghijkl", List.of("abcdefghwxyz"))).isEqualTo("abcdefghwxyz"); // 4 = 12/3
+    assertThat(NameSuggester.suggest("abcdefghijkl", List.of("abcdvwxyzijk"))).isNull(); // 6 edits, prefix 4
   }
 
   @ParameterizedTest(name = "{0} -> {1}")

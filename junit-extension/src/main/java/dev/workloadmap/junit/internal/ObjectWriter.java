@@ -13,7 +13,6 @@ import io.fabric8.kubernetes.api.model.DeletionPropagation;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.Quantity;
-import io.fabric8.kubernetes.api.model.ServiceAccountBuilder;
 import io.fabric8.kubernetes.api.model.node.v1.Overhead;
 import io.fabric8.kubernetes.api.model.node.v1.RuntimeClass;
 import io.fabric8.kubernetes.api.model.node.v1.RuntimeClassBuilder;
@@ -304,13 +303,10 @@ public final class ObjectWriter {
       return;
     }
     try {
-      client().serviceAccounts().inNamespace(namespace).resource(new ServiceAccountBuilder().withNewMetadata()
-          .withName(name).endMetadata().withAutomountServiceAccountToken(false).build()).create();
+      ServiceAccounts.ensure(client(), namespace, name);
     } catch (KubernetesClientException e) {
-      if (e.getCode() != 409) {
-        context.state().releaseServiceAccount(name);
-        throw e;
-      }
+      context.state().releaseServiceAccount(name);
+      throw e;
     }
   }
 

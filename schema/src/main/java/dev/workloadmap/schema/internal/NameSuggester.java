@@ -2,7 +2,11 @@ package dev.workloadmap.schema.internal;
 
 import java.util.Locale;
 
-/** Finds the known field name an unknown one was probably meant to be. */
+/**
+ * The one "did you mean" rule of the project: finds the known name an unknown one was probably meant to be. The JSON
+ * Schema's unknown-field messages, the SDK's definition loader, the CRD path checks and the fixture matcher all ask it
+ * (it lives here, in the lowest module, because the SDK depends on the schema and not the other way round).
+ */
 public final class NameSuggester {
 
   private static final String PATH_SUFFIX = "path";
@@ -13,17 +17,23 @@ public final class NameSuggester {
    * The closest known name, or null when none is close.
    *
    * <p>Names are compared case-insensitively with the optimal-string-alignment distance (insertions, deletions,
-   * substitutions and swaps of neighbours each cost 1). A name is close when the distance is at most a quarter of the
-   * unknown name's length (and at least 1). A known name that is the unknown one plus {@code Path}
-   * ({@code replicas} for {@code replicasPath}) is also close. Ties go to the name listed first.
+   * substitutions and swaps of neighbours each cost 1). A name is close when:
+   *
+   * <ul>
+   *   <li>a known name is the unknown one plus {@code Path} ({@code replicasPath} for {@code replicas}); or
+   *   <li>the distance to the closest known name is at most {@code max(2, min(length of both) / 3)}; or
+   *   <li>it shares a prefix of at least 5 characters with a known name, covering at least half of the shorter of
+   *       the two ({@code ownerName} for {@code ownerRef}).
+   * </ul>
+   *
+   * Ties of distance go to the name that sorts first.
    *
    * @param unknown the field name that was found
-   * @param known the names allowed at that place, in schema order
+   * @param known the names allowed at that place
    * @return the suggestion, or null
    */
   public static String suggest(String unknown, Iterable<String> known) {
     String u = unknown.toLowerCase(Locale.ROOT);
-    int limit = Math.max(1, u.length() / 4);
     String best = null;
     int bestDistance = Integer.MAX_VALUE;
     for (String candidate : known) {
@@ -32,12 +42,33 @@ public final class NameSuggester {
         return candidate;
       }
       int d = distance(u, c);
-      if (d < bestDistance) {
+      if (d < bestDistance || (d == bestDistance && best != null && candidate.compareTo(best) < 0)) {
         bestDistance = d;
         best = candidate;
       }
     }
-    return bestDistance <= limit ? best : null;
+    if (best == null) {
+      return null;
+    }
+    if (bestDistance <= Math.max(2, Math.min(unknown.length(), best.length()) / 3)) {
+      return best;
+    }
+    for (String candidate : known) {
+      int p = commonPrefix(u, candidate.toLowerCase(Locale.ROOT));
+      if (p >= 5 && p * 2 >= Math.min(unknown.length(), candidate.length())) {
+        return candidate;
+      }
+    }
+    return null;
+  }
+
+  private static int commonPrefix(String a, String b) {
+    int n = Math.min(a.length(), b.length());
+    int i = 0;
+    while (i < n && a.charAt(i) == b.charAt(i)) {
+      i++;
+    }
+    return i;
   }
 
   /** Optimal-string-alignment distance between two strings. */

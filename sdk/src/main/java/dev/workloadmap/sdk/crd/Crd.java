@@ -12,6 +12,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import dev.workloadmap.sdk.definition.Gvk;
+import dev.workloadmap.sdk.yaml.NotTextException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.URL;
@@ -161,6 +162,9 @@ public final class Crd {
     return CACHE.computeIfAbsent(key, k -> {
       try (InputStream in = Files.newInputStream(file)) {
         return parseAll(in, file.toString());
+      } catch (java.io.CharConversionException | java.nio.charset.CharacterCodingException e) {
+        // the readers' one rule for a file that is not text (NotTextException)
+        throw new CrdException(file + ": " + NotTextException.MESSAGE + "; " + NotTextException.HINT, e);
       } catch (IOException e) {
         throw new CrdException(file + ": cannot read the CRD: " + e.getMessage(), e);
       }
@@ -237,6 +241,12 @@ public final class Crd {
         }
       }
     } catch (JacksonException e) {
+      for (Throwable c = e; c != null; c = c.getCause()) {
+        if (c instanceof java.io.CharConversionException || c instanceof java.nio.charset.CharacterCodingException) {
+          // the readers' one rule for a file that is not text (NotTextException)
+          throw new CrdException(sourceName + ": " + NotTextException.MESSAGE + "; " + NotTextException.HINT, e);
+        }
+      }
       String where = e.getLocation() == null ? "" : ":" + e.getLocation().getLineNr() + ":"
           + e.getLocation().getColumnNr();
       throw new CrdException(sourceName + where + ": not valid YAML: " + e.getOriginalMessage(), e);

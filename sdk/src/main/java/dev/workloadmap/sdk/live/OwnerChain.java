@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.function.Predicate;
 
 /**
  * Decides whether a pod belongs to a workload by its owner chain (docs/format.md#owner-chain item 2). An object is
@@ -17,8 +18,9 @@ import java.util.Optional;
  * controller reference (undefined upstream; our behaviour), at most {@link #MAX_DEPTH} levels above the pod. An owner
  * the {@link OwnerLookup} cannot read counts as not owned. Selectors never decide ownership.
  *
- * <p>Results are cached per owner UID, so the pods of one Job cost one lookup. One instance serves one root object;
- * not thread-safe.
+ * <p>Results are cached per owner UID, so the pods of one Job cost one lookup. One instance serves one root object (or
+ * one target, {@link #toReference}); not thread-safe. The CLI's {@code get --all-types} walks with this class too: the
+ * rule exists once.
  */
 @API(status = EXPERIMENTAL, since = "0.1")
 public final class OwnerChain {
@@ -29,7 +31,7 @@ public final class OwnerChain {
    */
   public static final int MAX_DEPTH = 6;
 
-  private final String rootUid;
+  private final Predicate<OwnerReference> target;
   private final OwnerLookup lookup;
   private final Map<String, Boolean> ownedByUid = new HashMap<>();
   private int lookups;
@@ -39,14 +41,38 @@ public final class OwnerChain {
    * @param lookup reads intermediate owners
    */
   public OwnerChain(String rootUid, OwnerLookup lookup) {
-    this.rootUid = Objects.requireNonNull(rootUid, "rootUid");
+    this(uidOf(Objects.requireNonNull(rootUid, "rootUid")), lookup);
+  }
+
+  private OwnerChain(Predicate<OwnerReference> target, OwnerLookup lookup) {
+    this.target = Objects.requireNonNull(target, "target");
     this.lookup = Objects.requireNonNull(lookup, "lookup");
+  }
+
+  private static Predicate<OwnerReference> uidOf(String rootUid) {
+    return r -> rootUid.equals(r.uid());
+  }
+
+  /**
+   * A walk that stops at the first reference {@code target} accepts, with the same rules as the walk to a root UID
+   * (any reference of an object is tested, the walk goes up only through controller references, at most {@link
+   * #MAX_DEPTH} levels, an owner that cannot be read ends the walk, results cached per owner UID).
+   * docs/format.md#owner-chain item 5 ("top-level" workloads, {@code get --all-types}) asks it with "a controller
+   * reference of a covered kind". One instance may serve many objects as long as {@code target} does not change.
+   */
+  public static OwnerChain toReference(Predicate<OwnerReference> target, OwnerLookup lookup) {
+    return new OwnerChain(target, lookup);
   }
 
   /** True when {@code pod}'s owner chain reaches the root UID within {@link #MAX_DEPTH} levels. */
   public boolean owns(JsonNode pod) {
-    String ns = pod.path("metadata").path("namespace").asText("");
-    return reaches(OwnerReference.of(pod), ns, 1);
+    return reaches(pod);
+  }
+
+  /** True when {@code object}'s owner chain reaches a reference the target accepts within {@link #MAX_DEPTH} levels. */
+  public boolean reaches(JsonNode object) {
+    String ns = object.path("metadata").path("namespace").asText("");
+    return reaches(OwnerReference.of(object), ns, 1);
   }
 
   /** How many owners were read through the lookup (for tests of the cache). */
@@ -56,7 +82,7 @@ public final class OwnerChain {
 
   private boolean reaches(List<OwnerReference> refs, String ns, int depth) {
     for (OwnerReference r : refs) {
-      if (rootUid.equals(r.uid())) {
+      if (target.test(r)) {
         return true;
       }
     }

@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.workloadmap.schema.KartaCrd;
 import dev.workloadmap.sdk.WorkloadMap;
 import dev.workloadmap.sdk.definition.Definition;
+import dev.workloadmap.sdk.internal.model.DefinitionSetRules;
 import dev.workloadmap.sdk.definition.Gvk;
 import dev.workloadmap.sdk.validation.Finding;
 import dev.workloadmap.sdk.yaml.YamlReader;
@@ -132,14 +133,9 @@ public final class DefinitionRegistry {
         origins.add(s.origin());
       }
     }
-    for (int i = 0; i < defs.size(); i++) {
-      for (int j = 0; j < i; j++) {
-        if (defs.get(i).rootGvk().equals(defs.get(j).rootGvk())) {
-          problems.add("definitions " + defs.get(j).name() + " (" + origins.get(j) + ") and " + defs.get(i).name()
-              + " (" + origins.get(i) + ") both cover " + defs.get(i).rootGvk()
-              + "\nhint: register one definition per root kind");
-        }
-      }
+    // the one rule for two definitions of one kind in a set (also validate's, CLI and Maven goal)
+    for (DefinitionSetRules.Indexed d : DefinitionSetRules.duplicateGvks(defs)) {
+      problems.add(d.finding().location().prefix() + d.finding().message() + "\nhint: " + d.finding().hint());
     }
     if (!problems.isEmpty()) {
       throw new RegistrationException(problems);

@@ -4,10 +4,10 @@ import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 import org.apiguardian.api.API;
 
-import dev.workloadmap.sdk.EvaluationProblem;
+import dev.workloadmap.sdk.internal.text.DescribeText;
+import dev.workloadmap.sdk.internal.text.TextTable;
 import dev.workloadmap.sdk.internal.resources.Quantities;
 import dev.workloadmap.sdk.resources.ResourceList;
-import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.TreeSet;
@@ -16,9 +16,11 @@ import java.util.TreeSet;
  * The text view of a workload tree, shaped like the reference CLI's {@code describe} in file mode
  * (docs/format.md#cli-describe): a header, a box-drawing tree of components (a multi-instance component is split into
  * one row per instance id) with {@code replicas: D} and {@code gpu: N}, a {@code Phase:} line with every matched
- * status, and a resources table with one row per pod-bearing component (or instance) and a TOTAL row. Columns are
- * aligned; no line has trailing whitespace. CPU is printed in cores, memory in binary units when exact (otherwise
- * decimal units).
+ * status, and a resources table with one row per pod-bearing component (or instance) and a TOTAL row, then
+ * {@code Totals are incomplete: ...} when a problem left replicas or resources uncounted. Columns are aligned; no line
+ * has trailing whitespace. Drawn by the one describe renderer ({@code internal.text.DescribeText}) that also draws the
+ * live view and the CLI's describe. CPU is printed in cores, memory in binary units when exact (otherwise decimal
+ * units).
  */
 @API(status = EXPERIMENTAL, since = "0.1")
 public final class TreeText {
@@ -26,41 +28,7 @@ public final class TreeText {
 
   /** Renders {@code tree}; {@code origin} (for example {@code catalog} or a file name) is shown in the header. */
   public static String render(WorkloadTree tree, String origin, String gpuResourceName) {
-    StringBuilder out = new StringBuilder();
-    StringBuilder header = new StringBuilder(tree.object().toString());
-    if (!tree.object().namespace().isEmpty()) {
-      header.append("   namespace: ").append(tree.object().namespace());
-    }
-    header.append("   definition: ").append(tree.definitionName());
-    if (origin != null && !origin.isEmpty()) {
-      header.append(" (").append(origin).append(')');
-    }
-    header.append("   (file mode: no live status)");
-    out.append(header).append("\n\n");
-
-    List<String[]> rows = new ArrayList<>();
-    ComponentNode root = tree.root();
-    rows.add(row(root.name(), root.podBearing() ? root.ownReplicas() : -1,
-        root.podBearing() ? root.ownResources() : null, gpuResourceName));
-    List<ComponentNode> visibleChildren = root.children().stream().filter(ComponentNode::visible).toList();
-    for (int i = 0; i < visibleChildren.size(); i++) {
-      componentRows(visibleChildren.get(i), "", i == visibleChildren.size() - 1, rows, gpuResourceName);
-    }
-    appendAligned(out, rows);
-    if (tree.status() != null) {
-      out.append("Phase: ").append(String.join(",", tree.status().phases())).append('\n');
-    }
-    appendResources(out, tree, gpuResourceName);
-    if (!tree.totalsComplete()) {
-      out.append("Totals are incomplete: a problem below left replicas or resources uncounted.\n");
-    }
-    if (!tree.problems().isEmpty()) {
-      out.append('\n').append("Problems:\n");
-      for (EvaluationProblem p : tree.problems()) {
-        out.append("  ").append(p.format()).append('\n');
-      }
-    }
-    return out.toString();
+    return DescribeText.render(tree, null, origin, gpuResourceName, 0, 0, null, null);
   }
 
   /**
@@ -70,43 +38,7 @@ public final class TreeText {
    */
   public static void appendResources(StringBuilder out, WorkloadTree tree, String gpuResourceName) {
     out.append('\n').append("Resources:\n");
-    appendAligned(out, resourceTable(tree, gpuResourceName));
-  }
-
-  private static void componentRows(ComponentNode c, String indent, boolean last, List<String[]> rows, String gpu) {
-    List<ComponentNode> children = c.children().stream().filter(ComponentNode::visible).toList();
-    if (c.multiInstance() && !c.instances().isEmpty()) {
-      for (int i = 0; i < c.instances().size(); i++) {
-        InstanceNode in = c.instances().get(i);
-        boolean lastRow = last && i == c.instances().size() - 1;
-        rows.add(row(indent + (lastRow ? "└── " : "├── ") + in.id(), in.desiredReplicas(),
-            c.podBearing() ? in.total() : null, gpu));
-        childRows(children, indent + (lastRow ? "    " : "│   "), rows, gpu);
-      }
-      return;
-    }
-    int replicas = c.podBearing() ? c.ownReplicas() : c.desiredReplicas();
-    ResourceList res = c.podBearing() ? c.ownResources() : null;
-    rows.add(row(indent + (last ? "└── " : "├── ") + c.name(), replicas, res, gpu));
-    childRows(children, indent + (last ? "    " : "│   "), rows, gpu);
-  }
-
-  private static void childRows(List<ComponentNode> children, String indent, List<String[]> rows, String gpu) {
-    for (int i = 0; i < children.size(); i++) {
-      componentRows(children.get(i), indent, i == children.size() - 1, rows, gpu);
-    }
-  }
-
-  private static String[] row(String name, int replicas, ResourceList res, String gpu) {
-    String r = replicas < 0 ? "" : "replicas: " + replicas;
-    String g = "";
-    if (res != null) {
-      long gpus = res.gpus(gpu);
-      if (gpus != 0) {
-        g = "gpu: " + gpus;
-      }
-    }
-    return new String[] {name, r, g};
+    TextTable.append(out, resourceTable(tree, gpuResourceName), 2);
   }
 
   private static List<String[]> resourceTable(WorkloadTree tree, String gpu) {
@@ -144,31 +76,5 @@ public final class TreeText {
       cells.add(r.getOrZero(e).stripTrailingZeros().toPlainString());
     }
     return cells.toArray(String[]::new);
-  }
-
-  /** Appends rows as columns separated by at least two spaces, with trailing whitespace trimmed. */
-  public static void appendAligned(StringBuilder out, List<String[]> rows) {
-    int cols = rows.stream().mapToInt(r -> r.length).max().orElse(0);
-    int[] width = new int[cols];
-    for (String[] r : rows) {
-      for (int i = 0; i < r.length; i++) {
-        width[i] = Math.max(width[i], r[i].codePointCount(0, r[i].length()));
-      }
-    }
-    for (String[] r : rows) {
-      StringBuilder line = new StringBuilder();
-      for (int i = 0; i < r.length; i++) {
-        line.append(r[i]);
-        if (i < r.length - 1) {
-          int pad = width[i] - r[i].codePointCount(0, r[i].length()) + 2;
-          line.append(" ".repeat(pad));
-        }
-      }
-      int end = line.length();
-      while (end > 0 && line.charAt(end - 1) == ' ') {
-        end--;
-      }
-      out.append(line, 0, end).append('\n');
-    }
   }
 }

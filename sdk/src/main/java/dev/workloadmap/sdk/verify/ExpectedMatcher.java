@@ -5,7 +5,7 @@ import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 import org.apiguardian.api.API;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.workloadmap.sdk.internal.model.Suggest;
+import dev.workloadmap.schema.internal.NameSuggester;
 import dev.workloadmap.sdk.jq.JqValues;
 import dev.workloadmap.sdk.validation.Finding;
 import dev.workloadmap.sdk.validation.Severity;
@@ -47,7 +47,7 @@ public final class ExpectedMatcher {
         if (!act.has(e.getKey())) {
           List<String> known = new ArrayList<>();
           act.fieldNames().forEachRemaining(known::add);
-          String suggestion = Suggest.closest(e.getKey(), known);
+          String suggestion = NameSuggester.suggest(e.getKey(), known);
           out.add(new Finding("fixture.unknown-field", Severity.ERROR,
               "the result has no field \"" + e.getKey() + "\""
                   + (suggestion == null ? "" : "; did you mean \"" + suggestion + "\"?"),

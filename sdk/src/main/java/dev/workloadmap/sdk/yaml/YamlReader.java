@@ -141,6 +141,8 @@ public final class YamlReader {
     try (InputStream in = Files.newInputStream(file);
         Reader reader = new UnicodeReader(in)) {
       return YamlReaderEngine.read(reader, name, limits, offset -> locateInFile(file, name, offset));
+    } catch (java.nio.charset.CharacterCodingException e) {
+      throw new NotTextException(SourceLocation.ofFile(name), e);
     } catch (NoSuchFileException e) {
       throw new YamlException("file not found; check the path", SourceLocation.ofFile(name), e);
     } catch (AccessDeniedException e) {

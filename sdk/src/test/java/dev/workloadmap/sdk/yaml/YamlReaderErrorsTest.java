@@ -228,8 +228,9 @@ class YamlReaderErrorsTest {
     Path f = dir.resolve("latin1.yaml");
     Files.write(f, new byte[] {'a', ':', ' ', (byte) 0xE9, '\n'});
     YamlException e = thrown(() -> reader.readAll(f));
+    assertThat(e).isInstanceOf(NotTextException.class);
     assertThat(e.getMessage())
-        .isEqualTo("the file is not valid UTF-8 text (UTF-16 and UTF-32 need a byte order mark); save it as UTF-8");
+        .isEqualTo("not UTF-8 text, so not YAML (a binary file? UTF-16 and UTF-32 need a byte order mark)");
     assertThat(e.location().orElseThrow().file()).isEqualTo(f.toString());
   }
 

@@ -1,9 +1,9 @@
 package dev.workloadmap.sdk.internal.crd;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.workloadmap.schema.internal.NameSuggester;
 import dev.workloadmap.sdk.internal.jqast.JqNode;
 import dev.workloadmap.sdk.internal.jqast.JqPattern;
-import dev.workloadmap.sdk.internal.model.Suggest;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -240,7 +240,7 @@ final class PathInterpreter {
     }
     if (!anyOk) {
       if (missingIn != null) {
-        String suggestion = Suggest.closest(name, known);
+        String suggestion = NameSuggester.suggest(name, known);
         problem(CrdPathCheck.UNKNOWN_FIELD, "no field " + name + (missingIn.path().isEmpty()
             ? " at the top level of " + subject : " in " + subject + " " + missingIn.path())
             + (suggestion == null ? "" : "; did you mean " + suggestion + "?"),

@@ -1,6 +1,7 @@
 package dev.workloadmap.sdk.internal.model;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.workloadmap.schema.internal.NameSuggester;
 import dev.workloadmap.sdk.validation.Finding;
 import dev.workloadmap.sdk.validation.Severity;
 import dev.workloadmap.sdk.yaml.SourceLocation;
@@ -74,7 +75,7 @@ public final class NodeReader {
             "migrate the document to apiVersion run.ai/v1alpha1, kind Karta");
         continue;
       }
-      String suggestion = Suggest.closest(name, known);
+      String suggestion = NameSuggester.suggest(name, known);
       add(
           "model.unknown-field",
           unknownFieldsAreErrors ? Severity.ERROR : Severity.WARNING,

@@ -1,5 +1,6 @@
 package dev.workloadmap.sdk.internal.yaml;
 
+import dev.workloadmap.sdk.yaml.NotTextException;
 import dev.workloadmap.sdk.yaml.SourceLocation;
 import dev.workloadmap.sdk.yaml.YamlException;
 import java.io.IOException;
@@ -68,10 +69,7 @@ public final class SnakeYamlErrors {
     }
     Throwable cause = e.getCause();
     if (cause instanceof CharacterCodingException) {
-      return new YamlException(
-          "the file is not valid UTF-8 text (UTF-16 and UTF-32 need a byte order mark); save it as UTF-8",
-          SourceLocation.ofFile(file),
-          e);
+      return new NotTextException(SourceLocation.ofFile(file), e);
     }
     if (cause instanceof IOException io) {
       return new YamlException("cannot read the file: " + firstLine(io.getMessage()), SourceLocation.ofFile(file), e);
