@@ -88,6 +88,10 @@ public class VerifyMojo extends AbstractWorkloadMapMojo {
   @Parameter(property = "workloadmap.roundTrip.failOnFindings", defaultValue = "true")
   boolean roundTripFailOnFindings;
 
+  /** List every round-trip check's findings in the build log (they are always in roundtrip.json; also with -X). */
+  @Parameter(property = "workloadmap.roundTrip.verbose", defaultValue = "false")
+  boolean roundTripVerbose;
+
   /** Objects the overlap analysis evaluates per definition for the HTML report (workloadmap:analyze has its own). */
   @Parameter(property = "workloadmap.analyze.budget", defaultValue = "4000")
   int analyzeBudget;
@@ -212,9 +216,22 @@ public class VerifyMojo extends AbstractWorkloadMapMojo {
       }
     }
     log.info("");
-    log.info("Write round trip (identity, probe, suspend-resume per component and fixture):");
-    for (String line : AuthoringChecks.roundTripTable(results).stripTrailing().split("\n")) {
+    log.info("Write round trip (identity, probe, suspend-resume per component and fixture; details in roundtrip.json"
+        + (roundTripVerbose || log.isDebugEnabled() ? "" : ", or with -Dworkloadmap.roundTrip.verbose=true or -X")
+        + "):");
+    boolean details = roundTripVerbose || log.isDebugEnabled();
+    for (String line : AuthoringChecks.roundTripTable(results, details).stripTrailing().split("\n")) {
       log.info(line);
+    }
+    // an unexpected change is a finding whatever the verbosity; a write the SDK refuses (a computed path, read-only
+    // by design) is counted in the table and listed in the report
+    for (AuthoringChecks.Result r : results) {
+      for (RoundTrip.Result t : r.roundTrips()) {
+        for (RoundTrip.Check c : t.checks()) {
+          c.findings().stream().filter(f -> !RoundTrip.isRefusedWrite(f)).forEach(f -> log.warn("[ROUND TRIP] "
+              + r.definition() + "/" + t.object() + " " + c.component() + " " + c.check() + ": " + f));
+        }
+      }
     }
     long findings = results.stream().mapToLong(r -> r.roundTrip(RoundTrip.Outcome.FINDINGS)).sum();
     Path dir = reportsPath();
