@@ -223,14 +223,26 @@ public class VerifyMojo extends AbstractWorkloadMapMojo {
     for (String line : AuthoringChecks.roundTripTable(results, details).stripTrailing().split("\n")) {
       log.info(line);
     }
-    // an unexpected change is a finding whatever the verbosity; a write the SDK refuses (a computed path, read-only
-    // by design) is counted in the table and listed in the report
-    for (AuthoringChecks.Result r : results) {
-      for (RoundTrip.Result t : r.roundTrips()) {
-        for (RoundTrip.Check c : t.checks()) {
-          c.findings().stream().filter(f -> !RoundTrip.isRefusedWrite(f)).forEach(f -> log.warn("[ROUND TRIP] "
-              + r.definition() + "/" + t.object() + " " + c.component() + " " + c.check() + ": " + f));
+    // an unexpected change is a finding whatever the verbosity, one warning per definition, component and check
+    // (the objects and leaves are in roundtrip.json); a write the SDK refuses (a computed path, read-only by design)
+    // is counted in the table's REFUSED column and listed in the report
+    if (!details) {
+      for (AuthoringChecks.Result r : results) {
+        Map<String, List<String>> objects = new LinkedHashMap<>();
+        Map<String, String> first = new LinkedHashMap<>();
+        for (RoundTrip.Result t : r.roundTrips()) {
+          for (RoundTrip.Check c : t.checks()) {
+            List<String> real = c.findings().stream().filter(f -> !RoundTrip.isRefusedWrite(f)).toList();
+            if (!real.isEmpty()) {
+              String key = c.component() + " " + c.check();
+              objects.computeIfAbsent(key, k -> new ArrayList<>()).add(t.object());
+              first.putIfAbsent(key, t.object() + ": " + real.get(0) + (real.size() > 1 ? " (+" + (real.size() - 1)
+                  + " more)" : ""));
+            }
+          }
         }
+        objects.forEach((key, objs) -> log.warn("[ROUND TRIP] " + r.definition() + " " + key + ": unexpected changes on "
+            + objs.size() + " object(s), first " + first.get(key)));
       }
     }
     long findings = results.stream().mapToLong(r -> r.roundTrip(RoundTrip.Outcome.FINDINGS)).sum();
