@@ -50,12 +50,12 @@ public final class LeaderWorkerSetWorkload {
   public static final String DEFINITION_NAME = "leaderworkerset-x-k8s-io-leaderworkerset-v1";
 
   /**
-   * The {@code apiVersion} of the objects this class reads (catalog/src/main/workloadmap/leaderworkerset-x-k8s-io-leaderworkerset-v1/definition.yaml:37).
+   * The {@code apiVersion} of the objects this class reads (catalog/src/main/workloadmap/leaderworkerset-x-k8s-io-leaderworkerset-v1/definition.yaml:43).
    */
   public static final String API_VERSION = "leaderworkerset.x-k8s.io/v1";
 
   /**
-   * The {@code kind} of the objects this class reads (catalog/src/main/workloadmap/leaderworkerset-x-k8s-io-leaderworkerset-v1/definition.yaml:37).
+   * The {@code kind} of the objects this class reads (catalog/src/main/workloadmap/leaderworkerset-x-k8s-io-leaderworkerset-v1/definition.yaml:43).
    */
   public static final String KIND = "LeaderWorkerSet";
 
@@ -266,14 +266,14 @@ public final class LeaderWorkerSetWorkload {
    * Every status of the shared vocabulary whose mapping matches, in the reference order
    * (docs/format.md#status), from the root's {@code statusMappings} (catalog/src/main/workloadmap/leaderworkerset-x-k8s-io-leaderworkerset-v1/definition.yaml:44):
    * <ul>
-   * <li>{@code Running} (catalog/src/main/workloadmap/leaderworkerset-x-k8s-io-leaderworkerset-v1/definition.yaml:45):
+   * <li>{@code Running} (catalog/src/main/workloadmap/leaderworkerset-x-k8s-io-leaderworkerset-v1/definition.yaml:51):
    * <br>condition <code>Available=True</code> and <code>.status.observedGeneration == null or .status.observedGeneration &gt;= (.metadata.generation // 0)</code> gives <code>true</code>
    * <br>condition <code>Progressing=True</code> and <code>(.status.observedGeneration == null or .status.observedGeneration &gt;= (.metadata.generation // 0)) and ((.status.conditions // []) | any(.type == "UpdateInProgress" and .status == "True") | not) and (.status.readyReplicas // 0) &gt; 0</code> gives <code>true</code></li>
-   * <li>{@code Initializing} (catalog/src/main/workloadmap/leaderworkerset-x-k8s-io-leaderworkerset-v1/definition.yaml:61):
+   * <li>{@code Initializing} (catalog/src/main/workloadmap/leaderworkerset-x-k8s-io-leaderworkerset-v1/definition.yaml:67):
    * <br><code>.status.observedGeneration != null and .status.observedGeneration &lt; (.metadata.generation // 0)</code> gives <code>true</code>
    * <br>condition <code>UpdateInProgress=True</code> and <code>.status.observedGeneration == null or .status.observedGeneration &gt;= (.metadata.generation // 0)</code> gives <code>true</code>
    * <br>condition <code>Progressing=True</code> and <code>(.status.observedGeneration == null or .status.observedGeneration &gt;= (.metadata.generation // 0)) and (.status.readyReplicas // 0) == 0</code> gives <code>true</code></li>
-   * <li>{@code Degraded} (catalog/src/main/workloadmap/leaderworkerset-x-k8s-io-leaderworkerset-v1/definition.yaml:84): condition <code>Progressing=True</code> and <code>(.status.observedGeneration == null or .status.observedGeneration &gt;= (.metadata.generation // 0)) and ((.status.conditions // []) | any(.type == "UpdateInProgress" and .status == "True") | not) and (.status.readyReplicas // 0) &gt; 0 and (.status.readyReplicas // 0) &lt; (.spec.replicas // 1)</code> gives <code>true</code></li>
+   * <li>{@code Degraded} (catalog/src/main/workloadmap/leaderworkerset-x-k8s-io-leaderworkerset-v1/definition.yaml:90): condition <code>Progressing=True</code> and <code>(.status.observedGeneration == null or .status.observedGeneration &gt;= (.metadata.generation // 0)) and ((.status.conditions // []) | any(.type == "UpdateInProgress" and .status == "True") | not) and (.status.readyReplicas // 0) &gt; 0 and (.status.readyReplicas // 0) &lt; (.spec.replicas // 1)</code> gives <code>true</code></li>
    * </ul>
    *
    * @return the matched statuses; {@code [UNDEFINED]} when none matches
@@ -284,7 +284,7 @@ public final class LeaderWorkerSetWorkload {
 
   /**
    * True when {@code status} is among {@link #statuses()}, from the root's {@code statusMappings}
-   * (catalog/src/main/workloadmap/leaderworkerset-x-k8s-io-leaderworkerset-v1/definition.yaml:44).
+   * (catalog/src/main/workloadmap/leaderworkerset-x-k8s-io-leaderworkerset-v1/definition.yaml:50).
    *
    * @param status a status of the shared vocabulary
    * @return whether it matched
@@ -294,7 +294,7 @@ public final class LeaderWorkerSetWorkload {
   }
 
   /**
-   * The native conditions in document order, from {@code conditionsDefinition.path} (catalog/src/main/workloadmap/leaderworkerset-x-k8s-io-leaderworkerset-v1/definition.yaml:43): <code>.status.conditions</code>
+   * The native conditions in document order, from {@code conditionsDefinition.path} (catalog/src/main/workloadmap/leaderworkerset-x-k8s-io-leaderworkerset-v1/definition.yaml:49): <code>.status.conditions</code>
    *
    * @return the conditions; empty when there are none
    */
@@ -332,7 +332,7 @@ public final class LeaderWorkerSetWorkload {
   }
 
   /**
-   * The single instance of component {@code leaderworkerset} ({@code leaderworkerset.x-k8s.io/v1 LeaderWorkerSet}) (the root), defined at catalog/src/main/workloadmap/leaderworkerset-x-k8s-io-leaderworkerset-v1/definition.yaml:36 (no {@code instanceIdPath}).
+   * The single instance of component {@code leaderworkerset} ({@code leaderworkerset.x-k8s.io/v1 LeaderWorkerSet}) (the root), defined at catalog/src/main/workloadmap/leaderworkerset-x-k8s-io-leaderworkerset-v1/definition.yaml:42 (no {@code instanceIdPath}).
    *
    * <p>It has no pod spec or scale path.
    *
@@ -343,11 +343,11 @@ public final class LeaderWorkerSetWorkload {
   }
 
   /**
-   * The single instance of component {@code group}, child of {@code leaderworkerset}, defined at catalog/src/main/workloadmap/leaderworkerset-x-k8s-io-leaderworkerset-v1/definition.yaml:96 (no {@code instanceIdPath}).
+   * The single instance of component {@code group}, child of {@code leaderworkerset}, defined at catalog/src/main/workloadmap/leaderworkerset-x-k8s-io-leaderworkerset-v1/definition.yaml:102 (no {@code instanceIdPath}).
    *
    * <p>jq paths (workload side):
    * <ul>
-   * <li>{@code replicasPath} (catalog/src/main/workloadmap/leaderworkerset-x-k8s-io-leaderworkerset-v1/definition.yaml:99): <code>.spec.replicas // 1</code></li>
+   * <li>{@code replicasPath} (catalog/src/main/workloadmap/leaderworkerset-x-k8s-io-leaderworkerset-v1/definition.yaml:105): <code>.spec.replicas // 1</code></li>
    * </ul>
    *
    * @return the instance
@@ -357,12 +357,12 @@ public final class LeaderWorkerSetWorkload {
   }
 
   /**
-   * The single instance of component {@code leader} ({@code apps/v1 StatefulSet}), child of {@code group}, defined at catalog/src/main/workloadmap/leaderworkerset-x-k8s-io-leaderworkerset-v1/definition.yaml:103 (no {@code instanceIdPath}).
+   * The single instance of component {@code leader} ({@code apps/v1 StatefulSet}), child of {@code group}, defined at catalog/src/main/workloadmap/leaderworkerset-x-k8s-io-leaderworkerset-v1/definition.yaml:109 (no {@code instanceIdPath}).
    *
    * <p>jq paths (workload side):
    * <ul>
-   * <li>{@code podTemplateSpecPath} (catalog/src/main/workloadmap/leaderworkerset-x-k8s-io-leaderworkerset-v1/definition.yaml:110): <code>.spec.leaderWorkerTemplate.leaderTemplate // .spec.leaderWorkerTemplate.workerTemplate</code></li>
-   * <li>{@code replicasPath} (catalog/src/main/workloadmap/leaderworkerset-x-k8s-io-leaderworkerset-v1/definition.yaml:112): <code>.spec.replicas // 1</code></li>
+   * <li>{@code podTemplateSpecPath} (catalog/src/main/workloadmap/leaderworkerset-x-k8s-io-leaderworkerset-v1/definition.yaml:116): <code>.spec.leaderWorkerTemplate.leaderTemplate // .spec.leaderWorkerTemplate.workerTemplate</code></li>
+   * <li>{@code replicasPath} (catalog/src/main/workloadmap/leaderworkerset-x-k8s-io-leaderworkerset-v1/definition.yaml:118): <code>.spec.replicas // 1</code></li>
    * </ul>
    *
    * @return the instance
@@ -372,12 +372,12 @@ public final class LeaderWorkerSetWorkload {
   }
 
   /**
-   * The single instance of component {@code worker} ({@code apps/v1 StatefulSet}), child of {@code group}, defined at catalog/src/main/workloadmap/leaderworkerset-x-k8s-io-leaderworkerset-v1/definition.yaml:117 (no {@code instanceIdPath}).
+   * The single instance of component {@code worker} ({@code apps/v1 StatefulSet}), child of {@code group}, defined at catalog/src/main/workloadmap/leaderworkerset-x-k8s-io-leaderworkerset-v1/definition.yaml:123 (no {@code instanceIdPath}).
    *
    * <p>jq paths (workload side):
    * <ul>
-   * <li>{@code podTemplateSpecPath} (catalog/src/main/workloadmap/leaderworkerset-x-k8s-io-leaderworkerset-v1/definition.yaml:124): <code>.spec.leaderWorkerTemplate.workerTemplate</code></li>
-   * <li>{@code replicasPath} (catalog/src/main/workloadmap/leaderworkerset-x-k8s-io-leaderworkerset-v1/definition.yaml:126): <code>(.spec.replicas // 1) * ((.spec.leaderWorkerTemplate.size // 1) - 1)</code></li>
+   * <li>{@code podTemplateSpecPath} (catalog/src/main/workloadmap/leaderworkerset-x-k8s-io-leaderworkerset-v1/definition.yaml:130): <code>.spec.leaderWorkerTemplate.workerTemplate</code></li>
+   * <li>{@code replicasPath} (catalog/src/main/workloadmap/leaderworkerset-x-k8s-io-leaderworkerset-v1/definition.yaml:132): <code>(.spec.replicas // 1) * ((.spec.leaderWorkerTemplate.size // 1) - 1)</code></li>
    * </ul>
    *
    * @return the instance
@@ -409,7 +409,7 @@ public final class LeaderWorkerSetWorkload {
   }
 
   /**
-   * One instance of component {@code leaderworkerset} ({@code leaderworkerset.x-k8s.io/v1 LeaderWorkerSet}) (the root), defined at catalog/src/main/workloadmap/leaderworkerset-x-k8s-io-leaderworkerset-v1/definition.yaml:36.
+   * One instance of component {@code leaderworkerset} ({@code leaderworkerset.x-k8s.io/v1 LeaderWorkerSet}) (the root), defined at catalog/src/main/workloadmap/leaderworkerset-x-k8s-io-leaderworkerset-v1/definition.yaml:42.
    *
    * @param id {@code ""}: the component has one anonymous instance
    * @param desiredReplicas its share of the children's desired pods (a grouping component, docs/format.md#totals)
@@ -428,7 +428,7 @@ public final class LeaderWorkerSetWorkload {
   }
 
   /**
-   * One instance of component {@code group}, child of {@code leaderworkerset}, defined at catalog/src/main/workloadmap/leaderworkerset-x-k8s-io-leaderworkerset-v1/definition.yaml:96.
+   * One instance of component {@code group}, child of {@code leaderworkerset}, defined at catalog/src/main/workloadmap/leaderworkerset-x-k8s-io-leaderworkerset-v1/definition.yaml:102.
    *
    * @param id {@code ""}: the component has one anonymous instance
    * @param replicas from {@code replicasPath} (catalog/src/main/workloadmap/leaderworkerset-x-k8s-io-leaderworkerset-v1/definition.yaml:99): <code>.spec.replicas // 1</code>; null when it yields null or failed
@@ -450,7 +450,7 @@ public final class LeaderWorkerSetWorkload {
   }
 
   /**
-   * One instance of component {@code leader} ({@code apps/v1 StatefulSet}), child of {@code group}, defined at catalog/src/main/workloadmap/leaderworkerset-x-k8s-io-leaderworkerset-v1/definition.yaml:103.
+   * One instance of component {@code leader} ({@code apps/v1 StatefulSet}), child of {@code group}, defined at catalog/src/main/workloadmap/leaderworkerset-x-k8s-io-leaderworkerset-v1/definition.yaml:109.
    *
    * @param id {@code ""}: the component has one anonymous instance
    * @param replicas from {@code replicasPath} (catalog/src/main/workloadmap/leaderworkerset-x-k8s-io-leaderworkerset-v1/definition.yaml:112): <code>.spec.replicas // 1</code>; null when it yields null or failed
@@ -485,7 +485,7 @@ public final class LeaderWorkerSetWorkload {
   }
 
   /**
-   * One instance of component {@code worker} ({@code apps/v1 StatefulSet}), child of {@code group}, defined at catalog/src/main/workloadmap/leaderworkerset-x-k8s-io-leaderworkerset-v1/definition.yaml:117.
+   * One instance of component {@code worker} ({@code apps/v1 StatefulSet}), child of {@code group}, defined at catalog/src/main/workloadmap/leaderworkerset-x-k8s-io-leaderworkerset-v1/definition.yaml:123.
    *
    * @param id {@code ""}: the component has one anonymous instance
    * @param replicas from {@code replicasPath} (catalog/src/main/workloadmap/leaderworkerset-x-k8s-io-leaderworkerset-v1/definition.yaml:126): <code>(.spec.replicas // 1) * ((.spec.leaderWorkerTemplate.size // 1) - 1)</code>; null when it yields null or failed
@@ -535,8 +535,8 @@ public final class LeaderWorkerSetWorkload {
     /**
      * Sets the pods' {@code spec.schedulerName} on every instance of every component with a pod definition (docs/format.md#spec-definition) ({@link WorkloadUpdate#setSchedulerName}), through:
      * <ul>
-     * <li>{@code leader}: {@code podTemplateSpecPath} (catalog/src/main/workloadmap/leaderworkerset-x-k8s-io-leaderworkerset-v1/definition.yaml:110): <code>.spec.leaderWorkerTemplate.leaderTemplate // .spec.leaderWorkerTemplate.workerTemplate</code></li>
-     * <li>{@code worker}: {@code podTemplateSpecPath} (catalog/src/main/workloadmap/leaderworkerset-x-k8s-io-leaderworkerset-v1/definition.yaml:124): <code>.spec.leaderWorkerTemplate.workerTemplate</code></li>
+     * <li>{@code leader}: {@code podTemplateSpecPath} (catalog/src/main/workloadmap/leaderworkerset-x-k8s-io-leaderworkerset-v1/definition.yaml:116): <code>.spec.leaderWorkerTemplate.leaderTemplate // .spec.leaderWorkerTemplate.workerTemplate</code></li>
+     * <li>{@code worker}: {@code podTemplateSpecPath} (catalog/src/main/workloadmap/leaderworkerset-x-k8s-io-leaderworkerset-v1/definition.yaml:130): <code>.spec.leaderWorkerTemplate.workerTemplate</code></li>
      * </ul>
      *
      * @param schedulerName the scheduler name, for example {@code kai-scheduler}
@@ -549,8 +549,8 @@ public final class LeaderWorkerSetWorkload {
     /**
      * Adds (or overwrites) pod labels on every instance of every component with a pod definition (docs/format.md#spec-definition) ({@link WorkloadUpdate#addLabels}), through:
      * <ul>
-     * <li>{@code leader}: {@code podTemplateSpecPath} (catalog/src/main/workloadmap/leaderworkerset-x-k8s-io-leaderworkerset-v1/definition.yaml:110): <code>.spec.leaderWorkerTemplate.leaderTemplate // .spec.leaderWorkerTemplate.workerTemplate</code></li>
-     * <li>{@code worker}: {@code podTemplateSpecPath} (catalog/src/main/workloadmap/leaderworkerset-x-k8s-io-leaderworkerset-v1/definition.yaml:124): <code>.spec.leaderWorkerTemplate.workerTemplate</code></li>
+     * <li>{@code leader}: {@code podTemplateSpecPath} (catalog/src/main/workloadmap/leaderworkerset-x-k8s-io-leaderworkerset-v1/definition.yaml:116): <code>.spec.leaderWorkerTemplate.leaderTemplate // .spec.leaderWorkerTemplate.workerTemplate</code></li>
+     * <li>{@code worker}: {@code podTemplateSpecPath} (catalog/src/main/workloadmap/leaderworkerset-x-k8s-io-leaderworkerset-v1/definition.yaml:130): <code>.spec.leaderWorkerTemplate.workerTemplate</code></li>
      * </ul>
      *
      * @param labels the entries to add, key to value
@@ -563,8 +563,8 @@ public final class LeaderWorkerSetWorkload {
     /**
      * Adds (or overwrites) pod annotations on every instance of every component with a pod definition (docs/format.md#spec-definition) ({@link WorkloadUpdate#addAnnotations}), through:
      * <ul>
-     * <li>{@code leader}: {@code podTemplateSpecPath} (catalog/src/main/workloadmap/leaderworkerset-x-k8s-io-leaderworkerset-v1/definition.yaml:110): <code>.spec.leaderWorkerTemplate.leaderTemplate // .spec.leaderWorkerTemplate.workerTemplate</code></li>
-     * <li>{@code worker}: {@code podTemplateSpecPath} (catalog/src/main/workloadmap/leaderworkerset-x-k8s-io-leaderworkerset-v1/definition.yaml:124): <code>.spec.leaderWorkerTemplate.workerTemplate</code></li>
+     * <li>{@code leader}: {@code podTemplateSpecPath} (catalog/src/main/workloadmap/leaderworkerset-x-k8s-io-leaderworkerset-v1/definition.yaml:116): <code>.spec.leaderWorkerTemplate.leaderTemplate // .spec.leaderWorkerTemplate.workerTemplate</code></li>
+     * <li>{@code worker}: {@code podTemplateSpecPath} (catalog/src/main/workloadmap/leaderworkerset-x-k8s-io-leaderworkerset-v1/definition.yaml:130): <code>.spec.leaderWorkerTemplate.workerTemplate</code></li>
      * </ul>
      *
      * @param annotations the entries to add, key to value
@@ -578,8 +578,8 @@ public final class LeaderWorkerSetWorkload {
      * Sets the resources of every container (init containers left alone) on every instance of every component with a pod definition (docs/format.md#spec-definition)
      * ({@link WorkloadUpdate#setResources}), through:
      * <ul>
-     * <li>{@code leader}: {@code podTemplateSpecPath} (catalog/src/main/workloadmap/leaderworkerset-x-k8s-io-leaderworkerset-v1/definition.yaml:110): <code>.spec.leaderWorkerTemplate.leaderTemplate // .spec.leaderWorkerTemplate.workerTemplate</code></li>
-     * <li>{@code worker}: {@code podTemplateSpecPath} (catalog/src/main/workloadmap/leaderworkerset-x-k8s-io-leaderworkerset-v1/definition.yaml:124): <code>.spec.leaderWorkerTemplate.workerTemplate</code></li>
+     * <li>{@code leader}: {@code podTemplateSpecPath} (catalog/src/main/workloadmap/leaderworkerset-x-k8s-io-leaderworkerset-v1/definition.yaml:116): <code>.spec.leaderWorkerTemplate.leaderTemplate // .spec.leaderWorkerTemplate.workerTemplate</code></li>
+     * <li>{@code worker}: {@code podTemplateSpecPath} (catalog/src/main/workloadmap/leaderworkerset-x-k8s-io-leaderworkerset-v1/definition.yaml:130): <code>.spec.leaderWorkerTemplate.workerTemplate</code></li>
      * </ul>
      *
      * @param resources a ResourceRequirements {@code {requests, limits, claims}}; quantities as Kubernetes
@@ -592,7 +592,7 @@ public final class LeaderWorkerSetWorkload {
     }
 
     /**
-     * Writes the PodTemplateSpec {@code {metadata, spec}} of the single instance of component {@code leader}. Path: {@code podTemplateSpecPath} (catalog/src/main/workloadmap/leaderworkerset-x-k8s-io-leaderworkerset-v1/definition.yaml:110): <code>.spec.leaderWorkerTemplate.leaderTemplate // .spec.leaderWorkerTemplate.workerTemplate</code>
+     * Writes the PodTemplateSpec {@code {metadata, spec}} of the single instance of component {@code leader}. Path: {@code podTemplateSpecPath} (catalog/src/main/workloadmap/leaderworkerset-x-k8s-io-leaderworkerset-v1/definition.yaml:116): <code>.spec.leaderWorkerTemplate.leaderTemplate // .spec.leaderWorkerTemplate.workerTemplate</code>
      *
      * <p>UpdatePodTemplateSpec (docs/format.md#writes): the value replaces the old one, so fields absent from it disappear.
      *
@@ -604,7 +604,7 @@ public final class LeaderWorkerSetWorkload {
     }
 
     /**
-     * Writes the PodTemplateSpec {@code {metadata, spec}} of the single instance of component {@code worker}. Path: {@code podTemplateSpecPath} (catalog/src/main/workloadmap/leaderworkerset-x-k8s-io-leaderworkerset-v1/definition.yaml:124): <code>.spec.leaderWorkerTemplate.workerTemplate</code>
+     * Writes the PodTemplateSpec {@code {metadata, spec}} of the single instance of component {@code worker}. Path: {@code podTemplateSpecPath} (catalog/src/main/workloadmap/leaderworkerset-x-k8s-io-leaderworkerset-v1/definition.yaml:130): <code>.spec.leaderWorkerTemplate.workerTemplate</code>
      *
      * <p>UpdatePodTemplateSpec (docs/format.md#writes): the value replaces the old one, so fields absent from it disappear.
      *

@@ -48,12 +48,12 @@ public final class DynamoGraphDeploymentWorkload {
   public static final String DEFINITION_NAME = "nvidia-com-dynamographdeployment-v1alpha1";
 
   /**
-   * The {@code apiVersion} of the objects this class reads (catalog/src/main/workloadmap/nvidia-com-dynamographdeployment-v1alpha1/definition.yaml:60).
+   * The {@code apiVersion} of the objects this class reads (catalog/src/main/workloadmap/nvidia-com-dynamographdeployment-v1alpha1/definition.yaml:66).
    */
   public static final String API_VERSION = "nvidia.com/v1alpha1";
 
   /**
-   * The {@code kind} of the objects this class reads (catalog/src/main/workloadmap/nvidia-com-dynamographdeployment-v1alpha1/definition.yaml:60).
+   * The {@code kind} of the objects this class reads (catalog/src/main/workloadmap/nvidia-com-dynamographdeployment-v1alpha1/definition.yaml:66).
    */
   public static final String KIND = "DynamoGraphDeployment";
 
@@ -264,16 +264,16 @@ public final class DynamoGraphDeploymentWorkload {
    * Every status of the shared vocabulary whose mapping matches, in the reference order
    * (docs/format.md#status), from the root's {@code statusMappings} (catalog/src/main/workloadmap/nvidia-com-dynamographdeployment-v1alpha1/definition.yaml:69):
    * <ul>
-   * <li>{@code Running} (catalog/src/main/workloadmap/nvidia-com-dynamographdeployment-v1alpha1/definition.yaml:70):
+   * <li>{@code Running} (catalog/src/main/workloadmap/nvidia-com-dynamographdeployment-v1alpha1/definition.yaml:76):
    * <br>phase <code>successful</code>
    * <br>condition <code>Ready=True</code></li>
-   * <li>{@code Failed} (catalog/src/main/workloadmap/nvidia-com-dynamographdeployment-v1alpha1/definition.yaml:75): phase <code>failed</code></li>
-   * <li>{@code Initializing} (catalog/src/main/workloadmap/nvidia-com-dynamographdeployment-v1alpha1/definition.yaml:77):
+   * <li>{@code Failed} (catalog/src/main/workloadmap/nvidia-com-dynamographdeployment-v1alpha1/definition.yaml:81): phase <code>failed</code></li>
+   * <li>{@code Initializing} (catalog/src/main/workloadmap/nvidia-com-dynamographdeployment-v1alpha1/definition.yaml:83):
    * <br>phase <code>initializing</code>
    * <br>phase <code>pending</code>
    * <br>condition <code>Ready=Unknown</code>
    * <br>condition <code>Ready=False</code> and <code>.status.state</code> gives <code>null</code></li>
-   * <li>{@code Degraded} (catalog/src/main/workloadmap/nvidia-com-dynamographdeployment-v1alpha1/definition.yaml:89): condition <code>Ready=True</code> and condition <code>TopologyLevelsAvailable=False</code></li>
+   * <li>{@code Degraded} (catalog/src/main/workloadmap/nvidia-com-dynamographdeployment-v1alpha1/definition.yaml:95): condition <code>Ready=True</code> and condition <code>TopologyLevelsAvailable=False</code></li>
    * </ul>
    *
    * @return the matched statuses; {@code [UNDEFINED]} when none matches
@@ -284,7 +284,7 @@ public final class DynamoGraphDeploymentWorkload {
 
   /**
    * True when {@code status} is among {@link #statuses()}, from the root's {@code statusMappings}
-   * (catalog/src/main/workloadmap/nvidia-com-dynamographdeployment-v1alpha1/definition.yaml:69).
+   * (catalog/src/main/workloadmap/nvidia-com-dynamographdeployment-v1alpha1/definition.yaml:75).
    *
    * @param status a status of the shared vocabulary
    * @return whether it matched
@@ -294,7 +294,7 @@ public final class DynamoGraphDeploymentWorkload {
   }
 
   /**
-   * The native phase, from {@code phaseDefinition.path} (catalog/src/main/workloadmap/nvidia-com-dynamographdeployment-v1alpha1/definition.yaml:66): <code>.status.state</code>
+   * The native phase, from {@code phaseDefinition.path} (catalog/src/main/workloadmap/nvidia-com-dynamographdeployment-v1alpha1/definition.yaml:72): <code>.status.state</code>
    *
    * @return the phase as text; empty when the path yields nothing
    */
@@ -303,7 +303,7 @@ public final class DynamoGraphDeploymentWorkload {
   }
 
   /**
-   * The native conditions in document order, from {@code conditionsDefinition.path} (catalog/src/main/workloadmap/nvidia-com-dynamographdeployment-v1alpha1/definition.yaml:68): <code>.status.conditions</code>
+   * The native conditions in document order, from {@code conditionsDefinition.path} (catalog/src/main/workloadmap/nvidia-com-dynamographdeployment-v1alpha1/definition.yaml:74): <code>.status.conditions</code>
    *
    * @return the conditions; empty when there are none
    */
@@ -341,7 +341,7 @@ public final class DynamoGraphDeploymentWorkload {
   }
 
   /**
-   * The single instance of component {@code dynamographdeployment} ({@code nvidia.com/v1alpha1 DynamoGraphDeployment}) (the root), defined at catalog/src/main/workloadmap/nvidia-com-dynamographdeployment-v1alpha1/definition.yaml:59 (no {@code instanceIdPath}).
+   * The single instance of component {@code dynamographdeployment} ({@code nvidia.com/v1alpha1 DynamoGraphDeployment}) (the root), defined at catalog/src/main/workloadmap/nvidia-com-dynamographdeployment-v1alpha1/definition.yaml:65 (no {@code instanceIdPath}).
    *
    * <p>It has no pod spec or scale path.
    *
@@ -352,12 +352,12 @@ public final class DynamoGraphDeploymentWorkload {
   }
 
   /**
-   * The instances of component {@code service} ({@code grove.io/v1alpha1 PodClique}), child of {@code dynamographdeployment}, defined at catalog/src/main/workloadmap/nvidia-com-dynamographdeployment-v1alpha1/definition.yaml:96.
+   * The instances of component {@code service} ({@code grove.io/v1alpha1 PodClique}), child of {@code dynamographdeployment}, defined at catalog/src/main/workloadmap/nvidia-com-dynamographdeployment-v1alpha1/definition.yaml:102.
    *
    * <p>jq paths (workload side):
    * <ul>
-   * <li>{@code instanceIdPath} (catalog/src/main/workloadmap/nvidia-com-dynamographdeployment-v1alpha1/definition.yaml:102): <code>(.spec.services // &#123;&#125;) | to_entries[] | .key</code></li>
-   * <li>{@code podSpecPath} (catalog/src/main/workloadmap/nvidia-com-dynamographdeployment-v1alpha1/definition.yaml:104): <pre>
+   * <li>{@code instanceIdPath} (catalog/src/main/workloadmap/nvidia-com-dynamographdeployment-v1alpha1/definition.yaml:108): <code>(.spec.services // &#123;&#125;) | to_entries[] | .key</code></li>
+   * <li>{@code podSpecPath} (catalog/src/main/workloadmap/nvidia-com-dynamographdeployment-v1alpha1/definition.yaml:110): <pre>
    * (.spec.services // &#123;&#125;) | .[] | .resources as $r | (.extraPodSpec // &#123;&#125;) as $p | $p + &#123;containers: ([($p.mainContainer // &#123;&#125;) + &#123;
    *       name: ($p.mainContainer.name // "main"),
    *       resources: &#123;
@@ -375,12 +375,12 @@ public final class DynamoGraphDeploymentWorkload {
    *                  + ($p.mainContainer.resources.limits // &#123;&#125;))&#125;&#125;]
    *     + ($p.containers // []))&#125;
    * </pre></li>
-   * <li>{@code metadataPath} (catalog/src/main/workloadmap/nvidia-com-dynamographdeployment-v1alpha1/definition.yaml:124): <pre>
+   * <li>{@code metadataPath} (catalog/src/main/workloadmap/nvidia-com-dynamographdeployment-v1alpha1/definition.yaml:130): <pre>
    * (.spec.services // &#123;&#125;) | .[] | &#123;labels: ((.labels // &#123;&#125;) + (.extraPodMetadata.labels // &#123;&#125;)),
    *    annotations: ((.annotations // &#123;&#125;) + (.extraPodMetadata.annotations // &#123;&#125;))&#125;
    * </pre></li>
-   * <li>{@code replicasPath} (catalog/src/main/workloadmap/nvidia-com-dynamographdeployment-v1alpha1/definition.yaml:129): <code>(.spec.services // &#123;&#125;) | .[] | (.replicas // 1) * (.multinode.nodeCount // 1)</code></li>
-   * <li>{@code minReplicasPath} (catalog/src/main/workloadmap/nvidia-com-dynamographdeployment-v1alpha1/definition.yaml:130): <code>(.spec.services // &#123;&#125;) | .[] | if (.replicas // 1) == 0 then 0 else (.minAvailable // 1) * (.multinode.nodeCount // 1) end</code></li>
+   * <li>{@code replicasPath} (catalog/src/main/workloadmap/nvidia-com-dynamographdeployment-v1alpha1/definition.yaml:135): <code>(.spec.services // &#123;&#125;) | .[] | (.replicas // 1) * (.multinode.nodeCount // 1)</code></li>
+   * <li>{@code minReplicasPath} (catalog/src/main/workloadmap/nvidia-com-dynamographdeployment-v1alpha1/definition.yaml:136): <code>(.spec.services // &#123;&#125;) | .[] | if (.replicas // 1) == 0 then 0 else (.minAvailable // 1) * (.multinode.nodeCount // 1) end</code></li>
    * </ul>
    *
    * @return one record per instance id, sorted by id in code-point order; empty when the ids could
@@ -391,12 +391,12 @@ public final class DynamoGraphDeploymentWorkload {
   }
 
   /**
-   * The instance of component {@code service} ({@code grove.io/v1alpha1 PodClique}), child of {@code dynamographdeployment}, defined at catalog/src/main/workloadmap/nvidia-com-dynamographdeployment-v1alpha1/definition.yaml:96 whose id is {@code id}.
+   * The instance of component {@code service} ({@code grove.io/v1alpha1 PodClique}), child of {@code dynamographdeployment}, defined at catalog/src/main/workloadmap/nvidia-com-dynamographdeployment-v1alpha1/definition.yaml:102 whose id is {@code id}.
    *
    * <p>jq paths (workload side):
    * <ul>
-   * <li>{@code instanceIdPath} (catalog/src/main/workloadmap/nvidia-com-dynamographdeployment-v1alpha1/definition.yaml:102): <code>(.spec.services // &#123;&#125;) | to_entries[] | .key</code></li>
-   * <li>{@code podSpecPath} (catalog/src/main/workloadmap/nvidia-com-dynamographdeployment-v1alpha1/definition.yaml:104): <pre>
+   * <li>{@code instanceIdPath} (catalog/src/main/workloadmap/nvidia-com-dynamographdeployment-v1alpha1/definition.yaml:108): <code>(.spec.services // &#123;&#125;) | to_entries[] | .key</code></li>
+   * <li>{@code podSpecPath} (catalog/src/main/workloadmap/nvidia-com-dynamographdeployment-v1alpha1/definition.yaml:110): <pre>
    * (.spec.services // &#123;&#125;) | .[] | .resources as $r | (.extraPodSpec // &#123;&#125;) as $p | $p + &#123;containers: ([($p.mainContainer // &#123;&#125;) + &#123;
    *       name: ($p.mainContainer.name // "main"),
    *       resources: &#123;
@@ -414,12 +414,12 @@ public final class DynamoGraphDeploymentWorkload {
    *                  + ($p.mainContainer.resources.limits // &#123;&#125;))&#125;&#125;]
    *     + ($p.containers // []))&#125;
    * </pre></li>
-   * <li>{@code metadataPath} (catalog/src/main/workloadmap/nvidia-com-dynamographdeployment-v1alpha1/definition.yaml:124): <pre>
+   * <li>{@code metadataPath} (catalog/src/main/workloadmap/nvidia-com-dynamographdeployment-v1alpha1/definition.yaml:130): <pre>
    * (.spec.services // &#123;&#125;) | .[] | &#123;labels: ((.labels // &#123;&#125;) + (.extraPodMetadata.labels // &#123;&#125;)),
    *    annotations: ((.annotations // &#123;&#125;) + (.extraPodMetadata.annotations // &#123;&#125;))&#125;
    * </pre></li>
-   * <li>{@code replicasPath} (catalog/src/main/workloadmap/nvidia-com-dynamographdeployment-v1alpha1/definition.yaml:129): <code>(.spec.services // &#123;&#125;) | .[] | (.replicas // 1) * (.multinode.nodeCount // 1)</code></li>
-   * <li>{@code minReplicasPath} (catalog/src/main/workloadmap/nvidia-com-dynamographdeployment-v1alpha1/definition.yaml:130): <code>(.spec.services // &#123;&#125;) | .[] | if (.replicas // 1) == 0 then 0 else (.minAvailable // 1) * (.multinode.nodeCount // 1) end</code></li>
+   * <li>{@code replicasPath} (catalog/src/main/workloadmap/nvidia-com-dynamographdeployment-v1alpha1/definition.yaml:135): <code>(.spec.services // &#123;&#125;) | .[] | (.replicas // 1) * (.multinode.nodeCount // 1)</code></li>
+   * <li>{@code minReplicasPath} (catalog/src/main/workloadmap/nvidia-com-dynamographdeployment-v1alpha1/definition.yaml:136): <code>(.spec.services // &#123;&#125;) | .[] | if (.replicas // 1) == 0 then 0 else (.minAvailable // 1) * (.multinode.nodeCount // 1) end</code></li>
    * </ul>
    *
    * @param id the instance id, as {@code instanceIdPath} yields it
@@ -452,7 +452,7 @@ public final class DynamoGraphDeploymentWorkload {
   }
 
   /**
-   * One instance of component {@code dynamographdeployment} ({@code nvidia.com/v1alpha1 DynamoGraphDeployment}) (the root), defined at catalog/src/main/workloadmap/nvidia-com-dynamographdeployment-v1alpha1/definition.yaml:59.
+   * One instance of component {@code dynamographdeployment} ({@code nvidia.com/v1alpha1 DynamoGraphDeployment}) (the root), defined at catalog/src/main/workloadmap/nvidia-com-dynamographdeployment-v1alpha1/definition.yaml:65.
    *
    * @param id {@code ""}: the component has one anonymous instance
    * @param desiredReplicas its share of the children's desired pods (a grouping component, docs/format.md#totals)
@@ -472,7 +472,7 @@ public final class DynamoGraphDeploymentWorkload {
   }
 
   /**
-   * One instance of component {@code service} ({@code grove.io/v1alpha1 PodClique}), child of {@code dynamographdeployment}, defined at catalog/src/main/workloadmap/nvidia-com-dynamographdeployment-v1alpha1/definition.yaml:96.
+   * One instance of component {@code service} ({@code grove.io/v1alpha1 PodClique}), child of {@code dynamographdeployment}, defined at catalog/src/main/workloadmap/nvidia-com-dynamographdeployment-v1alpha1/definition.yaml:102.
    *
    * @param id the instance id, from {@code instanceIdPath} (catalog/src/main/workloadmap/nvidia-com-dynamographdeployment-v1alpha1/definition.yaml:102): <code>(.spec.services // &#123;&#125;) | to_entries[] | .key</code>
    * @param replicas from {@code replicasPath} (catalog/src/main/workloadmap/nvidia-com-dynamographdeployment-v1alpha1/definition.yaml:129): <code>(.spec.services // &#123;&#125;) | .[] | (.replicas // 1) * (.multinode.nodeCount // 1)</code>; null when it yields null or failed
@@ -527,7 +527,7 @@ public final class DynamoGraphDeploymentWorkload {
     /**
      * Sets the pods' {@code spec.schedulerName} on every instance of every component with a pod definition (docs/format.md#spec-definition) ({@link WorkloadUpdate#setSchedulerName}), through:
      * <ul>
-     * <li>{@code service}: {@code podSpecPath} (catalog/src/main/workloadmap/nvidia-com-dynamographdeployment-v1alpha1/definition.yaml:104): <pre>
+     * <li>{@code service}: {@code podSpecPath} (catalog/src/main/workloadmap/nvidia-com-dynamographdeployment-v1alpha1/definition.yaml:110): <pre>
      * (.spec.services // &#123;&#125;) | .[] | .resources as $r | (.extraPodSpec // &#123;&#125;) as $p | $p + &#123;containers: ([($p.mainContainer // &#123;&#125;) + &#123;
      *       name: ($p.mainContainer.name // "main"),
      *       resources: &#123;
@@ -557,7 +557,7 @@ public final class DynamoGraphDeploymentWorkload {
     /**
      * Adds (or overwrites) pod labels on every instance of every component with a pod definition (docs/format.md#spec-definition) ({@link WorkloadUpdate#addLabels}), through:
      * <ul>
-     * <li>{@code service}: {@code metadataPath} (catalog/src/main/workloadmap/nvidia-com-dynamographdeployment-v1alpha1/definition.yaml:124): <pre>
+     * <li>{@code service}: {@code metadataPath} (catalog/src/main/workloadmap/nvidia-com-dynamographdeployment-v1alpha1/definition.yaml:130): <pre>
      * (.spec.services // &#123;&#125;) | .[] | &#123;labels: ((.labels // &#123;&#125;) + (.extraPodMetadata.labels // &#123;&#125;)),
      *    annotations: ((.annotations // &#123;&#125;) + (.extraPodMetadata.annotations // &#123;&#125;))&#125;
      * </pre></li>
@@ -573,7 +573,7 @@ public final class DynamoGraphDeploymentWorkload {
     /**
      * Adds (or overwrites) pod annotations on every instance of every component with a pod definition (docs/format.md#spec-definition) ({@link WorkloadUpdate#addAnnotations}), through:
      * <ul>
-     * <li>{@code service}: {@code metadataPath} (catalog/src/main/workloadmap/nvidia-com-dynamographdeployment-v1alpha1/definition.yaml:124): <pre>
+     * <li>{@code service}: {@code metadataPath} (catalog/src/main/workloadmap/nvidia-com-dynamographdeployment-v1alpha1/definition.yaml:130): <pre>
      * (.spec.services // &#123;&#125;) | .[] | &#123;labels: ((.labels // &#123;&#125;) + (.extraPodMetadata.labels // &#123;&#125;)),
      *    annotations: ((.annotations // &#123;&#125;) + (.extraPodMetadata.annotations // &#123;&#125;))&#125;
      * </pre></li>
@@ -590,7 +590,7 @@ public final class DynamoGraphDeploymentWorkload {
      * Sets the resources of every container (init containers left alone) on every instance of every component with a pod definition (docs/format.md#spec-definition)
      * ({@link WorkloadUpdate#setResources}), through:
      * <ul>
-     * <li>{@code service}: {@code podSpecPath} (catalog/src/main/workloadmap/nvidia-com-dynamographdeployment-v1alpha1/definition.yaml:104): <pre>
+     * <li>{@code service}: {@code podSpecPath} (catalog/src/main/workloadmap/nvidia-com-dynamographdeployment-v1alpha1/definition.yaml:110): <pre>
      * (.spec.services // &#123;&#125;) | .[] | .resources as $r | (.extraPodSpec // &#123;&#125;) as $p | $p + &#123;containers: ([($p.mainContainer // &#123;&#125;) + &#123;
      *       name: ($p.mainContainer.name // "main"),
      *       resources: &#123;
@@ -621,7 +621,7 @@ public final class DynamoGraphDeploymentWorkload {
 
     /**
      * Writes the PodSpec of the instance {@code id} of component {@code service}; the other instances keep
-     * their current value. Path: {@code podSpecPath} (catalog/src/main/workloadmap/nvidia-com-dynamographdeployment-v1alpha1/definition.yaml:104): <pre>
+     * their current value. Path: {@code podSpecPath} (catalog/src/main/workloadmap/nvidia-com-dynamographdeployment-v1alpha1/definition.yaml:110): <pre>
      * (.spec.services // &#123;&#125;) | .[] | .resources as $r | (.extraPodSpec // &#123;&#125;) as $p | $p + &#123;containers: ([($p.mainContainer // &#123;&#125;) + &#123;
      *       name: ($p.mainContainer.name // "main"),
      *       resources: &#123;
@@ -651,7 +651,7 @@ public final class DynamoGraphDeploymentWorkload {
     }
 
     /**
-     * Writes the PodSpec of every instance of component {@code service}, in instance-id order. Path: {@code podSpecPath} (catalog/src/main/workloadmap/nvidia-com-dynamographdeployment-v1alpha1/definition.yaml:104): <pre>
+     * Writes the PodSpec of every instance of component {@code service}, in instance-id order. Path: {@code podSpecPath} (catalog/src/main/workloadmap/nvidia-com-dynamographdeployment-v1alpha1/definition.yaml:110): <pre>
      * (.spec.services // &#123;&#125;) | .[] | .resources as $r | (.extraPodSpec // &#123;&#125;) as $p | $p + &#123;containers: ([($p.mainContainer // &#123;&#125;) + &#123;
      *       name: ($p.mainContainer.name // "main"),
      *       resources: &#123;
@@ -681,7 +681,7 @@ public final class DynamoGraphDeploymentWorkload {
 
     /**
      * Writes the ObjectMeta {@code {labels, annotations}} of the instance {@code id} of component {@code service}; the other instances keep
-     * their current value. Path: {@code metadataPath} (catalog/src/main/workloadmap/nvidia-com-dynamographdeployment-v1alpha1/definition.yaml:124): <pre>
+     * their current value. Path: {@code metadataPath} (catalog/src/main/workloadmap/nvidia-com-dynamographdeployment-v1alpha1/definition.yaml:130): <pre>
      * (.spec.services // &#123;&#125;) | .[] | &#123;labels: ((.labels // &#123;&#125;) + (.extraPodMetadata.labels // &#123;&#125;)),
      *    annotations: ((.annotations // &#123;&#125;) + (.extraPodMetadata.annotations // &#123;&#125;))&#125;
      * </pre>
@@ -697,7 +697,7 @@ public final class DynamoGraphDeploymentWorkload {
     }
 
     /**
-     * Writes the ObjectMeta {@code {labels, annotations}} of every instance of component {@code service}, in instance-id order. Path: {@code metadataPath} (catalog/src/main/workloadmap/nvidia-com-dynamographdeployment-v1alpha1/definition.yaml:124): <pre>
+     * Writes the ObjectMeta {@code {labels, annotations}} of every instance of component {@code service}, in instance-id order. Path: {@code metadataPath} (catalog/src/main/workloadmap/nvidia-com-dynamographdeployment-v1alpha1/definition.yaml:130): <pre>
      * (.spec.services // &#123;&#125;) | .[] | &#123;labels: ((.labels // &#123;&#125;) + (.extraPodMetadata.labels // &#123;&#125;)),
      *    annotations: ((.annotations // &#123;&#125;) + (.extraPodMetadata.annotations // &#123;&#125;))&#125;
      * </pre>

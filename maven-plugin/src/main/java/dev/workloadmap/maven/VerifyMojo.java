@@ -89,6 +89,10 @@ public class VerifyMojo extends AbstractWorkloadMapMojo {
   @Parameter(property = "workloadmap.roundTrip.failOnFindings", defaultValue = "true")
   boolean roundTripFailOnFindings;
 
+  /** List every round-trip check's findings in the build log (they are always in roundtrip.json; also with -X). */
+  @Parameter(property = "workloadmap.roundTrip.verbose", defaultValue = "false")
+  boolean roundTripVerbose;
+
   /** Objects the overlap analysis evaluates per definition for the HTML report (workloadmap:analyze has its own). */
   @Parameter(property = "workloadmap.analyze.budget", defaultValue = "4000")
   int analyzeBudget;
@@ -213,9 +217,34 @@ public class VerifyMojo extends AbstractWorkloadMapMojo {
       }
     }
     log.info("");
-    log.info("Write round trip (identity, probe, suspend-resume per component and fixture):");
-    for (String line : AuthoringChecks.roundTripTable(results).stripTrailing().split("\n")) {
+    log.info("Write round trip (identity, probe, suspend-resume per component and fixture; details in roundtrip.json"
+        + (roundTripVerbose || log.isDebugEnabled() ? "" : ", or with -Dworkloadmap.roundTrip.verbose=true or -X")
+        + "):");
+    boolean details = roundTripVerbose || log.isDebugEnabled();
+    for (String line : AuthoringChecks.roundTripTable(results, details).stripTrailing().split("\n")) {
       log.info(line);
+    }
+    // an unexpected change is a finding whatever the verbosity, one warning per definition, component and check
+    // (the objects and leaves are in roundtrip.json); a write the SDK refuses (a computed path, read-only by design)
+    // is counted in the table's REFUSED column and listed in the report
+    if (!details) {
+      for (AuthoringChecks.Result r : results) {
+        Map<String, List<String>> objects = new LinkedHashMap<>();
+        Map<String, String> first = new LinkedHashMap<>();
+        for (RoundTrip.Result t : r.roundTrips()) {
+          for (RoundTrip.Check c : t.checks()) {
+            List<String> real = c.findings().stream().filter(f -> !RoundTrip.isRefusedWrite(f)).toList();
+            if (!real.isEmpty()) {
+              String key = c.component() + " " + c.check();
+              objects.computeIfAbsent(key, k -> new ArrayList<>()).add(t.object());
+              first.putIfAbsent(key, t.object() + ": " + real.get(0) + (real.size() > 1 ? " (+" + (real.size() - 1)
+                  + " more)" : ""));
+            }
+          }
+        }
+        objects.forEach((key, objs) -> log.warn("[ROUND TRIP] " + r.definition() + " " + key + ": unexpected changes on "
+            + objs.size() + " object(s), first " + first.get(key)));
+      }
     }
     long findings = results.stream().mapToLong(r -> r.roundTrip(RoundTrip.Outcome.FINDINGS)).sum();
     Path dir = reportsPath();

@@ -118,14 +118,31 @@ public final class AuthoringChecks {
 
   /** The round trip's per-entry table: ENTRY, CLEAN, FINDINGS, SKIPPED, with every finding below its entry. */
   public static String roundTripTable(List<Result> results) {
+    return roundTripTable(results, true);
+  }
+
+  /**
+   * The round trip's table, one line per entry: OBJECTS, CLEAN, FINDINGS (checks with findings), of which REFUSED
+   * (every finding a write the SDK refused: computed paths, read-only by design), and SKIPPED.
+   *
+   * @param details also every finding below its entry
+   */
+  public static String roundTripTable(List<Result> results, boolean details) {
     StringBuilder sb = new StringBuilder();
     int w = Math.max(5, results.stream().mapToInt(r -> r.definition().length()).max().orElse(5));
-    sb.append(String.format(Locale.ROOT, "%-" + w + "s  %7s  %5s  %8s  %7s%n", "ENTRY", "OBJECTS", "CLEAN",
-        "FINDINGS", "SKIPPED"));
+    sb.append(String.format(Locale.ROOT, "%-" + w + "s  %7s  %5s  %8s  %7s  %7s%n", "ENTRY", "OBJECTS", "CLEAN",
+        "FINDINGS", "REFUSED", "SKIPPED"));
     for (Result r : results) {
-      sb.append(String.format(Locale.ROOT, "%-" + w + "s  %7d  %5d  %8d  %7d%n", r.definition(), r.roundTrips().size(),
-          r.roundTrip(RoundTrip.Outcome.CLEAN), r.roundTrip(RoundTrip.Outcome.FINDINGS),
-          r.roundTrip(RoundTrip.Outcome.SKIPPED)));
+      long refused = r.roundTrips().stream().flatMap(t -> t.checks().stream())
+          .filter(c -> c.outcome() == RoundTrip.Outcome.FINDINGS
+              && c.findings().stream().allMatch(RoundTrip::isRefusedWrite))
+          .count();
+      sb.append(String.format(Locale.ROOT, "%-" + w + "s  %7d  %5d  %8d  %7d  %7d%n", r.definition(),
+          r.roundTrips().size(), r.roundTrip(RoundTrip.Outcome.CLEAN), r.roundTrip(RoundTrip.Outcome.FINDINGS),
+          refused, r.roundTrip(RoundTrip.Outcome.SKIPPED)));
+      if (!details) {
+        continue;
+      }
       for (RoundTrip.Result t : r.roundTrips()) {
         for (RoundTrip.Check c : t.checks()) {
           for (String f : c.findings()) {

@@ -59,7 +59,9 @@ import org.apiguardian.api.API;
  * enumeration was exhaustive. Runs are deterministic.
  *
  * <p>Allowed pairs are annotations on the definition, {@code overlap.workloadmap.dev/<A>.<B>: "<why>"} (for example
- * {@code overlap.workloadmap.dev/Completed.Failed}); they are still reported, as allowed with the reason.
+ * {@code overlap.workloadmap.dev/Completed.Failed}); they are still reported, as allowed with the reason. A
+ * terminal-looking condition type or phase that maps to Undefined on purpose is declared the same way, {@code
+ * overlap.workloadmap.dev/Undefined.<type or phase>: "<why>"}.
  */
 @API(status = EXPERIMENTAL, since = "0.1")
 public final class OverlapAnalyzer {
@@ -115,8 +117,10 @@ public final class OverlapAnalyzer {
    *
    * @param what the terminal field ({@code condition Failed=True}, {@code phase Succeeded})
    * @param counterexample the smallest such object
+   * @param allowedReason the reason of the definition's {@code overlap.workloadmap.dev/Undefined.<type or phase>}
+   *     annotation when Undefined is intended there (the state is not terminal, or never written so), else null
    */
-  public record TerminalUndefined(String what, JsonNode counterexample, int size) {}
+  public record TerminalUndefined(String what, JsonNode counterexample, int size, String allowedReason) {}
 
   /**
    * The analysis of one definition.
@@ -131,7 +135,8 @@ public final class OverlapAnalyzer {
 
     /** No unallowed overlap and no terminal state mapping to Undefined. */
     public boolean clean() {
-      return overlaps.stream().allMatch(o -> o.allowedReason() != null) && terminalUndefined.isEmpty();
+      return overlaps.stream().allMatch(o -> o.allowedReason() != null)
+          && terminalUndefined.stream().allMatch(t -> t.allowedReason() != null);
     }
 
     /** Evaluated objects as a share of the space, in percent. */
@@ -160,7 +165,9 @@ public final class OverlapAnalyzer {
             .append(o.counterexample()).append('\n');
       }
       for (TerminalUndefined t : terminalUndefined) {
-        sb.append("  UNDEFINED terminal-looking ").append(t.what()).append(" maps to Undefined: ")
+        sb.append(t.allowedReason() == null ? "  UNDEFINED terminal-looking " : "  allowed terminal-looking ")
+            .append(t.what()).append(" maps to Undefined")
+            .append(t.allowedReason() == null ? "" : " (" + t.allowedReason() + ")").append(": ")
             .append(t.counterexample()).append('\n');
       }
       notes.forEach(n -> sb.append("  note: ").append(n).append('\n'));
@@ -189,7 +196,11 @@ public final class OverlapAnalyzer {
       }
       ArrayNode tu = o.putArray("terminalUndefined");
       for (TerminalUndefined t : terminalUndefined) {
-        tu.addObject().put("what", t.what()).put("size", t.size()).set("counterexample", t.counterexample());
+        ObjectNode n = tu.addObject().put("what", t.what()).put("size", t.size());
+        n.set("counterexample", t.counterexample());
+        if (t.allowedReason() != null) {
+          n.put("allowedReason", t.allowedReason());
+        }
       }
       notes.forEach(o.putArray("notes")::add);
       return o;
@@ -204,7 +215,11 @@ public final class OverlapAnalyzer {
     this.options = options;
   }
 
-  /** The definition's {@code overlap.workloadmap.dev/A.B} annotations: sorted pair {@code "A+B"} to reason. */
+  /**
+   * The definition's {@code overlap.workloadmap.dev/A.B} annotations: sorted pair {@code "A+B"} to reason. {@code
+   * overlap.workloadmap.dev/Undefined.X} (a condition type or a phase value {@code X} that looks terminal but maps to
+   * Undefined on purpose) is listed as {@code "Undefined+X"}.
+   */
   public static Map<String, String> allowedPairs(Definition d) {
     Map<String, String> out = new LinkedHashMap<>();
     JsonNode ann = d.source() == null ? null : d.source().root().path("metadata").path("annotations");
@@ -212,7 +227,9 @@ public final class OverlapAnalyzer {
       ann.fields().forEachRemaining(e -> {
         if (e.getKey().startsWith(ALLOW_PREFIX) && e.getValue().isTextual()) {
           String[] p = e.getKey().substring(ALLOW_PREFIX.length()).split("\\.");
-          if (p.length == 2) {
+          if (p.length == 2 && p[0].equals("Undefined")) {
+            out.put("Undefined+" + p[1], e.getValue().asText());
+          } else if (p.length == 2) {
             out.put(pairKey(p[0], p[1]), e.getValue().asText());
           }
         }
@@ -281,7 +298,8 @@ public final class OverlapAnalyzer {
           allowed.get(pairKey(p[0], p[1]))));
     }
     List<TerminalUndefined> terminal = new ArrayList<>();
-    s.terminal.forEach((what, f) -> terminal.add(new TerminalUndefined(what, f.example, f.size)));
+    s.terminal.forEach((what, f) -> terminal.add(new TerminalUndefined(what, f.example, f.size,
+        allowed.get("Undefined+" + f.terminalKey))));
     if (sd == null) {
       notes.add("the root has no statusDefinition");
     }
@@ -458,21 +476,22 @@ public final class OverlapAnalyzer {
     }
     Set<List<String>> readSet = new LinkedHashSet<>(reads);
     String typeField = sd.conditions() == null ? "type" : sd.conditions().typeFieldName();
-    List<JqNode> stack = new ArrayList<>(List.of(ast));
-    while (!stack.isEmpty()) {
-      JqNode n = stack.remove(stack.size() - 1);
-      stack.addAll(n.children().stream().filter(x -> x != null).toList());
-      if (!(n instanceof JqNode.Binary b) || !Set.of("==", "!=", "<", "<=", ">", ">=").contains(b.op())) {
-        continue;
-      }
+    List<Comparison> comparisons = new ArrayList<>();
+    comparisons(ast, true, comparisons);
+    for (Comparison c : comparisons) {
+      JqNode.Binary b = c.node();
       for (JqNode[] sides : new JqNode[][] {{b.left(), b.right()}, {b.right(), b.left()}}) {
         List<String> p = pathOf(sides[0]);
         JsonNode lit = literal(sides[1]);
         if (p == null || lit == null) {
           continue;
         }
-        if (p.size() == 1 && p.get(0).equals(typeField) && lit.isTextual()) {
-          condValues.computeIfAbsent(lit.asText(), t -> new LinkedHashSet<>());
+        if (!c.rootInput()) {
+          // inside any(...), select(...), map(...) or after a pipe the input is an element (a condition), not the
+          // object: only a condition's type names a dimension; .status == "True" there is the condition's status
+          if (p.size() == 1 && p.get(0).equals(typeField) && lit.isTextual()) {
+            condValues.computeIfAbsent(lit.asText(), t -> new LinkedHashSet<>());
+          }
         } else if (p.equals(phasePointer) && lit.isTextual()) {
           phases.add(lit.asText());
         } else if (readSet.contains(p)) {
@@ -491,6 +510,76 @@ public final class OverlapAnalyzer {
         bareReads.add(p);
       }
     }
+  }
+
+  /** A comparison and whether its input is the object itself (the expression's input) or something derived. */
+  record Comparison(JqNode.Binary node, boolean rootInput) {}
+
+  private static final Set<String> COMPARISONS = Set.of("==", "!=", "<", "<=", ">", ">=");
+
+  /** Builtins whose arguments see the call's own input (so a root input stays the root). */
+  private static final Set<String> SAME_INPUT_ARGS = Set.of("select", "has", "contains", "inside", "test", "match",
+      "startswith", "endswith", "ltrimstr", "rtrimstr", "split", "join", "first", "last", "isempty", "limit",
+      "error", "getpath", "splits", "sub", "gsub", "ascii_downcase", "ascii_upcase", "tostring", "tonumber");
+
+  /**
+   * Every comparison of {@code n}, with whether its operands read the expression's input: the left of a pipe and the
+   * operands of other operators keep the input; the right of a pipe, the condition of {@code any(c)}, {@code
+   * all(c)}, {@code map(f)}, the second argument of {@code any(g; c)}, a {@code reduce}/{@code foreach} update, a
+   * {@code def} body and any other call's arguments do not (conservatively: they may see an element).
+   */
+  static void comparisons(JqNode n, boolean root, List<Comparison> out) {
+    if (n == null) {
+      return;
+    }
+    if (n instanceof JqNode.Binary b) {
+      if (b.op().equals("|")) {
+        comparisons(b.left(), root, out);
+        comparisons(b.right(), root && unwrap(b.left()) instanceof JqNode.Identity, out);
+        return;
+      }
+      if (COMPARISONS.contains(b.op())) {
+        out.add(new Comparison(b, root));
+      }
+      comparisons(b.left(), root, out);
+      comparisons(b.right(), root, out);
+    } else if (n instanceof JqNode.Call c) {
+      for (int i = 0; i < c.args().size(); i++) {
+        boolean same = SAME_INPUT_ARGS.contains(c.name())
+            || (Set.of("any", "all").contains(c.name()) && c.args().size() == 2 && i == 0);
+        comparisons(c.args().get(i), root && same, out);
+      }
+    } else if (n instanceof JqNode.Reduce r) {
+      comparisons(r.source(), root, out);
+      comparisons(r.init(), root, out);
+      comparisons(r.update(), false, out);
+    } else if (n instanceof JqNode.Foreach f) {
+      comparisons(f.source(), root, out);
+      comparisons(f.init(), root, out);
+      comparisons(f.update(), false, out);
+      comparisons(f.extract(), false, out);
+    } else if (n instanceof JqNode.FuncDef d) {
+      comparisons(d.body(), false, out);
+      comparisons(d.rest(), root, out);
+    } else if (n instanceof JqNode.Try t) {
+      comparisons(t.body(), root, out);
+      comparisons(t.handler(), false, out);
+    } else if (n instanceof JqNode.Field || n instanceof JqNode.Index || n instanceof JqNode.Slice
+        || n instanceof JqNode.Iterate) {
+      // a path's target reads the input; an index expression too (.a[.i]); neither compares as a dimension here
+      n.children().forEach(ch -> comparisons(ch, false, out));
+    } else {
+      // parentheses, ?, -, [..], {..}, strings, if/then/else, as-bindings, labels: the same input
+      n.children().forEach(ch -> comparisons(ch, root, out));
+    }
+  }
+
+  private static JqNode unwrap(JqNode n) {
+    JqNode cur = n;
+    while (cur instanceof JqNode.Paren p) {
+      cur = p.body();
+    }
+    return cur;
   }
 
   /** A field chain from the input ({@code .a.b}, through parentheses, {@code ?} and the left of {@code //}). */
@@ -576,6 +665,7 @@ public final class OverlapAnalyzer {
     List<String> statuses;
     int size = Integer.MAX_VALUE;
     int count;
+    String terminalKey;
   }
 
   private final class Search {
@@ -644,7 +734,7 @@ public final class OverlapAnalyzer {
       ObjectNode obj = start.deepCopy();
       ObjectNode shown = F.objectNode();
       int size = 0;
-      List<String> terminalWhat = new ArrayList<>();
+      Map<String, String> terminalWhat = new LinkedHashMap<>();
       for (int i = 0; i < choice.length; i++) {
         if (choice[i] == 0) {
           continue;
@@ -657,14 +747,14 @@ public final class OverlapAnalyzer {
           appendTo(shown, d.pointer(), v);
           String status = v.path(sd.conditions().statusFieldName()).asText();
           if ("True".equals(status) && TERMINAL_TYPE.matcher(d.conditionType()).matches()) {
-            terminalWhat.add("condition " + d.conditionType() + "=True");
+            terminalWhat.put("condition " + d.conditionType() + "=True", d.conditionType());
           }
         } else {
           setAt(obj, d.pointer(), v);
           setAt(shown, d.pointer(), v);
           if (d.pointer().equals(phasePointer) && v.isTextual()
               && TERMINAL_PHASE.matcher(v.asText()).matches()) {
-            terminalWhat.add("phase " + v.asText());
+            terminalWhat.put("phase " + v.asText(), v.asText());
           }
         }
       }
@@ -684,13 +774,13 @@ public final class OverlapAnalyzer {
         }
       }
       if (m.equals(List.of(WorkloadStatus.UNDEFINED))) {
-        for (String w : terminalWhat) {
-          record(terminal, w, shown, size, r);
+        for (Map.Entry<String, String> w : terminalWhat.entrySet()) {
+          record(terminal, w.getKey(), shown, size, r).terminalKey = w.getValue();
         }
       }
     }
 
-    private void record(Map<String, Found> into, String key, ObjectNode shown, int size, StatusResult r) {
+    private Found record(Map<String, Found> into, String key, ObjectNode shown, int size, StatusResult r) {
       Found f = into.computeIfAbsent(key, k -> new Found());
       f.count++;
       if (size < f.size) {
@@ -698,6 +788,7 @@ public final class OverlapAnalyzer {
         f.example = shown.deepCopy();
         f.statuses = r.phases();
       }
+      return f;
     }
   }
 

@@ -105,6 +105,14 @@ public final class RoundTrip {
     }
   }
 
+  /** The prefix of a finding that is a write the SDK refused (a computed path), not an unexpected change. */
+  public static final String REFUSED_WRITE = "write failed: ";
+
+  /** Whether {@code finding} is a refused write (read-only by design) rather than an unexpected change. */
+  public static boolean isRefusedWrite(String finding) {
+    return finding.startsWith(REFUSED_WRITE);
+  }
+
   private final WorkloadMap wm;
 
   public RoundTrip(WorkloadMap wm) {
@@ -190,7 +198,7 @@ public final class RoundTrip {
       return new Check(c.name(), "identity", changed.isEmpty() ? Outcome.CLEAN : Outcome.FINDINGS, detail,
           changed.stream().map(x -> x + ": changed by an identity write").toList());
     } catch (WorkloadMapException e) {
-      return new Check(c.name(), "identity", Outcome.FINDINGS, detail, List.of("write failed: " + oneLine(e.getMessage())));
+      return new Check(c.name(), "identity", Outcome.FINDINGS, detail, List.of(REFUSED_WRITE + oneLine(e.getMessage())));
     }
   }
 
@@ -247,7 +255,7 @@ public final class RoundTrip {
     try {
       r = u.apply();
     } catch (WorkloadMapException e) {
-      return new Check(c.name(), "probe", Outcome.FINDINGS, detail, List.of("write failed: " + oneLine(e.getMessage())));
+      return new Check(c.name(), "probe", Outcome.FINDINGS, detail, List.of(REFUSED_WRITE + oneLine(e.getMessage())));
     }
     List<String> findings = new ArrayList<>();
     Map<String, JsonNode> newValues = new LinkedHashMap<>();
@@ -303,7 +311,7 @@ public final class RoundTrip {
         }
       }
     } catch (WorkloadMapException e) {
-      findings.add("write failed: " + oneLine(e.getMessage()));
+      findings.add(REFUSED_WRITE + oneLine(e.getMessage()));
     }
     return new Check(c.name(), "suspend-resume", findings.isEmpty() ? Outcome.CLEAN : Outcome.FINDINGS, detail,
         findings);

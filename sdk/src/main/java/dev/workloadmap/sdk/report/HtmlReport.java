@@ -119,8 +119,10 @@ public final class HtmlReport {
       }
       for (OverlapAnalyzer.TerminalUndefined t : o.terminalUndefined()) {
         h.append("<tr><td>").append(esc(t.what())).append(" → Undefined</td><td></td><td><code>")
-            .append(esc(t.counterexample().toString())).append("</code></td><td class=\"bad\">terminal state maps to"
-                + " Undefined</td></tr>");
+            .append(esc(t.counterexample().toString())).append("</code></td><td class=\"")
+            .append(t.allowedReason() == null ? "bad\">terminal state maps to Undefined"
+                : "skip\">allowed: " + esc(t.allowedReason()))
+            .append("</td></tr>");
       }
       h.append("</table>\n");
     }

@@ -96,6 +96,53 @@ class AuthoringToolsTest {
     assertThat(a.analyze(d, null, yaml(OBJECT)).toJson()).isEqualTo(r.toJson());
   }
 
+  /** Conditions read inside any(...): their .status is the condition's, never a root .status field. */
+  @Test
+  void conditionsInsideAnyNameConditionDimensionsAndNoRootStatusField() {
+    String text = """
+        apiVersion: run.ai/v1alpha1
+        kind: Karta
+        metadata: {name: anyconditions}
+        spec:
+          structureDefinition:
+            rootComponent:
+              name: job
+              kind: {group: demo.example.com, version: v1, kind: Job}
+              statusDefinition:
+                conditionsDefinition:
+                  path: .status.conditions
+                statusMappings:
+                  failed:
+                    - byExpression:
+                        expression: >-
+                          (.status.conditions // []) | any(.type == "Failed" and .status == "True")
+                        expectedResult: "true"
+                  completed:
+                    - byExpression:
+                        expression: >-
+                          ((.status.conditions // []) | any(.type == "Complete" and .status == "True"))
+                          and (.status.failed // 0) < 1
+                        expectedResult: "true"
+        """;
+    PreparedDefinition d = WM.prepare(WM.loadDefinition(text, "any.yaml"));
+    OverlapAnalyzer.Result r = new OverlapAnalyzer(WM, OverlapAnalyzer.Options.defaults()).analyze(d, null, null);
+    assertThat(r.dimensions()).extracting(OverlapAnalyzer.Dimension::name)
+        .containsExactlyInAnyOrder("condition Complete", "condition Failed", "status.failed");
+    // the terminal conditions are evaluated as conditions (Failed=True alone is Failed); Complete=True with a failed
+    // count at the boundary 1 matches nothing: a real finding of this definition, found at the literal's boundary
+    assertThat(r.terminalUndefined()).singleElement().satisfies(t -> {
+      assertThat(t.what()).isEqualTo("condition Complete=True");
+      assertThat(t.counterexample().toString()).isEqualTo(
+          "{\"status\":{\"conditions\":[{\"type\":\"Complete\",\"status\":\"True\"}],\"failed\":1}}");
+      assertThat(t.allowedReason()).isNull();
+    });
+    assertThat(r.overlaps()).singleElement().satisfies(o -> {
+      assertThat(o.pair()).containsExactly("Failed", "Completed");
+      assertThat(o.counterexample().toString()).isEqualTo("{\"status\":{\"conditions\":[{\"type\":\"Complete\","
+          + "\"status\":\"True\"},{\"type\":\"Failed\",\"status\":\"True\"}]}}");
+    });
+  }
+
   @Test
   void anAllowedPairIsReportedWithItsReasonAndTheBudgetBoundsTheSearch() {
     PreparedDefinition d = prepare("{overlap.workloadmap.dev/Failed.Running: \"the controller clears Running first\"}");

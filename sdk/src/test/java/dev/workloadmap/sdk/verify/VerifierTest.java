@@ -722,8 +722,28 @@ class VerifierTest {
     }
 
     @Test
-    void endlessRecursionFailsTheFixtureInsteadOfHanging() {
+    void recursionWithoutABaseCaseIsAValidationErrorAtTheRecursiveCall() {
       layout.definition("trainer", TRAINER.replace(REPLICAS_LINE, "          replicasPath: 'def f: f; f'\n"));
+      layout.fixture("trainer", "recursion", DEMO, DEMO_EXPECTED);
+
+      VerifyReport report = assertTimeoutPreemptively(Duration.ofSeconds(30), () -> verify());
+
+      var findings = report.definitions().get(0).report().findings().stream()
+          .filter(f -> f.ruleId().equals("jq.endless-recursion")).toList();
+      assertThat(findings).singleElement().satisfies(f -> {
+        assertThat(f.message()).contains("'def f' calls itself unconditionally: it never ends");
+        assertThat(f.location().pointer()).endsWith("/replicasPath");
+        // the expression starts at column 26 (after "replicasPath: '"); the recursive call is at its offset 7
+        assertThat(f.location().line()).isPositive();
+        assertThat(f.location().column()).isEqualTo(26 + 7);
+      });
+    }
+
+    @Test
+    void endlessRecursionFailsTheFixtureInsteadOfHanging() {
+      // a branch the lint cannot decide (if true): it runs, and the stack guard stops it
+      layout.definition("trainer", TRAINER.replace(REPLICAS_LINE,
+          "          replicasPath: 'def f: if true then f else . end; f'\n"));
       layout.fixture("trainer", "recursion", DEMO, DEMO_EXPECTED);
 
       VerifyReport report = assertTimeoutPreemptively(Duration.ofSeconds(30), () -> verify());

@@ -123,6 +123,7 @@ final class ExpressionLinter {
       }
       s.parts().forEach(p -> walk(p, scope, out));
     } else if (n instanceof FuncDef d) {
+      endlessRecursion(d, out);
       Scope self = scope.function(d.name(), d.params().size());
       Scope body = self;
       for (Param p : d.params()) {
@@ -208,6 +209,72 @@ final class ExpressionLinter {
           "'until(" + k.text() + "; …)' never ends: it runs into the evaluation budget on every object",
           "give the loop a condition that reads its input, such as until(. >= 10; . + 1)"));
     }
+  }
+
+  /**
+   * {@code def f: f;}, {@code def f: [f];}, {@code def f: . + f;}, {@code def f: .a | f;}: a definition whose body
+   * always reaches a call of itself, with no branch ({@code if}, {@code //}, {@code and}/{@code or}, {@code try},
+   * {@code select}, {@code empty}, {@code limit}, ...) that could end it, never returns: it recurses into the budget
+   * (or the stack) on every object. The finding points at the recursive call.
+   */
+  private static void endlessRecursion(FuncDef d, List<Problem> out) {
+    if (d.params().stream().anyMatch(p -> p.name().equals(d.name()))) {
+      return; // a parameter shadows the definition's own name
+    }
+    Call self = alwaysCalls(d.body(), d.name(), d.params().size());
+    if (self != null) {
+      out.add(new Problem(JqLintRule.ENDLESS_RECURSION, Severity.ERROR, self.start(),
+          "'def " + d.name() + "' calls itself unconditionally: it never ends",
+          "give the recursion a base case, such as def " + d.name() + ": if . > 0 then . - 1 | " + d.name()
+              + " else . end;"));
+    }
+  }
+
+  /** The call of {@code name/arity} that evaluating {@code n} always reaches, or null. */
+  private static Call alwaysCalls(JqNode n, String name, int arity) {
+    if (n instanceof Call c) {
+      return c.name().equals(name) && c.args().size() == arity ? c : null;
+    }
+    if (n instanceof Paren p) {
+      return alwaysCalls(p.body(), name, arity);
+    }
+    if (n instanceof JqNode.ArrayCons a) {
+      return a.body() == null ? null : alwaysCalls(a.body(), name, arity);
+    }
+    if (n instanceof JqNode.Negate g) {
+      return alwaysCalls(g.operand(), name, arity);
+    }
+    if (n instanceof JqNode.Field f) {
+      return f.target() == null ? null : alwaysCalls(f.target(), name, arity);
+    }
+    if (n instanceof Binary b) {
+      if (Set.of("//", "and", "or", "?//", ",").contains(b.op())) {
+        // the right side runs only on some values; after ',' the left has emitted already, so limit(n; …) can
+        // bound it (like repeat/1, left to the budget)
+        return alwaysCalls(b.left(), name, arity);
+      }
+      if (b.op().equals("|")) {
+        Call left = alwaysCalls(b.left(), name, arity);
+        return left != null ? left : singleOutput(b.left()) ? alwaysCalls(b.right(), name, arity) : null;
+      }
+      Call left = alwaysCalls(b.left(), name, arity);
+      return left != null ? left : alwaysCalls(b.right(), name, arity);
+    }
+    return null;
+  }
+
+  /** An expression that always emits exactly one value or fails ({@code .}, {@code .a.b}, a literal). */
+  private static boolean singleOutput(JqNode n) {
+    if (n instanceof Paren p) {
+      return singleOutput(p.body());
+    }
+    if (n instanceof JqNode.Identity || n instanceof JqNode.NumberLit || n instanceof JqNode.Constant) {
+      return true;
+    }
+    if (n instanceof StringLit s) {
+      return s.parts().isEmpty() || s.literal() != null;
+    }
+    return n instanceof JqNode.Field f && (f.target() == null || singleOutput(f.target()));
   }
 
   private String unknownHint(String name) {

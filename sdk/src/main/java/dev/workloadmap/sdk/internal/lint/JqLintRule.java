@@ -76,6 +76,10 @@ public final class JqLintRule implements ValidationRule {
   @org.apiguardian.api.API(status = org.apiguardian.api.API.Status.EXPERIMENTAL, since = "0.2")
   public static final String ENDLESS_LOOP = "jq.endless-loop";
 
+  /** Rule id of a {@code def} whose body calls itself unconditionally ({@code def f: f;}): it never returns. */
+  @org.apiguardian.api.API(status = org.apiguardian.api.API.Status.EXPERIMENTAL, since = "0.2")
+  public static final String ENDLESS_RECURSION = "jq.endless-recursion";
+
   /** Rule id of the unparenthesised keyPath comparison (a warning). */
   public static final String SELECTOR_PRECEDENCE = "jq.selector-precedence";
 

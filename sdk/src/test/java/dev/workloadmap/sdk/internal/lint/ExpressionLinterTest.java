@@ -37,7 +37,7 @@ class ExpressionLinterTest {
     assertThat(problems("def f(g): g; g")).containsExactly("jq.unknown-function unknown function 'g/0' @13");
     assertThat(problems("(label $a | 1), break $a")).containsExactly(
         "jq.undefined-variable undefined label '$a' @16");
-    assertThat(problems("def f: f; f(1)")).containsExactly("jq.unknown-function unknown function 'f/1' @10");
+    assertThat(problems("def f: 1; f(1)")).containsExactly("jq.unknown-function unknown function 'f/1' @10");
   }
 
   @Test
@@ -47,6 +47,25 @@ class ExpressionLinterTest {
     assertThat(problems("until(null; .)")).hasSize(1);
     assertThat(problems("until(. > 3; . + 1)")).isEmpty();
     assertThat(problems("[limit(3; repeat(.))]")).isEmpty();
+  }
+
+  @Test
+  void aDefinitionThatCallsItselfUnconditionallyIsEndlessRecursionAtTheCall() {
+    assertThat(problems("def f: f; f")).containsExactly(
+        "jq.endless-recursion 'def f' calls itself unconditionally: it never ends @7");
+    assertThat(problems("def f: [f]; f")).hasSize(1);
+    assertThat(problems("def f: . + f; f")).singleElement().satisfies(p -> assertThat(p).endsWith("@11"));
+    assertThat(problems("def f: .a | f; f")).hasSize(1);
+    assertThat(problems("def g(x): g(x), 1; g(.)")).hasSize(1);
+    assertThat(problems("def g(x): 1, g(x); [limit(3; g(.))]")).as("emits before it recurses, like repeat").isEmpty();
+    // a base case, a branch or a generator that may emit nothing ends it: not reported
+    assertThat(problems("def r: if . > 0 then . - 1 | r else . end; r")).isEmpty();
+    assertThat(problems("def f: .a // f; f")).isEmpty();
+    assertThat(problems("def f: .[] | f; f")).isEmpty();
+    assertThat(problems("def f: empty | f; f")).isEmpty();
+    assertThat(problems("def f: f(1); f")).as("another arity: an unknown function, not this one")
+        .containsExactly("jq.unknown-function unknown function 'f/1' @7");
+    assertThat(problems("def f(f): f; f(1)")).isEmpty();
   }
 
   @Test

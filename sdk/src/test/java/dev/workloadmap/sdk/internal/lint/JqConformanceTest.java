@@ -262,9 +262,18 @@ class JqConformanceTest {
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"'def f: f; f'", "'[while(true; .)] | length'", "'def f: [f]; f'"})
+  @ValueSource(strings = {"'[while(true; .)] | length'", "'def r: if . > 0 then . - 1 | r else . end; 3 | r'"})
   void fc33_unboundedButNotRejectedExpressionsPass(String expr) {
     assertThat(findings(withReplicas(expr))).as("bounded at run time by the budget, not by the linter").isEmpty();
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"'def f: f; f'", "'def f: [f]; f'"})
+  void fc33_aDefinitionThatAlwaysCallsItselfIsRejectedAsEndless(String expr) {
+    // like until(false; .): FC-33 asks that it end within the budget (it does); it can never do anything else, so
+    // validate says so, at the recursive call
+    assertThat(messages(withReplicas(expr))).singleElement()
+        .satisfies(m -> assertThat(m).contains("'def f' calls itself unconditionally: it never ends"));
   }
 
   @Test
