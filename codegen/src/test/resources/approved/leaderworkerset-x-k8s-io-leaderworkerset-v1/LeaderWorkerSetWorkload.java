@@ -264,7 +264,7 @@ public final class LeaderWorkerSetWorkload {
 
   /**
    * Every status of the shared vocabulary whose mapping matches, in the reference order
-   * (docs/format.md#status), from the root's {@code statusMappings} (catalog/src/main/workloadmap/leaderworkerset-x-k8s-io-leaderworkerset-v1/definition.yaml:44):
+   * (docs/format.md#status), from the root's {@code statusMappings} (catalog/src/main/workloadmap/leaderworkerset-x-k8s-io-leaderworkerset-v1/definition.yaml:50):
    * <ul>
    * <li>{@code Running} (catalog/src/main/workloadmap/leaderworkerset-x-k8s-io-leaderworkerset-v1/definition.yaml:51):
    * <br>condition <code>Available=True</code> and <code>.status.observedGeneration == null or .status.observedGeneration &gt;= (.metadata.generation // 0)</code> gives <code>true</code>
@@ -304,7 +304,7 @@ public final class LeaderWorkerSetWorkload {
 
   /**
    * The last condition of this type (docs/format.md#status: the last one wins), from
-   * {@code conditionsDefinition.path} (catalog/src/main/workloadmap/leaderworkerset-x-k8s-io-leaderworkerset-v1/definition.yaml:43): <code>.status.conditions</code>
+   * {@code conditionsDefinition.path} (catalog/src/main/workloadmap/leaderworkerset-x-k8s-io-leaderworkerset-v1/definition.yaml:49): <code>.status.conditions</code>
    *
    * @param conditionType the condition type, for example {@code Ready}
    * @return the condition, or empty
@@ -431,7 +431,7 @@ public final class LeaderWorkerSetWorkload {
    * One instance of component {@code group}, child of {@code leaderworkerset}, defined at catalog/src/main/workloadmap/leaderworkerset-x-k8s-io-leaderworkerset-v1/definition.yaml:102.
    *
    * @param id {@code ""}: the component has one anonymous instance
-   * @param replicas from {@code replicasPath} (catalog/src/main/workloadmap/leaderworkerset-x-k8s-io-leaderworkerset-v1/definition.yaml:99): <code>.spec.replicas // 1</code>; null when it yields null or failed
+   * @param replicas from {@code replicasPath} (catalog/src/main/workloadmap/leaderworkerset-x-k8s-io-leaderworkerset-v1/definition.yaml:105): <code>.spec.replicas // 1</code>; null when it yields null or failed
    * @param desiredReplicas its share of the children's desired pods (a grouping component, docs/format.md#totals)
    * @param node the SDK's instance node: everything extracted for this instance
    */
@@ -453,9 +453,9 @@ public final class LeaderWorkerSetWorkload {
    * One instance of component {@code leader} ({@code apps/v1 StatefulSet}), child of {@code group}, defined at catalog/src/main/workloadmap/leaderworkerset-x-k8s-io-leaderworkerset-v1/definition.yaml:109.
    *
    * @param id {@code ""}: the component has one anonymous instance
-   * @param replicas from {@code replicasPath} (catalog/src/main/workloadmap/leaderworkerset-x-k8s-io-leaderworkerset-v1/definition.yaml:112): <code>.spec.replicas // 1</code>; null when it yields null or failed
+   * @param replicas from {@code replicasPath} (catalog/src/main/workloadmap/leaderworkerset-x-k8s-io-leaderworkerset-v1/definition.yaml:118): <code>.spec.replicas // 1</code>; null when it yields null or failed
    * @param desiredReplicas pods this instance asks for: replicas, else minReplicas, else 1 (docs/format.md#totals)
-   * @param podTemplateSpec the PodTemplateSpec as JSON, from {@code podTemplateSpecPath} (catalog/src/main/workloadmap/leaderworkerset-x-k8s-io-leaderworkerset-v1/definition.yaml:110); null when the path failed
+   * @param podTemplateSpec the PodTemplateSpec as JSON, from {@code podTemplateSpecPath} (catalog/src/main/workloadmap/leaderworkerset-x-k8s-io-leaderworkerset-v1/definition.yaml:116); null when the path failed
    * @param perPod requests of one pod (docs/format.md#totals), in base units (cores, bytes, counts)
    * @param resources requests of all this instance's pods: desiredReplicas × perPod
    * @param gpus GPUs of all this instance's pods, a count under the GPU resource name
@@ -488,9 +488,9 @@ public final class LeaderWorkerSetWorkload {
    * One instance of component {@code worker} ({@code apps/v1 StatefulSet}), child of {@code group}, defined at catalog/src/main/workloadmap/leaderworkerset-x-k8s-io-leaderworkerset-v1/definition.yaml:123.
    *
    * @param id {@code ""}: the component has one anonymous instance
-   * @param replicas from {@code replicasPath} (catalog/src/main/workloadmap/leaderworkerset-x-k8s-io-leaderworkerset-v1/definition.yaml:126): <code>(.spec.replicas // 1) * ((.spec.leaderWorkerTemplate.size // 1) - 1)</code>; null when it yields null or failed
+   * @param replicas from {@code replicasPath} (catalog/src/main/workloadmap/leaderworkerset-x-k8s-io-leaderworkerset-v1/definition.yaml:132): <code>(.spec.replicas // 1) * ((.spec.leaderWorkerTemplate.size // 1) - 1)</code>; null when it yields null or failed
    * @param desiredReplicas pods this instance asks for: replicas, else minReplicas, else 1 (docs/format.md#totals)
-   * @param podTemplateSpec the PodTemplateSpec as JSON, from {@code podTemplateSpecPath} (catalog/src/main/workloadmap/leaderworkerset-x-k8s-io-leaderworkerset-v1/definition.yaml:124); null when the path failed
+   * @param podTemplateSpec the PodTemplateSpec as JSON, from {@code podTemplateSpecPath} (catalog/src/main/workloadmap/leaderworkerset-x-k8s-io-leaderworkerset-v1/definition.yaml:130); null when the path failed
    * @param perPod requests of one pod (docs/format.md#totals), in base units (cores, bytes, counts)
    * @param resources requests of all this instance's pods: desiredReplicas × perPod
    * @param gpus GPUs of all this instance's pods, a count under the GPU resource name

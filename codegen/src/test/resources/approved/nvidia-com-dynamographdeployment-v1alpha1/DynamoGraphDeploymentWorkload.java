@@ -262,7 +262,7 @@ public final class DynamoGraphDeploymentWorkload {
 
   /**
    * Every status of the shared vocabulary whose mapping matches, in the reference order
-   * (docs/format.md#status), from the root's {@code statusMappings} (catalog/src/main/workloadmap/nvidia-com-dynamographdeployment-v1alpha1/definition.yaml:69):
+   * (docs/format.md#status), from the root's {@code statusMappings} (catalog/src/main/workloadmap/nvidia-com-dynamographdeployment-v1alpha1/definition.yaml:75):
    * <ul>
    * <li>{@code Running} (catalog/src/main/workloadmap/nvidia-com-dynamographdeployment-v1alpha1/definition.yaml:76):
    * <br>phase <code>successful</code>
@@ -313,7 +313,7 @@ public final class DynamoGraphDeploymentWorkload {
 
   /**
    * The last condition of this type (docs/format.md#status: the last one wins), from
-   * {@code conditionsDefinition.path} (catalog/src/main/workloadmap/nvidia-com-dynamographdeployment-v1alpha1/definition.yaml:68): <code>.status.conditions</code>
+   * {@code conditionsDefinition.path} (catalog/src/main/workloadmap/nvidia-com-dynamographdeployment-v1alpha1/definition.yaml:74): <code>.status.conditions</code>
    *
    * @param conditionType the condition type, for example {@code Ready}
    * @return the condition, or empty
@@ -474,12 +474,12 @@ public final class DynamoGraphDeploymentWorkload {
   /**
    * One instance of component {@code service} ({@code grove.io/v1alpha1 PodClique}), child of {@code dynamographdeployment}, defined at catalog/src/main/workloadmap/nvidia-com-dynamographdeployment-v1alpha1/definition.yaml:102.
    *
-   * @param id the instance id, from {@code instanceIdPath} (catalog/src/main/workloadmap/nvidia-com-dynamographdeployment-v1alpha1/definition.yaml:102): <code>(.spec.services // &#123;&#125;) | to_entries[] | .key</code>
-   * @param replicas from {@code replicasPath} (catalog/src/main/workloadmap/nvidia-com-dynamographdeployment-v1alpha1/definition.yaml:129): <code>(.spec.services // &#123;&#125;) | .[] | (.replicas // 1) * (.multinode.nodeCount // 1)</code>; null when it yields null or failed
-   * @param minReplicas from {@code minReplicasPath} (catalog/src/main/workloadmap/nvidia-com-dynamographdeployment-v1alpha1/definition.yaml:130): <code>(.spec.services // &#123;&#125;) | .[] | if (.replicas // 1) == 0 then 0 else (.minAvailable // 1) * (.multinode.nodeCount // 1) end</code>; null when it yields null or failed
+   * @param id the instance id, from {@code instanceIdPath} (catalog/src/main/workloadmap/nvidia-com-dynamographdeployment-v1alpha1/definition.yaml:108): <code>(.spec.services // &#123;&#125;) | to_entries[] | .key</code>
+   * @param replicas from {@code replicasPath} (catalog/src/main/workloadmap/nvidia-com-dynamographdeployment-v1alpha1/definition.yaml:135): <code>(.spec.services // &#123;&#125;) | .[] | (.replicas // 1) * (.multinode.nodeCount // 1)</code>; null when it yields null or failed
+   * @param minReplicas from {@code minReplicasPath} (catalog/src/main/workloadmap/nvidia-com-dynamographdeployment-v1alpha1/definition.yaml:136): <code>(.spec.services // &#123;&#125;) | .[] | if (.replicas // 1) == 0 then 0 else (.minAvailable // 1) * (.multinode.nodeCount // 1) end</code>; null when it yields null or failed
    * @param desiredReplicas pods this instance asks for: replicas, else minReplicas, else 1 (docs/format.md#totals)
-   * @param podSpec the PodSpec as JSON, from {@code podSpecPath} (catalog/src/main/workloadmap/nvidia-com-dynamographdeployment-v1alpha1/definition.yaml:104); null when the path failed
-   * @param podMetadata the pods' ObjectMeta as JSON, from {@code metadataPath} (catalog/src/main/workloadmap/nvidia-com-dynamographdeployment-v1alpha1/definition.yaml:124); null when the path failed
+   * @param podSpec the PodSpec as JSON, from {@code podSpecPath} (catalog/src/main/workloadmap/nvidia-com-dynamographdeployment-v1alpha1/definition.yaml:110); null when the path failed
+   * @param podMetadata the pods' ObjectMeta as JSON, from {@code metadataPath} (catalog/src/main/workloadmap/nvidia-com-dynamographdeployment-v1alpha1/definition.yaml:130); null when the path failed
    * @param perPod requests of one pod (docs/format.md#totals), in base units (cores, bytes, counts)
    * @param resources requests of all this instance's pods: desiredReplicas × perPod
    * @param gpus GPUs of all this instance's pods, a count under the GPU resource name

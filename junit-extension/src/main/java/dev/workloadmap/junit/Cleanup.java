@@ -5,7 +5,7 @@ import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 import org.apiguardian.api.API;
 
 /** What happens to a test class's namespace and objects when the class ends. */
-@API(status = EXPERIMENTAL, since = "0.2")
+@API(status = EXPERIMENTAL, since = "0.1")
 public enum Cleanup {
   /** Not set on the annotation: take {@value WorkloadMapTest#CLEANUP_PROPERTY}, else {@code WORKLOADMAP_CLEANUP}, else {@link #KEEP_ON_FAILURE}. */
   DEFAULT,

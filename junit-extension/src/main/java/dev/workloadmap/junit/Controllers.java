@@ -13,7 +13,7 @@ import org.apiguardian.api.API;
  *
  * <p>Each setting is its own shared cluster: a JVM run whose classes ask for two settings starts two API servers.
  */
-@API(status = EXPERIMENTAL, since = "0.2")
+@API(status = EXPERIMENTAL, since = "0.1")
 public enum Controllers {
   /** Not set here: {@value WorkloadMapTest#CONTROLLERS_PROPERTY}, then {@code WORKLOADMAP_CONTROLLERS}, then {@link #WORKLOAD}. */
   DEFAULT(List.of()),

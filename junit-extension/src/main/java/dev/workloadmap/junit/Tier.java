@@ -9,7 +9,7 @@ import org.apiguardian.api.API;
  * that prunes unknown fields, validates objects against the CRD's structural schema (HTTP 422) and serves the status
  * subresource.
  */
-@API(status = EXPERIMENTAL, since = "0.2")
+@API(status = EXPERIMENTAL, since = "0.1")
 public enum Tier {
   /** Not set on the annotation: take {@value WorkloadMapTest#TIER_PROPERTY}, else {@code WORKLOADMAP_TIER}, else {@link #AUTO}. */
   DEFAULT,

@@ -60,7 +60,7 @@ import org.opentest4j.AssertionFailedError;
  *       it waits on the future, not on a lock. The two monitors are never held together.
  * </ul>
  */
-@API(status = EXPERIMENTAL, since = "0.2")
+@API(status = EXPERIMENTAL, since = "0.1")
 public final class WorkloadMapCluster {
   /** Pods on a cluster with nodes get this scheduler name so that no scheduler binds them (they stay Pending). */
   public static final String NO_SCHEDULER = "workloadmap-test-no-scheduler";

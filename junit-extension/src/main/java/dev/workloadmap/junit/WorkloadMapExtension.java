@@ -42,7 +42,7 @@ import org.junit.platform.commons.support.AnnotationSupport;
  *
  * <p>Public only because {@link WorkloadMapTest} registers it with {@code @ExtendWith}; use the annotation.
  */
-@API(status = INTERNAL, since = "0.2")
+@API(status = INTERNAL, since = "0.1")
 public final class WorkloadMapExtension
     implements ExecutionCondition, BeforeAllCallback, AfterAllCallback, ParameterResolver, TestWatcher {
 

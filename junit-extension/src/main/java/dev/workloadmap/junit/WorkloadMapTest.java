@@ -41,7 +41,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 @Documented
 @Inherited
 @ExtendWith(WorkloadMapExtension.class)
-@API(status = EXPERIMENTAL, since = "0.2")
+@API(status = EXPERIMENTAL, since = "0.1")
 public @interface WorkloadMapTest {
 
   /** Configuration parameter of {@link #tier()}: one of {@code AUTO, API_SERVER, K3S, KUBECONFIG, MOCK}. */

@@ -9,7 +9,7 @@ import org.apiguardian.api.API;
  * the one rule for every reader of definitions, objects and CRDs. Front-ends report it as a read error of the input,
  * not as a YAML syntax finding at a line.
  */
-@API(status = EXPERIMENTAL, since = "0.2")
+@API(status = EXPERIMENTAL, since = "0.1")
 public class NotTextException extends YamlException {
   private static final long serialVersionUID = 1L;
 

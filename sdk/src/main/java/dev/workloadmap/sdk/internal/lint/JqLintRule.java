@@ -73,11 +73,11 @@ public final class JqLintRule implements ValidationRule {
   public static final String REGEX = "jq.regex";
 
   /** Rule id of loops whose condition is a constant that never lets them end ({@code until(false; f)}). */
-  @org.apiguardian.api.API(status = org.apiguardian.api.API.Status.EXPERIMENTAL, since = "0.2")
+  @org.apiguardian.api.API(status = org.apiguardian.api.API.Status.EXPERIMENTAL, since = "0.1")
   public static final String ENDLESS_LOOP = "jq.endless-loop";
 
   /** Rule id of a {@code def} whose body calls itself unconditionally ({@code def f: f;}): it never returns. */
-  @org.apiguardian.api.API(status = org.apiguardian.api.API.Status.EXPERIMENTAL, since = "0.2")
+  @org.apiguardian.api.API(status = org.apiguardian.api.API.Status.EXPERIMENTAL, since = "0.1")
   public static final String ENDLESS_RECURSION = "jq.endless-recursion";
 
   /** Rule id of the unparenthesised keyPath comparison (a warning). */
