@@ -148,8 +148,8 @@ final class DescribeView {
       return new Row(new String[] {root.name(), "", "", ""}, false);
     }
     if (live == null) {
-      return new Row(new String[] {root.name(), "replicas: " + root.ownReplicas(), gpuCell(root.ownResources()), ""},
-          false);
+      return new Row(new String[] {root.name(), replicasCell(root.ownReplicas(), root.uncounted()),
+          gpuCell(root.ownResources(), root.uncounted()), ""}, false);
     }
     LiveComponent c = live.component(root.name()).orElse(null);
     Row r = c == null ? new Row(new String[] {root.name(), "", "", ""}, false) : componentRow(c);
@@ -176,7 +176,8 @@ final class DescribeView {
         Row r;
         List<Row> sub = items(ch, podLimit);
         if (live == null) {
-          r = new Row(new String[] {ch.name(), "replicas: " + ch.desiredReplicas(), "", ""}, false);
+          r = new Row(new String[] {ch.name(), replicasCell(ch.desiredReplicas(), subtreeUncounted(ch)), "", ""},
+              false);
         } else {
           int[] s = sums(ch);
           r = new Row(new String[] {ch.name(), s[0] + "/" + s[1] + " ready", "", ""}, false);
@@ -197,7 +198,9 @@ final class DescribeView {
     if (live == null) {
       int replicas = in == null ? ch.ownReplicas() : in.desiredReplicas();
       ResourceList res = in == null ? ch.ownResources() : in.total();
-      r = new Row(new String[] {in == null ? ch.name() : in.id(), "replicas: " + replicas, gpuCell(res), ""}, false);
+      java.util.Set<String> u = in == null ? ch.uncounted() : in.uncounted();
+      r = new Row(new String[] {in == null ? ch.name() : in.id(), replicasCell(replicas, u), gpuCell(res, u), ""},
+          false);
     } else {
       LiveComponent c = (in == null ? live.component(ch.name(), null) : live.component(ch.name(), in.id()))
           .orElse(null);
@@ -307,6 +310,25 @@ final class DescribeView {
       return true;
     }
     return n.children().stream().anyMatch(ch -> under(ch, component));
+  }
+
+  /** {@code replicas: N}, or {@code replicas: ?} when a problem left the count uncounted: never a wrong number. */
+  private static String replicasCell(int replicas, java.util.Set<String> uncounted) {
+    return "replicas: " + (uncounted.contains(InstanceNode.REPLICAS) ? "?" : Integer.toString(replicas));
+  }
+
+  private String gpuCell(ResourceList r, java.util.Set<String> uncounted) {
+    if (uncounted.contains(InstanceNode.REPLICAS) || uncounted.contains(InstanceNode.RESOURCES)
+        || uncounted.contains(gpu)) {
+      return "gpu: ?";
+    }
+    return gpuCell(r);
+  }
+
+  private static java.util.Set<String> subtreeUncounted(ComponentNode c) {
+    java.util.Set<String> out = new java.util.TreeSet<>(c.uncounted());
+    c.children().forEach(ch -> out.addAll(subtreeUncounted(ch)));
+    return out;
   }
 
   private String gpuCell(ResourceList r) {

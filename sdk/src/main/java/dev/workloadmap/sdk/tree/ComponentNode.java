@@ -17,6 +17,8 @@ import java.util.List;
  *     §5.10); a grouping component without children keeps its own scale
  * @param resources requests of the whole subtree
  * @param visible false for a component with no pods, no scale and no descendants (dropped from views, spec §5.10)
+ * @param uncounted what a problem left uncounted in this component's own pods (the union of its instances'
+ *     {@link InstanceNode#uncounted()}); empty when everything is counted
  */
 public record ComponentNode(
     ComponentDefinition definition,
@@ -27,11 +29,34 @@ public record ComponentNode(
     ResourceList ownResources,
     int desiredReplicas,
     ResourceList resources,
-    boolean visible) {
+    boolean visible,
+    java.util.Set<String> uncounted) {
 
   public ComponentNode {
     instances = List.copyOf(instances);
     children = List.copyOf(children);
+    uncounted = java.util.Set.copyOf(uncounted);
+  }
+
+  /** A component whose every number is counted. */
+  public ComponentNode(ComponentDefinition definition, List<InstanceNode> instances, List<ComponentNode> children,
+      boolean podBearing, int ownReplicas, ResourceList ownResources, int desiredReplicas, ResourceList resources,
+      boolean visible) {
+    this(definition, instances, children, podBearing, ownReplicas, ownResources, desiredReplicas, resources, visible,
+        java.util.Set.of());
+  }
+
+  /** Whether this component's own replica count is a number. */
+  @org.apiguardian.api.API(status = org.apiguardian.api.API.Status.EXPERIMENTAL, since = "0.2")
+  public boolean replicasCounted() {
+    return !uncounted.contains(InstanceNode.REPLICAS);
+  }
+
+  /** Whether this component's own total of {@code resource} is a number. */
+  @org.apiguardian.api.API(status = org.apiguardian.api.API.Status.EXPERIMENTAL, since = "0.2")
+  public boolean counted(String resource) {
+    return uncounted.isEmpty() || !(uncounted.contains(InstanceNode.REPLICAS)
+        || uncounted.contains(InstanceNode.RESOURCES) || uncounted.contains(resource));
   }
 
   public String name() {

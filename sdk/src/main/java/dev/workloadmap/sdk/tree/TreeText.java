@@ -35,7 +35,7 @@ public final class TreeText {
     List<String[]> rows = new ArrayList<>();
     ComponentNode root = tree.root();
     rows.add(row(root.name(), root.podBearing() ? root.ownReplicas() : -1,
-        root.podBearing() ? root.ownResources() : null, gpuResourceName));
+        root.podBearing() ? root.ownResources() : null, gpuResourceName, root.uncounted()));
     List<ComponentNode> visibleChildren = root.children().stream().filter(ComponentNode::visible).toList();
     for (int i = 0; i < visibleChildren.size(); i++) {
       componentRows(visibleChildren.get(i), "", i == visibleChildren.size() - 1, rows, gpuResourceName);
@@ -46,7 +46,8 @@ public final class TreeText {
     }
     appendResources(out, tree, gpuResourceName);
     if (!tree.totalsComplete()) {
-      out.append("Totals are incomplete: a problem below left replicas or resources uncounted.\n");
+      out.append("Totals are incomplete: a problem below left replicas or resources uncounted"
+          + (tree.uncountedTotals().isEmpty() ? "" : " (shown as " + UNCOUNTED + ")") + ".\n");
     }
     if (!tree.problems().isEmpty()) {
       out.append('\n').append("Problems:\n");
@@ -73,14 +74,15 @@ public final class TreeText {
         InstanceNode in = c.instances().get(i);
         boolean lastRow = last && i == c.instances().size() - 1;
         rows.add(row(indent + (lastRow ? "└── " : "├── ") + in.id(), in.desiredReplicas(),
-            c.podBearing() ? in.total() : null, gpu));
+            c.podBearing() ? in.total() : null, gpu, in.uncounted()));
         childRows(children, indent + (lastRow ? "    " : "│   "), rows, gpu);
       }
       return;
     }
     int replicas = c.podBearing() ? c.ownReplicas() : c.desiredReplicas();
     ResourceList res = c.podBearing() ? c.ownResources() : null;
-    rows.add(row(indent + (last ? "└── " : "├── ") + c.name(), replicas, res, gpu));
+    rows.add(row(indent + (last ? "└── " : "├── ") + c.name(), replicas, res, gpu,
+        c.podBearing() ? c.uncounted() : subtreeUncounted(c)));
     childRows(children, indent + (last ? "    " : "│   "), rows, gpu);
   }
 
@@ -90,13 +92,32 @@ public final class TreeText {
     }
   }
 
-  private static String[] row(String name, int replicas, ResourceList res, String gpu) {
-    String r = replicas < 0 ? "" : "replicas: " + replicas;
+  /** What a grouping component's sums leave uncounted: its own and every descendant's. */
+  private static java.util.Set<String> subtreeUncounted(ComponentNode c) {
+    java.util.Set<String> out = new java.util.TreeSet<>(c.uncounted());
+    c.children().forEach(ch -> out.addAll(subtreeUncounted(ch)));
+    return out;
+  }
+
+  /** The text of a quantity that a problem left uncounted: never a number, so that no one reads it as one. */
+  static final String UNCOUNTED = "?";
+
+  private static boolean counted(java.util.Set<String> uncounted, String resource) {
+    return uncounted.isEmpty() || !(uncounted.contains(InstanceNode.REPLICAS)
+        || uncounted.contains(InstanceNode.RESOURCES) || uncounted.contains(resource));
+  }
+
+  private static String[] row(String name, int replicas, ResourceList res, String gpu, java.util.Set<String> u) {
+    String r = replicas < 0 ? "" : "replicas: " + (u.contains(InstanceNode.REPLICAS) ? UNCOUNTED : replicas);
     String g = "";
     if (res != null) {
-      long gpus = res.gpus(gpu);
-      if (gpus != 0) {
-        g = "gpu: " + gpus;
+      if (!counted(u, gpu)) {
+        g = "gpu: " + UNCOUNTED;
+      } else {
+        long gpus = res.gpus(gpu);
+        if (gpus != 0) {
+          g = "gpu: " + gpus;
+        }
       }
     }
     return new String[] {name, r, g};
@@ -115,26 +136,27 @@ public final class TreeText {
       }
       if (c.multiInstance()) {
         for (InstanceNode in : c.instances()) {
-          rows.add(resourceRow(in.id(), in.desiredReplicas(), in.total(), gpu, extended));
+          rows.add(resourceRow(in.id(), in.desiredReplicas(), in.total(), gpu, extended, in.uncounted()));
         }
       } else {
-        rows.add(resourceRow(c.name(), c.ownReplicas(), c.ownResources(), gpu, extended));
+        rows.add(resourceRow(c.name(), c.ownReplicas(), c.ownResources(), gpu, extended, c.uncounted()));
       }
     }
     rows.add(resourceRow(tree.totalsComplete() ? "TOTAL" : "TOTAL (incomplete)", tree.totalReplicas(),
-        tree.totalResources(), gpu, extended));
+        tree.totalResources(), gpu, extended, tree.uncountedTotals()));
     return rows;
   }
 
-  private static String[] resourceRow(String name, int replicas, ResourceList r, String gpu, TreeSet<String> ext) {
+  private static String[] resourceRow(String name, int replicas, ResourceList r, String gpu, TreeSet<String> ext,
+      java.util.Set<String> u) {
     List<String> cells = new ArrayList<>();
     cells.add(name);
-    cells.add(Integer.toString(replicas));
-    cells.add(Long.toString(r.gpus(gpu)));
-    cells.add(Quantities.formatCpu(r.cpuMillis()));
-    cells.add(Quantities.formatMemory(r.memoryBytes()));
+    cells.add(u.contains(InstanceNode.REPLICAS) ? UNCOUNTED : Integer.toString(replicas));
+    cells.add(counted(u, gpu) ? Long.toString(r.gpus(gpu)) : UNCOUNTED);
+    cells.add(counted(u, ResourceList.CPU) ? Quantities.formatCpu(r.cpuMillis()) : UNCOUNTED);
+    cells.add(counted(u, ResourceList.MEMORY) ? Quantities.formatMemory(r.memoryBytes()) : UNCOUNTED);
     for (String e : ext) {
-      cells.add(r.getOrZero(e).stripTrailingZeros().toPlainString());
+      cells.add(counted(u, e) ? r.getOrZero(e).stripTrailingZeros().toPlainString() : UNCOUNTED);
     }
     return cells.toArray(String[]::new);
   }
