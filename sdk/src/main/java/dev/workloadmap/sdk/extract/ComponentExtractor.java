@@ -150,7 +150,14 @@ public final class ComponentExtractor {
       try {
         ids = instanceIds(c, in);
       } catch (ExtractionException e) {
-        problems.add(problem(d, c, "/instanceIdPath", c.instanceIdPath(), "failed to get instance ids: " + e.getMessage()));
+        EvaluationProblem p = problem(d, c, "/instanceIdPath", c.instanceIdPath(),
+            "failed to get instance ids: " + e.getMessage());
+        if (e.getCause() instanceof dev.workloadmap.sdk.jq.JqResultLimitException) {
+          // the object holds more instances than a path may give: located at the list the path iterates
+          String at = iteratedList(c.instanceIdPath(), in);
+          p = at == null ? p : p.withObjectPointer(at);
+        }
+        problems.add(p);
         return new ExtractedComponent(c.name(), List.of(), problems, warnings);
       }
     } else {
@@ -303,6 +310,39 @@ public final class ComponentExtractor {
     } catch (RuntimeException e) {
       return null;
     }
+  }
+
+  /**
+   * The pointer of the list that {@code expression} iterates first ({@code .spec.replicatedJobs} for {@code
+   * .spec.replicatedJobs[].name}): the part before its first top-level {@code []}, when that part is a path; or null.
+   */
+  private String iteratedList(String expression, JqInput in) {
+    int depth = 0;
+    boolean str = false;
+    for (int i = 0; i + 1 < expression.length(); i++) {
+      char ch = expression.charAt(i);
+      if (str) {
+        if (ch == '\\') {
+          i++;
+        } else if (ch == '"') {
+          str = false;
+        }
+        continue;
+      }
+      if (ch == '"') {
+        str = true;
+      } else if (ch == '(' || ch == '{') {
+        depth++;
+      } else if (ch == ')' || ch == '}') {
+        depth--;
+      } else if (ch == '[' && depth == 0 && expression.charAt(i + 1) == ']') {
+        String head = expression.substring(0, i).strip();
+        return head.isEmpty() ? null : pathAt(head, 0, in);
+      } else if (ch == '|' || ch == ',') {
+        return null; // not one stream from one list
+      }
+    }
+    return null;
   }
 
   private String pathAt(String expression, int index, JqInput in) {

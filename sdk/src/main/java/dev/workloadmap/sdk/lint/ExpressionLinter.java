@@ -161,6 +161,13 @@ final class ExpressionLinter {
                 + b.name() + " | …'"));
       }
     } else {
+      if (n instanceof JqNode.Try t && t.handler() != null && !constant(t.handler())) {
+        out.add(new Problem(JqLintRule.ERROR_MESSAGE, Severity.ERROR, t.handler().start(),
+            "the 'catch' handler reads the error message, which the reference engine (gojq) and the SDK's engine"
+                + " word differently",
+            "catch into a constant ('try X catch \"fallback\"') or write 'X?' or '(X)? // fallback'; a message"
+                + " raised with error(\"…\") is the same in both, but a builtin's is not"));
+      }
       if (n instanceof Binary b && !b.op().equals("|") && b.right() instanceof AsBinding a) {
         out.add(new Problem(JqLintRule.AS_PRECEDENCE, Severity.ERROR, a.start(),
             "add parentheses around the 'as' binding",
@@ -169,6 +176,33 @@ final class ExpressionLinter {
       }
       n.children().forEach(child -> walk(child, scope, out));
     }
+  }
+
+  /** Whether {@code n} does not read its input: literals, {@code empty}, and arrays and objects of those. */
+  private static boolean constant(JqNode n) {
+    if (n instanceof JqNode.NumberLit || n instanceof JqNode.Constant) {
+      return true;
+    }
+    if (n instanceof StringLit s) {
+      return s.parts().stream().allMatch(p -> p instanceof JqNode.Text);
+    }
+    if (n instanceof Call c) {
+      return c.name().equals("empty") && c.args().isEmpty();
+    }
+    if (n instanceof Paren p) {
+      return constant(p.body());
+    }
+    if (n instanceof JqNode.ArrayCons a) {
+      return a.body() == null || constant(a.body());
+    }
+    if (n instanceof JqNode.ObjectCons o) {
+      return o.entries().stream().allMatch(e -> (e.key() instanceof JqNode.Key || constant(e.key()))
+          && e.value() != null && constant(e.value()));
+    }
+    if (n instanceof Binary b && b.op().equals(",")) {
+      return constant(b.left()) && constant(b.right());
+    }
+    return false;
   }
 
   private void call(Call c, Scope scope, List<Problem> out) {

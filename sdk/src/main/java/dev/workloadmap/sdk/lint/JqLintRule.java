@@ -74,6 +74,13 @@ public final class JqLintRule implements ValidationRule {
   @org.apiguardian.api.API(status = org.apiguardian.api.API.Status.EXPERIMENTAL, since = "0.2")
   public static final String ENDLESS_LOOP = "jq.endless-loop";
 
+  /**
+   * Rule id of a {@code catch} handler that reads the error: the messages of builtin errors are worded differently
+   * by the reference engine (gojq) and the SDK's engine, so such a definition means two things.
+   */
+  @org.apiguardian.api.API(status = org.apiguardian.api.API.Status.EXPERIMENTAL, since = "0.2")
+  public static final String ERROR_MESSAGE = "jq.error-message";
+
   /** Rule id of the unparenthesised keyPath comparison (a warning). */
   public static final String SELECTOR_PRECEDENCE = "jq.selector-precedence";
 

@@ -114,6 +114,10 @@ public final class TreeBuilder {
     // is not a count leaves only its own instance unknown
     boolean scaleFailed = c.scaleDefinition() != null
         && ex.problems().stream().anyMatch(p -> p.field() != null && p.field().endsWith("scaleDefinition"));
+    if (c.hasInstanceIdPath() && (podBearing || c.scaleDefinition() != null)
+        && ex.problems().stream().anyMatch(p -> p.field() != null && p.field().endsWith("instanceIdPath"))) {
+      ownUncounted.add(InstanceNode.REPLICAS); // no instance could be read: the component's pods are unknown, not 0
+    }
     boolean specFailed = podBearing
         && ex.problems().stream().anyMatch(p -> p.field() != null && p.field().contains("specDefinition"));
     for (InstanceRecord r : ex.instances()) {

@@ -50,6 +50,20 @@ class ExpressionLinterTest {
   }
 
   @Test
+  void aCatchHandlerThatReadsTheMessageIsRejected() {
+    // issue 15's differential fuzzing: builtin error messages are worded differently by gojq and jackson-jq
+    assertThat(problems("try .a catch .")).containsExactly("jq.error-message the 'catch' handler reads the error"
+        + " message, which the reference engine (gojq) and the SDK's engine word differently @13");
+    assertThat(problems("try .a catch (. | length)")).hasSize(1);
+    assertThat(problems("try .a catch \"\\(.)\"")).hasSize(1);
+    assertThat(problems("try .a catch \"none\"")).isEmpty();
+    assertThat(problems("try .a catch {reason: \"none\", n: [1, null]}")).isEmpty();
+    assertThat(problems("try .a catch empty")).isEmpty();
+    assertThat(problems("try .a")).isEmpty();
+    assertThat(problems(".a?")).isEmpty();
+  }
+
+  @Test
   void builtinSetsCompareTheReferenceWithTheEngine() {
     BuiltinSets b = BuiltinSets.standard();
     assertThat(b.reference("abs", 0)).isTrue();
