@@ -26,7 +26,10 @@ class HonestRowsTest {
   static WorkloadTree seedWith(String from, String to) throws Exception {
     String seed = Files.readString(JOBSET.resolve("fixtures/seed-leader-and-workers/object.yaml"));
     int worker = seed.indexOf("- name: worker");
-    String changed = seed.substring(0, worker) + seed.substring(worker).replaceFirst(from, to);
+    // a GPU quantity is changed in requests and limits alike (they must be equal), anything else once
+    String rest = seed.substring(worker);
+    String changed = seed.substring(0, worker)
+        + (from.startsWith("nvidia.com/gpu") && !to.endsWith(" 2\n") ? rest.replace(from, to) : rest.replaceFirst(from, to));
     assertThat(changed).isNotEqualTo(seed);
     YamlDocument doc = new YamlReader().readAll(changed, "object.yaml").get(0);
     return WM.resolve(DEF, doc);

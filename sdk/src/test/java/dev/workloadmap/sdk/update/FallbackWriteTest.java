@@ -141,7 +141,7 @@ class FallbackWriteTest {
     String[][] forms = {
       {".spec.template // .spec.defaultTemplate", "write"},
       {".spec.template // {}", "write"},
-      {"{spec: (.spec.template // .spec.defaultTemplate).spec}", "refuse"},
+      {"{spec: ((.spec.template // .spec.defaultTemplate) | .spec)}", "refuse"},
     };
     int written = 0;
     int refused = 0;
