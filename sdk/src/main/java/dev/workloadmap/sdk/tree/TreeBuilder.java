@@ -206,6 +206,9 @@ public final class TreeBuilder {
       resources = ResourceList.empty();
     }
     boolean visible = podBearing || c.scaleDefinition() != null || anyVisibleChild;
+    if (!podBearing && anyVisibleChild) {
+      ownUncounted.clear(); // a grouping component shows its children's sums: its own scale is not counted
+    }
     return new ComponentNode(c, instances, children, podBearing, podBearing ? own : 0,
         podBearing ? ownResources : ResourceList.empty(), desired, resources, visible, ownUncounted);
   }

@@ -46,13 +46,13 @@ public record WorkloadTree(
   }
 
   /**
-   * What the totals leave uncounted (the union of every pod-bearing component's {@link ComponentNode#uncounted()}):
+   * What the totals leave uncounted (the union of every component's {@link ComponentNode#uncounted()}):
    * a view shows these totals as not a number. Empty when every number is counted.
    */
   @org.apiguardian.api.API(status = org.apiguardian.api.API.Status.EXPERIMENTAL, since = "0.2")
   public java.util.Set<String> uncountedTotals() {
     java.util.Set<String> out = new java.util.TreeSet<>();
-    components().forEach(c -> out.addAll(c.uncounted()));
+    components().forEach(c -> out.addAll(c.uncounted())); // a grouping component with children has none of its own
     return out;
   }
 
