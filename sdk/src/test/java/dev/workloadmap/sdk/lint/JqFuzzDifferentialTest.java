@@ -95,6 +95,9 @@ class JqFuzzDifferentialTest {
         accepted.merge("rejected by validate", 1, Integer::sum);
       } else if (open(program) != null) {
         accepted.merge("open: " + open(program), 1, Integer::sum);
+        if (Boolean.getBoolean("workloadmap.fuzz.showOpen")) {
+          System.out.println("OPEN DIVERGENCE " + c.describe());
+        }
       } else {
         disagreements.add(c.describe());
       }
