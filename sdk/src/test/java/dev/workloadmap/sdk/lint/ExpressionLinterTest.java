@@ -64,6 +64,19 @@ class ExpressionLinterTest {
   }
 
   @Test
+  void aParenthesisedTryFollowedByMorePipelineIsRejected() {
+    // jackson-jq's try around a parenthesised body also catches what follows it: `(.a)? | error("y")` gave nothing
+    assertThat(problems("(.a)? | error(\"y\")")).extracting(p -> p.substring(0, p.indexOf(' ')))
+        .containsExactly("jq.try-scope");
+    assertThat(problems("(objects)? as $x | [$x]")).extracting(p -> p.substring(0, p.indexOf(' ')))
+        .containsExactly("jq.try-scope");
+    assertThat(problems("(try .a) | length")).hasSize(1);
+    assertThat(problems(".a? | length")).isEmpty();
+    assertThat(problems("(.a | length)?")).isEmpty();
+    assertThat(problems("try (.a | length) catch 0")).isEmpty();
+  }
+
+  @Test
   void builtinSetsCompareTheReferenceWithTheEngine() {
     BuiltinSets b = BuiltinSets.standard();
     assertThat(b.reference("abs", 0)).isTrue();

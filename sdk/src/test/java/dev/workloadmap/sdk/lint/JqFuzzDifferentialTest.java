@@ -36,10 +36,10 @@ class JqFuzzDifferentialTest {
    * affects with the reason. Keep this list short: every entry is a definition that can mean two things.
    */
   static final List<String[]> OPEN = List.of(
-      // gojq 0.12.19 keeps a number's literal text (1.0 stays "1.0" in tojson/tostring); the SDK canonicalises
-      new String[] {"tojson", "number literal text"},
-      new String[] {"tostring", "number literal text"},
-      new String[] {"\\(", "number literal text"});
+      // gojq 0.12.19 indexes strings ("10" | .[-1] is "0"); jq 1.6 and jackson-jq fail there. Found once the reduce
+      // entry no longer hid the program; not fixed yet (the index is the engine's own syntax, paths included)
+      new String[] {".[-1]", "string index"},
+      new String[] {".[0]", "string index"});
 
   /*
    * Divergences this fuzzing found and that are now settled (regression tests in JqReferenceSemanticsTest):
@@ -48,11 +48,24 @@ class JqFuzzDifferentialTest {
    * - {} | indices("a") (and index, rindex on anything but null, a string or an array): an error, as in gojq;
    * - a catch handler that reads the message (`try … catch .`): rejected by validate (jq.error-message), since
    *   builtin messages are worded differently;
-   * - walk(…) anywhere: rejected by validate ("may produce excessive output", as the reference rejects it).
+   * - walk(…) anywhere: rejected by validate ("may produce excessive output", as the reference rejects it);
+   * - `(X)? | rest`, `(X)? as $x | rest`, `(try X) | rest`: jackson-jq's try also caught the errors of rest;
+   *   rejected by validate (jq.try-scope);
+   * - number literal text (was listed for tojson, tostring, "\\(…)"): gojq canonicalises the numbers of a program
+   *   (1.0 | tojson is "1") and the reference library reads objects as float64, as the oracle feeds them, so the
+   *   SDK's canonical text agrees; only the gojq command line keeps an input's literal text, which no definition sees.
    */
 
-  /** Whether {@code validate} rejects the program: a lint error or a construct the reference rejects (spec §4.2). */
+  /**
+   * Whether {@code validate} rejects the program: the SDK's engine or parser cannot parse it, a lint error, or a
+   * construct the reference rejects (spec §4.2), exactly the checks {@code DefinitionValidator} runs on an expression.
+   */
   private boolean rejected(String program) {
+    try {
+      engine.compile(program); // validate reports what the SDK's engine cannot parse (jq.parse)
+    } catch (dev.workloadmap.sdk.jq.JqParseException e) {
+      return true;
+    }
     try {
       var root = JqParser.parse(program);
       return !dev.workloadmap.sdk.internal.jqast.RejectedConstructs.find(root).isEmpty()
