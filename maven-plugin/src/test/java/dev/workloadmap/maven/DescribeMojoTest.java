@@ -102,7 +102,9 @@ class DescribeMojoTest {
     Path bare = ItProjects.write(dir.resolve("object-without-groups.yaml"),
         "apiVersion: example.com/v1\nkind: Trainer\nmetadata: {name: bare, namespace: ml}\nspec: {}\n");
 
-    mojo(definition, bare, "text").execute();
+    // the instance ids cannot be read, so the totals are incomplete: rendered, then the build fails (issue 15)
+    assertThatThrownBy(() -> mojo(definition, bare, "text").execute()).isInstanceOf(MojoFailureException.class)
+        .hasMessageStartingWith(bare + ": the totals are incomplete: 1 problem");
 
     // POSITIONS: 19:9 is the instanceIdPath key of the definition
     assertThat(log.lines).contains(
