@@ -73,7 +73,23 @@ public final class TreeJson {
       }
     }
     o.set("root", component(tree.root(), gpuResourceName));
-    ObjectNode total = o.putObject("total");
+    o.set("total", total(tree, gpuResourceName));
+    if (!tree.problems().isEmpty()) {
+      ArrayNode p = o.putArray("problems");
+      for (EvaluationProblem e : tree.problems()) {
+        p.add(e.format());
+      }
+    }
+    return o;
+  }
+
+  /**
+   * {@code {"replicas", "resources", "complete", "uncounted"?}}: the workload's totals, with null for each total that
+   * includes an uncounted number ({@link WorkloadTree#uncountedTotals()}).
+   */
+  @org.apiguardian.api.API(status = org.apiguardian.api.API.Status.EXPERIMENTAL, since = "0.2")
+  public static ObjectNode total(WorkloadTree tree, String gpuResourceName) {
+    ObjectNode total = F.objectNode();
     java.util.Set<String> uncounted = tree.uncountedTotals();
     if (uncounted.contains(InstanceNode.REPLICAS)) {
       total.putNull("replicas");
@@ -83,13 +99,7 @@ public final class TreeJson {
     total.set("resources", resources(tree.totalResources(), gpuResourceName, uncounted));
     total.put("complete", tree.totalsComplete());
     putUncounted(total, uncounted);
-    if (!tree.problems().isEmpty()) {
-      ArrayNode p = o.putArray("problems");
-      for (EvaluationProblem e : tree.problems()) {
-        p.add(e.format());
-      }
-    }
-    return o;
+    return total;
   }
 
   private static ObjectNode component(ComponentNode n, String gpu) {
@@ -164,7 +174,8 @@ public final class TreeJson {
    * As {@link #resources(ResourceList, String)}, with null for each amount that {@code uncounted} (see {@link
    * InstanceNode#uncounted()}) leaves unknown.
    */
-  static ObjectNode resources(ResourceList r, String gpu, java.util.Set<String> uncounted) {
+  @org.apiguardian.api.API(status = org.apiguardian.api.API.Status.EXPERIMENTAL, since = "0.2")
+  public static ObjectNode resources(ResourceList r, String gpu, java.util.Set<String> uncounted) {
     ObjectNode o = resources(r, gpu);
     if (uncounted.isEmpty()) {
       return o;
