@@ -150,10 +150,7 @@ final class DescribeView {
     if (live != null) {
       ObjectNode l = LiveJson.toJson(live, gpu);
       o.set("components", l.get("components"));
-      ObjectNode total = o.putObject("total");
-      total.put("replicas", tree.totalReplicas());
-      total.set("resources", TreeJson.resources(tree.totalResources(), gpu));
-      total.put("complete", tree.totalsComplete());
+      o.set("total", TreeJson.total(tree, gpu)); // an uncounted total is null, never a number
       o.set("unmatched", l.get("unmatched"));
       if (readiness != null) {
         o.set("readiness", readinessJson());
@@ -166,16 +163,13 @@ final class DescribeView {
         }
         if (c.multiInstance() && !c.instances().isEmpty()) {
           for (InstanceNode in : c.instances()) {
-            fileComponent(comps, in.id(), c.name(), in.id(), in.desiredReplicas(), in.total());
+            fileComponent(comps, in.id(), c.name(), in.id(), in.desiredReplicas(), in.total(), in.uncounted());
           }
         } else {
-          fileComponent(comps, c.name(), c.name(), null, c.ownReplicas(), c.ownResources());
+          fileComponent(comps, c.name(), c.name(), null, c.ownReplicas(), c.ownResources(), c.uncounted());
         }
       }
-      ObjectNode total = o.putObject("total");
-      total.put("replicas", tree.totalReplicas());
-      total.set("resources", TreeJson.resources(tree.totalResources(), gpu));
-      total.put("complete", tree.totalsComplete());
+      o.set("total", TreeJson.total(tree, gpu)); // an uncounted total is null, never a number
       o.putArray("unmatched");
     }
     ArrayNode problems = o.putArray("problems");
@@ -187,16 +181,20 @@ final class DescribeView {
   }
 
   private void fileComponent(ArrayNode comps, String name, String component, String instance, int desired,
-      ResourceList res) {
+      ResourceList res, java.util.Set<String> uncounted) {
     ObjectNode cn = comps.addObject();
     cn.put("name", name);
     cn.put("component", component);
     cn.put("instance", instance);
     ObjectNode r = cn.putObject("replicas");
-    r.put("desired", desired);
+    if (uncounted.contains(InstanceNode.REPLICAS)) {
+      r.putNull("desired");
+    } else {
+      r.put("desired", desired);
+    }
     r.putNull("current");
     r.putNull("ready");
-    cn.set("resources", TreeJson.resources(res, gpu));
+    cn.set("resources", TreeJson.resources(res, gpu, uncounted));
     cn.putArray("nodes");
     cn.putArray("pods");
   }

@@ -23,13 +23,15 @@ import picocli.CommandLine.Option;
 /**
  * {@code verify}: the reference's {@code hack/karta-verify}, same flags ({@code --karta}, {@code --workload}, {@code
  * --predict}, {@code --dump}, {@code --strict}, also with one dash as Go's flag package takes them), same prediction
- * files (SDK {@code Prediction}) and exit codes: 0 success, 1 load or validation failure, 2 prediction mismatch, 3
- * warnings under {@code --strict}. With {@code --workload} it also runs the write round trip (SDK {@code RoundTrip}) on a
+ * files (SDK {@code Prediction}) and exit codes: 0 success, 1 load or validation failure (also: a problem left the
+ * object's totals incomplete, unless {@code --allow-incomplete}), 2 prediction mismatch, 3 warnings under {@code
+ * --strict}. With {@code --workload} it also runs the write round trip (SDK {@code RoundTrip}) on a
  * copy of the object; each finding is a warning, a component with no instance is reported skipped.
  */
 @Command(name = "verify", mixinStandardHelpOptions = true,
     description = "Validate a definition and prove it against a real object, like the reference's hack/karta-verify"
-        + " (exit 0 ok, 1 load or validation failure, 2 prediction mismatch, 3 warnings under --strict).")
+        + " (exit 0 ok, 1 load or validation failure or incomplete totals, 2 prediction mismatch, 3 warnings under"
+        + " --strict).")
 final class VerifyCommand extends BaseCommand {
 
   @Option(names = {"--karta", "-karta"}, paramLabel = "FILE", description = "Path to the Karta definition (required).")
@@ -52,6 +54,10 @@ final class VerifyCommand extends BaseCommand {
 
   @Option(names = "--no-round-trip", description = "Do not run the write round trip.")
   boolean noRoundTrip;
+
+  @Option(names = "--allow-incomplete", description = "Do not exit 1 when a problem left the object's replica or"
+      + " resource totals incomplete (a negative or fractional count, a GPU quantity Kubernetes rejects).")
+  boolean allowIncomplete;
 
   @Override
   int execute() {
@@ -93,6 +99,7 @@ final class VerifyCommand extends BaseCommand {
     }
     PreparedDefinition prepared = wm.prepare(loaded.get(0));
     JsonNode object;
+    YamlDocument document;
     try {
       List<YamlDocument> docs = new YamlReader().readAll(Path.of(workload)).stream()
           .filter(d -> !d.root().isNull()).toList();
@@ -100,7 +107,8 @@ final class VerifyCommand extends BaseCommand {
         err.println("\nerror: parse workload: " + workload + " holds no object");
         return 1;
       }
-      object = docs.get(0).root();
+      document = docs.get(0);
+      object = document.root();
     } catch (YamlException e) {
       err.println("\nerror: parse workload: " + e.getMessage());
       return 1;
@@ -110,7 +118,7 @@ final class VerifyCommand extends BaseCommand {
     }
     WorkloadTree tree;
     try {
-      tree = wm.resolve(prepared, object);
+      tree = wm.resolve(prepared, document); // problems located at the object's own lines
     } catch (WorkloadMapException e) {
       err.println("\nerror: build workload tree against " + workload + ": " + e.getMessage());
       return 1;
@@ -138,6 +146,19 @@ final class VerifyCommand extends BaseCommand {
       out.printf("  %d clean, %d findings, %d skipped%n%n", rt.count(RoundTrip.Outcome.CLEAN),
           rt.count(RoundTrip.Outcome.FINDINGS), rt.count(RoundTrip.Outcome.SKIPPED));
     }
+    List<String> uncounted = new ArrayList<>();
+    if (!tree.problems().isEmpty()) {
+      out.println("=== Problems ===");
+      for (var p : tree.problems()) {
+        out.println("  " + p.format());
+        if (p.affectsTotals()) {
+          uncounted.add(p.format());
+        } else {
+          warnings.add(p.format());
+        }
+      }
+      out.println();
+    }
     if (!warnings.isEmpty()) {
       out.println("=== Warnings ===");
       warnings.forEach(w -> out.println("  " + w));
@@ -151,6 +172,16 @@ final class VerifyCommand extends BaseCommand {
         return 1;
       }
       out.println("Wrote observed extraction to " + dump + "\n");
+    }
+    if (!uncounted.isEmpty()) {
+      if (!allowIncomplete) {
+        err.println("\nerror: the totals of " + workload + " are incomplete: " + uncounted.size()
+            + (uncounted.size() == 1 ? " problem" : " problems") + " left replicas or resources uncounted (listed"
+            + " under Problems)\nhint: fix the object at the place each problem names, or pass --allow-incomplete to"
+            + " accept the partial totals");
+        return 1;
+      }
+      warnings.addAll(uncounted); // accepted, but still a warning under --strict
     }
     if (predict != null) {
       Prediction.Observation predicted;

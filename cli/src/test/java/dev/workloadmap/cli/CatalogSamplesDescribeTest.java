@@ -102,7 +102,7 @@ class CatalogSamplesDescribeTest {
     assertThat(r.exitCode()).as(r.toString()).isZero();
     String header = object.path("kind").asText() + "/" + object.path("metadata").path("name").asText();
     assertThat(r.out()).startsWith(header).contains("(file mode: no live status)").contains("\nResources:\n")
-        .containsPattern("\nTOTAL( \\(incomplete\\))? +\\d+");
+        .containsPattern("\nTOTAL( +\\d+| \\(incomplete\\) +(\\d+|\\?))"); // an uncounted total is ?, never a number
     assertThat(r.out().lines()).allSatisfy(l -> assertThat(l).doesNotEndWith(" "));
 
     Cli.Result json = new Cli().stdin(YAML.writeValueAsString(object)).run("describe", "-f", "-", "-o", "json",
@@ -119,7 +119,7 @@ class CatalogSamplesDescribeTest {
     if (Files.isRegularFile(expected)) {
       JsonNode total = YAML.readTree(expected.toFile()).path("total");
       if (total.has("replicas")) {
-        assertThat(view.at("/total/replicas").asInt()).as("total replicas").isEqualTo(total.path("replicas").asInt());
+        assertThat(view.at("/total/replicas")).as("total replicas").isEqualTo(total.path("replicas"));
       }
       if (total.path("resources").has("gpus")) {
         assertThat(view.at("/total/resources/gpus").asLong()).as("total GPUs")

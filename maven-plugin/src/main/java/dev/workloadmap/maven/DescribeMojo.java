@@ -52,6 +52,13 @@ public class DescribeMojo extends AbstractWorkloadMapMojo {
   @Parameter(property = "workloadmap.outputFile")
   File outputFile;
 
+  /**
+   * Accept totals that a problem left incomplete (the CLI's {@code --allow-incomplete}): the tree is still shown, and
+   * the build fails unless this is true.
+   */
+  @Parameter(property = "workloadmap.allowIncomplete", defaultValue = "false")
+  boolean allowIncomplete;
+
   @Override
   public void execute() throws MojoExecutionException, MojoFailureException {
     if (skip) {
@@ -64,6 +71,7 @@ public class DescribeMojo extends AbstractWorkloadMapMojo {
     }
     WorkloadMap wm = workloadMap();
     String rendered;
+    WorkloadTree incomplete = null;
     try {
       Definition def = wm.loadDefinition(definition.toPath());
       PreparedDefinition prepared = wm.prepare(def);
@@ -84,7 +92,10 @@ public class DescribeMojo extends AbstractWorkloadMapMojo {
                 + " documents)";
         throw new MojoFailureException(object + ": " + why);
       }
-      WorkloadTree tree = wm.resolve(prepared, candidates.get(0).root());
+      WorkloadTree tree = wm.resolve(prepared, candidates.get(0)); // problems located at the object's own lines
+      if (!tree.totalsComplete()) {
+        incomplete = tree;
+      }
       switch (format) {
         case "json" -> rendered = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
             .writeValueAsString(wm.toJson(tree)) + "\n";
@@ -113,10 +124,26 @@ public class DescribeMojo extends AbstractWorkloadMapMojo {
         throw new MojoExecutionException("cannot write " + outputFile + ": " + e.getMessage(), e);
       }
       getLog().info("Wrote " + outputFile);
-      return;
+    } else {
+      for (String line : rendered.stripTrailing().split("\n", -1)) {
+        getLog().info(line);
+      }
     }
-    for (String line : rendered.stripTrailing().split("\n", -1)) {
-      getLog().info(line);
+    if (incomplete != null) {
+      long n = incomplete.problems().stream().filter(dev.workloadmap.sdk.EvaluationProblem::affectsTotals).count();
+      String why = object + ": the totals are incomplete: " + n + (n == 1 ? " problem" : " problems")
+          + " left replicas or resources uncounted";
+      if (allowIncomplete) {
+        getLog().warn(why + " (accepted: workloadmap.allowIncomplete)");
+        return;
+      }
+      for (var p : incomplete.problems()) {
+        if (p.affectsTotals()) {
+          getLog().error(p.format());
+        }
+      }
+      throw new MojoFailureException(why + " (listed above)\nhint: fix the object at the place each problem names,"
+          + " or pass -Dworkloadmap.allowIncomplete=true to accept the partial totals");
     }
   }
 }

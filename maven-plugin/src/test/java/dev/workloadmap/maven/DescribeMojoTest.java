@@ -98,7 +98,9 @@ class DescribeMojoTest {
     Path bare = ItProjects.write(dir.resolve("object-without-groups.yaml"),
         "apiVersion: example.com/v1\nkind: Trainer\nmetadata: {name: bare, namespace: ml}\nspec: {}\n");
 
-    mojo(definition, bare, "text").execute();
+    // the instance ids cannot be read, so the totals are incomplete: rendered, then the build fails (issue 15)
+    assertThatThrownBy(() -> mojo(definition, bare, "text").execute()).isInstanceOf(MojoFailureException.class)
+        .hasMessageStartingWith(bare + ": the totals are incomplete: 1 problem");
 
     // 19:9 is the instanceIdPath key of the definition
     assertThat(log.lines).contains(
@@ -176,6 +178,29 @@ class DescribeMojoTest {
   void anUnknownOutputFormatIsRefused() {
     assertThatThrownBy(() -> mojo(definition, object, "wide").execute()).isInstanceOf(MojoFailureException.class)
         .hasMessage("workloadmap.output must be one of text, json, yaml; got \"wide\"");
+  }
+
+  @Test
+  void incompleteTotalsFailTheBuildAtTheObjectsLinesUnlessAllowed() throws Exception {
+    // issue 15: a bad count leaves the totals incomplete; describe shows the tree, names the
+    // problem at the object's own line, and fails unless workloadmap.allowIncomplete
+    Path bad = ItProjects.write(dir.resolve("bad.yaml"), ItProjects.read(object)
+        .replace("replicas: 3", "replicas: -3"));
+
+    assertThatThrownBy(() -> mojo(definition, bad, "text").execute()).isInstanceOf(MojoFailureException.class)
+        .hasMessageStartingWith(bad + ": the totals are incomplete: 1 problem left replicas or resources uncounted")
+        .hasMessageContaining("-Dworkloadmap.allowIncomplete=true");
+    assertThat(log.lines).contains("[INFO] ├── leader  replicas: 1  gpu: 2", "[INFO] └── worker  replicas: ?  gpu: ?",
+        "[INFO] leader              1         2    0    0", "[INFO] worker              ?         ?    ?    ?");
+    assertThat(log.lines.stream().filter(l -> l.startsWith("[ERROR] ")).toList()).singleElement()
+        .satisfies(l -> assertThat(l).startsWith("[ERROR] " + bad + ":15:7"
+            + " /spec/groups/1/replicas: component 'group': failed to get scales: "));
+
+    log.lines.clear();
+    DescribeMojo allowed = mojo(definition, bad, "text");
+    allowed.allowIncomplete = true;
+    allowed.execute();
+    assertThat(log.lines).anySatisfy(l -> assertThat(l).startsWith("[WARNING] " + bad + ": the totals are incomplete"));
   }
 
   @Test

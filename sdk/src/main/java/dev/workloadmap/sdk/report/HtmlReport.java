@@ -206,19 +206,28 @@ public final class HtmlReport {
     B make(int depth, int row, String title, String sub, int parent);
   }
 
+  private static java.util.Set<String> subtreeUncounted(ComponentNode c) {
+    java.util.Set<String> out = new java.util.TreeSet<>(c.uncounted());
+    c.children().forEach(ch -> out.addAll(subtreeUncounted(ch)));
+    return out;
+  }
+
   private static <B> int layout(ComponentNode n, int depth, int parent, java.util.function.Consumer<B> out,
       int[] counter, BoxMaker<B> make) {
     if (!n.visible() && depth > 0) {
       return parent;
     }
     int self = counter[0];
-    String sub = "replicas: " + n.desiredReplicas() + "  gpu: " + n.resources().gpus();
+    java.util.Set<String> u = subtreeUncounted(n);
+    String sub = "replicas: " + (u.contains(InstanceNode.REPLICAS) ? "?" : n.desiredReplicas()) + "  gpu: "
+        + (u.isEmpty() ? Long.toString(n.resources().gpus()) : "?");
     out.accept(make.make(depth, self, n.name(), sub, parent));
     counter[0]++;
     if (n.multiInstance()) {
       for (InstanceNode i : n.instances()) {
-        out.accept(make.make(depth + 1, counter[0], n.name() + "[" + i.id() + "]", "replicas: " + i.desiredReplicas()
-            + "  gpu: " + i.total().gpus(), self));
+        out.accept(make.make(depth + 1, counter[0], n.name() + "[" + i.id() + "]", "replicas: "
+            + (i.replicasCounted() ? Integer.toString(i.desiredReplicas()) : "?") + "  gpu: "
+            + (i.uncounted().isEmpty() ? Long.toString(i.total().gpus()) : "?"), self));
         counter[0]++;
       }
     }

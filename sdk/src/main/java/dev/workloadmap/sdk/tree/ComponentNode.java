@@ -22,6 +22,8 @@ import java.util.List;
  * @param resources requests of the whole subtree
  * @param visible false for a component with no pods, no scale and no descendants (dropped from views,
  *     docs/format.md#totals)
+ * @param uncounted what a problem left uncounted in this component's own pods (the union of its instances'
+ *     {@link InstanceNode#uncounted()}); empty when everything is counted
  */
 @API(status = STABLE, since = "0.1")
 public record ComponentNode(
@@ -33,11 +35,34 @@ public record ComponentNode(
     ResourceList ownResources,
     int desiredReplicas,
     ResourceList resources,
-    boolean visible) {
+    boolean visible,
+    java.util.Set<String> uncounted) {
 
   public ComponentNode {
     instances = List.copyOf(instances);
     children = List.copyOf(children);
+    uncounted = java.util.Set.copyOf(uncounted);
+  }
+
+  /** A component whose every number is counted. */
+  public ComponentNode(ComponentDefinition definition, List<InstanceNode> instances, List<ComponentNode> children,
+      boolean podBearing, int ownReplicas, ResourceList ownResources, int desiredReplicas, ResourceList resources,
+      boolean visible) {
+    this(definition, instances, children, podBearing, ownReplicas, ownResources, desiredReplicas, resources, visible,
+        java.util.Set.of());
+  }
+
+  /** Whether this component's own replica count is a number. */
+  @org.apiguardian.api.API(status = org.apiguardian.api.API.Status.EXPERIMENTAL, since = "0.1")
+  public boolean replicasCounted() {
+    return !uncounted.contains(InstanceNode.REPLICAS);
+  }
+
+  /** Whether this component's own total of {@code resource} is a number. */
+  @org.apiguardian.api.API(status = org.apiguardian.api.API.Status.EXPERIMENTAL, since = "0.1")
+  public boolean counted(String resource) {
+    return uncounted.isEmpty() || !(uncounted.contains(InstanceNode.REPLICAS)
+        || uncounted.contains(InstanceNode.RESOURCES) || uncounted.contains(resource));
   }
 
   public String name() {

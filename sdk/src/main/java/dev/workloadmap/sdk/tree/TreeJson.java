@@ -78,10 +78,7 @@ public final class TreeJson {
       }
     }
     o.set("root", component(tree.root(), gpuResourceName));
-    ObjectNode total = o.putObject("total");
-    total.put("replicas", tree.totalReplicas());
-    total.set("resources", resources(tree.totalResources(), gpuResourceName));
-    total.put("complete", tree.totalsComplete());
+    o.set("total", total(tree, gpuResourceName));
     if (!tree.problems().isEmpty()) {
       ArrayNode p = o.putArray("problems");
       for (EvaluationProblem e : tree.problems()) {
@@ -89,6 +86,25 @@ public final class TreeJson {
       }
     }
     return o;
+  }
+
+  /**
+   * {@code {"replicas", "resources", "complete", "uncounted"?}}: the workload's totals, with null for each total that
+   * includes an uncounted number ({@link WorkloadTree#uncountedTotals()}).
+   */
+  @org.apiguardian.api.API(status = org.apiguardian.api.API.Status.EXPERIMENTAL, since = "0.1")
+  public static ObjectNode total(WorkloadTree tree, String gpuResourceName) {
+    ObjectNode total = F.objectNode();
+    java.util.Set<String> uncounted = tree.uncountedTotals();
+    if (uncounted.contains(InstanceNode.REPLICAS)) {
+      total.putNull("replicas");
+    } else {
+      total.put("replicas", tree.totalReplicas());
+    }
+    total.set("resources", resources(tree.totalResources(), gpuResourceName, uncounted));
+    total.put("complete", tree.totalsComplete());
+    putUncounted(total, uncounted);
+    return total;
   }
 
   private static ObjectNode component(ComponentNode n, String gpu) {
@@ -101,8 +117,14 @@ public final class TreeJson {
       o.put("kind", (k.group().isEmpty() ? "" : k.group() + "/") + k.version() + "/" + k.kind());
     }
     o.put("podBearing", n.podBearing());
-    o.put("replicas", n.desiredReplicas());
-    o.set("resources", resources(n.resources(), gpu));
+    java.util.Set<String> subtree = subtree(n);
+    if (subtree.contains(InstanceNode.REPLICAS)) {
+      o.putNull("replicas");
+    } else {
+      o.put("replicas", n.desiredReplicas());
+    }
+    o.set("resources", resources(n.resources(), gpu, subtree));
+    putUncounted(o, subtree);
     ArrayNode is = o.putArray("instances");
     for (InstanceNode i : n.instances()) {
       ObjectNode in = is.addObject();
@@ -115,13 +137,34 @@ public final class TreeJson {
       putInt(in, "replicas", s == null ? null : s.replicas());
       putInt(in, "minReplicas", s == null ? null : s.minReplicas());
       putInt(in, "maxReplicas", s == null ? null : s.maxReplicas());
-      in.put("desiredReplicas", i.desiredReplicas());
-      in.set("perPod", resources(i.perPod(), gpu));
-      in.set("resources", resources(i.total(), gpu));
+      if (i.replicasCounted()) {
+        in.put("desiredReplicas", i.desiredReplicas());
+      } else {
+        in.putNull("desiredReplicas");
+      }
+      java.util.Set<String> perPodUncounted = new java.util.TreeSet<>(i.uncounted());
+      perPodUncounted.remove(InstanceNode.REPLICAS);
+      in.set("perPod", resources(i.perPod(), gpu, perPodUncounted));
+      in.set("resources", resources(i.total(), gpu, i.uncounted()));
+      putUncounted(in, i.uncounted());
     }
     ArrayNode cs = o.putArray("children");
     n.children().forEach(c -> cs.add(component(c, gpu)));
     return o;
+  }
+
+  private static java.util.Set<String> subtree(ComponentNode n) {
+    java.util.Set<String> out = new java.util.TreeSet<>(n.uncounted());
+    n.children().forEach(c -> out.addAll(subtree(c)));
+    return out;
+  }
+
+  /** {@code "uncounted": [...]}, only when a problem left something uncounted. */
+  private static void putUncounted(ObjectNode o, java.util.Set<String> uncounted) {
+    if (!uncounted.isEmpty()) {
+      ArrayNode a = o.putArray("uncounted");
+      new java.util.TreeSet<>(uncounted).forEach(a::add);
+    }
   }
 
   private static void putInt(ObjectNode o, String k, Integer v) {
@@ -130,6 +173,44 @@ public final class TreeJson {
     } else {
       o.put(k, v.intValue());
     }
+  }
+
+  /**
+   * As {@link #resources(ResourceList, String)}, with null for each amount that {@code uncounted} (see {@link
+   * InstanceNode#uncounted()}) leaves unknown.
+   */
+  @org.apiguardian.api.API(status = org.apiguardian.api.API.Status.EXPERIMENTAL, since = "0.1")
+  public static ObjectNode resources(ResourceList r, String gpu, java.util.Set<String> uncounted) {
+    ObjectNode o = resources(r, gpu);
+    if (uncounted.isEmpty()) {
+      return o;
+    }
+    boolean all = uncounted.contains(InstanceNode.REPLICAS) || uncounted.contains(InstanceNode.RESOURCES);
+    if (all || uncounted.contains(gpu)) {
+      o.putNull("gpus");
+    }
+    if (all || uncounted.contains(ResourceList.CPU)) {
+      o.putNull("cpuMillis");
+    }
+    if (all || uncounted.contains(ResourceList.MEMORY)) {
+      o.putNull("memoryBytes");
+    }
+    ObjectNode ext = (ObjectNode) o.get("extended");
+    for (String name : uncounted) {
+      if (!name.equals(gpu) && isExtendedName(name)) {
+        ext.putNull(name);
+      }
+    }
+    if (all) {
+      ext.properties().forEach(e -> e.setValue(F.nullNode()));
+    }
+    return o;
+  }
+
+  /** Whether a name in an uncounted set is an extended resource (not a marker, CPU or memory). */
+  private static boolean isExtendedName(String name) {
+    return !name.equals(InstanceNode.REPLICAS) && !name.equals(InstanceNode.RESOURCES)
+        && !name.equals(ResourceList.CPU) && !name.equals(ResourceList.MEMORY);
   }
 
   /** {@code {"gpus", "cpuMillis", "memoryBytes", "extended": {...}}} with exact amounts. */

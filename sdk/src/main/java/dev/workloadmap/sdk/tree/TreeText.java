@@ -54,26 +54,33 @@ public final class TreeText {
       }
       if (c.multiInstance()) {
         for (InstanceNode in : c.instances()) {
-          rows.add(resourceRow(in.id(), in.desiredReplicas(), in.total(), gpu, extended));
+          rows.add(resourceRow(in.id(), in.desiredReplicas(), in.total(), gpu, extended, in.uncounted()));
         }
       } else {
-        rows.add(resourceRow(c.name(), c.ownReplicas(), c.ownResources(), gpu, extended));
+        rows.add(resourceRow(c.name(), c.ownReplicas(), c.ownResources(), gpu, extended, c.uncounted()));
       }
     }
     rows.add(resourceRow(tree.totalsComplete() ? "TOTAL" : "TOTAL (incomplete)", tree.totalReplicas(),
-        tree.totalResources(), gpu, extended));
+        tree.totalResources(), gpu, extended, tree.uncountedTotals()));
     return rows;
   }
 
-  private static String[] resourceRow(String name, int replicas, ResourceList r, String gpu, TreeSet<String> ext) {
+  private static final String UNCOUNTED = DescribeText.UNCOUNTED;
+
+  private static boolean counted(java.util.Set<String> uncounted, String resource) {
+    return DescribeText.counted(uncounted, resource);
+  }
+
+  private static String[] resourceRow(String name, int replicas, ResourceList r, String gpu, TreeSet<String> ext,
+      java.util.Set<String> u) {
     List<String> cells = new ArrayList<>();
     cells.add(name);
-    cells.add(Integer.toString(replicas));
-    cells.add(Long.toString(r.gpus(gpu)));
-    cells.add(Quantities.formatCpu(r.cpuMillis()));
-    cells.add(Quantities.formatMemory(r.memoryBytes()));
+    cells.add(u.contains(InstanceNode.REPLICAS) ? UNCOUNTED : Integer.toString(replicas));
+    cells.add(counted(u, gpu) ? Long.toString(r.gpus(gpu)) : UNCOUNTED);
+    cells.add(counted(u, ResourceList.CPU) ? Quantities.formatCpu(r.cpuMillis()) : UNCOUNTED);
+    cells.add(counted(u, ResourceList.MEMORY) ? Quantities.formatMemory(r.memoryBytes()) : UNCOUNTED);
     for (String e : ext) {
-      cells.add(r.getOrZero(e).stripTrailingZeros().toPlainString());
+      cells.add(counted(u, e) ? r.getOrZero(e).stripTrailingZeros().toPlainString() : UNCOUNTED);
     }
     return cells.toArray(String[]::new);
   }

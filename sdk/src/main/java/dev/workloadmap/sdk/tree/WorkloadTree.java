@@ -50,6 +50,25 @@ public record WorkloadTree(
     return problems.stream().noneMatch(EvaluationProblem::affectsTotals);
   }
 
+  /**
+   * What the totals leave uncounted (the union of every component's {@link ComponentNode#uncounted()}):
+   * a view shows these totals as not a number. Empty when every number is counted.
+   */
+  @org.apiguardian.api.API(status = org.apiguardian.api.API.Status.EXPERIMENTAL, since = "0.1")
+  public java.util.Set<String> uncountedTotals() {
+    java.util.Set<String> out = new java.util.TreeSet<>();
+    components().forEach(c -> out.addAll(c.uncounted())); // a grouping component with children has none of its own
+    return out;
+  }
+
+  /** Whether the workload's total of {@code resource} is a number. */
+  @org.apiguardian.api.API(status = org.apiguardian.api.API.Status.EXPERIMENTAL, since = "0.1")
+  public boolean totalCounted(String resource) {
+    java.util.Set<String> u = uncountedTotals();
+    return u.isEmpty() || !(u.contains(InstanceNode.REPLICAS) || u.contains(InstanceNode.RESOURCES)
+        || u.contains(resource));
+  }
+
   /** Every component, depth first (root, then each child subtree in declaration order). */
   public List<ComponentNode> components() {
     List<ComponentNode> out = new ArrayList<>();

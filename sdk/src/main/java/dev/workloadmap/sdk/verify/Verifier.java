@@ -209,7 +209,9 @@ public final class Verifier {
     }
     WorkloadTree tree;
     try {
-      tree = workloadMap.resolve(prepared, object);
+      // from the document, so that a problem with a value of the object is located at the object's own line
+      tree = src.object != null && src.object.root() == object
+          ? workloadMap.resolve(prepared, src.object) : workloadMap.resolve(prepared, object);
     } catch (WorkloadMapException e) {
       findings.add(new Finding("verify.resolve", Severity.ERROR, e.getMessage(),
           e.location().orElse(SourceLocation.ofFile(dir.toString())), "", null));
@@ -332,9 +334,18 @@ public final class Verifier {
     if (!tree.problems().isEmpty() && !nonEmpty.get(0).root().has("problems")) {
       // contained evaluation errors never pass silently: pin them under `problems:` when they are intended
       for (var p : tree.problems()) {
+        // a value of the object that is not a count is located at the object's own line, the definition's field
+        // follows in the message
+        boolean inObject = p.objectLocation() != null;
         findings.add(new Finding("fixture.unexpected-problem", Severity.ERROR,
-            "evaluation problem not expected by this fixture: " + p.message(), p.location(),
-            "fix the definition's path, or list the problem under \"problems:\" in expected.yaml if it is intended",
+            "evaluation problem not expected by this fixture: " + p.message()
+                + (inObject ? " (definition: " + p.location() + ")" : ""),
+            inObject ? p.objectLocation() : p.location(),
+            inObject
+                ? "fix the value in the object, or list the problem under \"problems:\" in expected.yaml if it is"
+                    + " intended"
+                : "fix the definition's path, or list the problem under \"problems:\" in expected.yaml if it is"
+                    + " intended",
             p.expression()));
       }
     }

@@ -11,6 +11,7 @@ import dev.workloadmap.sdk.jq.Jq;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.api.Test;
+import java.util.List;
 
 /**
  * Writes that cannot corrupt (issue 15): a pod path that falls back is written at its primary side, never into the
@@ -125,6 +126,78 @@ class FallbackWriteTest {
     assertThatThrownBy(() -> WorkloadUpdate.of(Jq.defaultEngine(), d, obj).setSchedulerName("kai-scheduler").apply())
         .isInstanceOf(UpdateException.class)
         .hasMessageContaining("is not a path expression (it computes a value");
+  }
+
+  /**
+   * The write-safety property per fallback form on generated objects: seeded variants of the object (the primary
+   * template present or not, the fallback present or not, unknown fields with odd number forms added anywhere under
+   * spec). For {@code A // B} and a default ({@code A // {}}) the patch touches nothing outside A's place, so every
+   * other byte, B's included, stays; a computed value is refused with its reason and nothing is written.
+   */
+  @Test
+  void everyFallbackFormKeepsUntargetedBytesOnGeneratedObjects() throws Exception {
+    java.util.Random rnd = new java.util.Random(15);
+    String[][] forms = {
+      {".spec.template // .spec.defaultTemplate", "write"},
+      {".spec.template // {}", "write"},
+      {"{spec: ((.spec.template // .spec.defaultTemplate) | .spec)}", "refuse"},
+    };
+    int written = 0;
+    int refused = 0;
+    for (int k = 0; k < 150; k++) {
+      com.fasterxml.jackson.databind.node.ObjectNode obj =
+          (com.fasterxml.jackson.databind.node.ObjectNode) MAPPER.readTree(OBJECT);
+      com.fasterxml.jackson.databind.node.ObjectNode spec = (com.fasterxml.jackson.databind.node.ObjectNode) obj.get("spec");
+      if (rnd.nextBoolean()) {
+        spec.set("template", MAPPER.readTree("{\"metadata\":{\"labels\":{\"own\":\"t\"}},\"spec\":{\"containers\":"
+            + "[{\"name\":\"m\",\"image\":\"m:2\"}],\"weight\":2.50}}"));
+      }
+      if (rnd.nextInt(4) == 0) {
+        spec.remove("defaultTemplate");
+      }
+      for (int i = rnd.nextInt(4); i > 0; i--) {
+        List<com.fasterxml.jackson.databind.node.ObjectNode> objects = new java.util.ArrayList<>();
+        collect(spec, objects);
+        objects.get(rnd.nextInt(objects.size())).set("x" + k + "_" + i,
+            MAPPER.getNodeFactory().numberNode(new java.math.BigDecimal(rnd.nextBoolean() ? "1.50" : "1e3")));
+      }
+      for (String[] f : forms) {
+        JsonNode before = obj.deepCopy();
+        String bytes = MAPPER.writeValueAsString(before);
+        if (f[1].equals("refuse")) {
+          assertThatThrownBy(() -> WorkloadUpdate.of(Jq.defaultEngine(), definition(f[0], null), before)
+              .setSchedulerName("kai-scheduler").apply()).as(f[0] + " on " + bytes)
+              .isInstanceOf(UpdateException.class).hasMessageContaining("is not a path expression");
+          assertThat(MAPPER.writeValueAsString(before)).isEqualTo(bytes);
+          refused++;
+          continue;
+        }
+        UpdateResult r = WorkloadUpdate.of(Jq.defaultEngine(), definition(f[0], null), before)
+            .setSchedulerName("kai-scheduler").apply();
+        assertThat(r.object().at("/spec/template/spec/schedulerName").asText()).as(f[0]).isEqualTo("kai-scheduler");
+        for (JsonNode op : MAPPER.readTree(r.patchJson())) {
+          assertThat(op.path("path").asText()).as(f[0] + " on " + bytes).startsWith("/spec/template");
+        }
+        // every untargeted byte: the result without the targeted field is the original (with the parents created)
+        JsonNode back = r.object().deepCopy();
+        ((com.fasterxml.jackson.databind.node.ObjectNode) back.at("/spec/template/spec")).remove("schedulerName");
+        if (!before.path("spec").has("template")) {
+          ((com.fasterxml.jackson.databind.node.ObjectNode) back.get("spec")).remove("template");
+        }
+        assertThat(MAPPER.writeValueAsString(back)).as(f[0]).isEqualTo(bytes);
+        assertThat(Rfc6902Patch.apply(r.patch(), r.original())).isEqualTo(r.object());
+        written++;
+      }
+    }
+    assertThat(written).isEqualTo(300);
+    assertThat(refused).isEqualTo(150);
+  }
+
+  private static void collect(JsonNode n, List<com.fasterxml.jackson.databind.node.ObjectNode> out) {
+    if (n instanceof com.fasterxml.jackson.databind.node.ObjectNode o) {
+      out.add(o);
+    }
+    n.forEach(c -> collect(c, out));
   }
 
   @ParameterizedTest

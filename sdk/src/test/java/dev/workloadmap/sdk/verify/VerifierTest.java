@@ -770,8 +770,8 @@ class VerifierTest {
       assertThat(r.findings()).filteredOn(f -> f.ruleId().equals("fixture.mismatch"))
           .extracting(f -> f.location().pointer() + ": " + f.message()).containsExactly(
           "/statuses/0: expected \"Running\", actual \"Undefined\"",
-          "/total/replicas: expected 4, actual 0",
-          "/total/resources/gpus: expected 8, actual 0",
+          "/total/replicas: expected 4, actual null",
+          "/total/resources/gpus: expected 8, actual null",
           "/root/children/0/instances: expected 2 items, actual 0: []");
       // the contained problem fails the fixture on its own too, pointing at the definition's path
       assertThat(r.findings()).filteredOn(f -> f.ruleId().equals("fixture.unexpected-problem")).isNotEmpty()

@@ -155,7 +155,14 @@ public final class ComponentExtractor {
       try {
         ids = instanceIds(c, in);
       } catch (ExtractionException e) {
-        problems.add(problem(d, c, "/instanceIdPath", c.instanceIdPath(), "failed to get instance ids: " + e.getMessage()));
+        EvaluationProblem p = problem(d, c, "/instanceIdPath", c.instanceIdPath(),
+            "failed to get instance ids: " + e.getMessage());
+        if (e.getCause() instanceof dev.workloadmap.sdk.jq.JqResultLimitException) {
+          // the object holds more instances than a path may give: located at the list the path iterates
+          String at = iteratedList(c.instanceIdPath(), in);
+          p = at == null ? p : p.withObjectPointer(at);
+        }
+        problems.add(p);
         return new ExtractedComponent(c.name(), List.of(), problems, warnings);
       }
     } else {
@@ -183,12 +190,21 @@ public final class ComponentExtractor {
       fragmented = paired(d, c, ids, problems, "/specDefinition/fragmentedPodSpecDefinition", null,
           "fragmented pod specs", () -> fragmentedPodSpecs(c, in), in);
     }
+    java.util.Set<Integer> badScales = new java.util.HashSet<>();
     if (c.scaleDefinition() != null) {
-      scales = paired(d, c, ids, problems, "/scaleDefinition", null, "scales", () -> scales(c, in), in);
+      // one bad count is that instance's problem: the other instances keep their own counts
+      scales = paired(d, c, ids, problems, "/scaleDefinition", null, "scales",
+          () -> containedScales(d, c, in, problems, badScales), in);
     }
     Map<String, InstanceRecord> byId = new LinkedHashMap<>();
+    java.util.Set<String> uncountedScales = new java.util.LinkedHashSet<>();
     for (int i = 0; i < ids.size(); i++) {
       String id = ids.get(i);
+      if (scales != null && badScales.contains(i)) {
+        uncountedScales.add(id);
+      } else {
+        uncountedScales.remove(id); // the last value wins, as for the record
+      }
       InstanceRecord r = new InstanceRecord(id, at(templates, i), at(podSpecs, i), at(metadata, i),
           at(fragmented, i), at(scales, i));
       if (byId.containsKey(id)) {
@@ -196,7 +212,48 @@ public final class ComponentExtractor {
       }
       byId.put(id, r);
     }
-    return new ExtractedComponent(c.name(), new ArrayList<>(byId.values()), problems, warnings);
+    return new ExtractedComponent(c.name(), new ArrayList<>(byId.values()), problems, warnings, uncountedScales);
+  }
+
+  /**
+   * The scales like {@link #scales}, but a value that is not a count (negative, fractional, out of the int32 range,
+   * not a number) fails only its own result: it becomes a problem located at the value in the object, its index goes
+   * into {@code bad}, and the value reads as null. An expression that fails as a whole still throws.
+   */
+  private List<Scale> containedScales(Definition d, ComponentDefinition c, JqInput in,
+      List<EvaluationProblem> problems, java.util.Set<Integer> bad) {
+    ScaleDefinition s = c.scaleDefinition();
+    List<Integer> replicas = containedInts(d, c, "replicas", s.replicasPath(), in, problems, bad);
+    List<Integer> min = containedInts(d, c, "minReplicas", s.minReplicasPath(), in, problems, bad);
+    List<Integer> max = containedInts(d, c, "maxReplicas", s.maxReplicasPath(), in, problems, bad);
+    int count = Math.max(replicas.size(), Math.max(min.size(), max.size()));
+    List<Scale> out = new ArrayList<>(count);
+    for (int i = 0; i < count; i++) {
+      out.add(new Scale(at(replicas, i), at(min, i), at(max, i)));
+    }
+    return out;
+  }
+
+  private List<Integer> containedInts(Definition d, ComponentDefinition c, String name, String expression,
+      JqInput in, List<EvaluationProblem> problems, java.util.Set<Integer> bad) {
+    if (expression == null) {
+      return List.of();
+    }
+    List<JsonNode> results = eval("scales", expression, in);
+    List<Integer> out = new ArrayList<>(results.size());
+    for (int i = 0; i < results.size(); i++) {
+      try {
+        out.add(toInt32(name, i, results.get(i), expression));
+      } catch (ExtractionException e) {
+        EvaluationProblem p = problem(d, c, "/scaleDefinition/" + name + "Path", expression,
+            "failed to get scales: " + e.getMessage() + "; left out of the totals");
+        String at = objectPointer(expression, i, in);
+        problems.add(at == null ? p : p.withObjectPointer(at));
+        bad.add(i);
+        out.add(null);
+      }
+    }
+    return out;
   }
 
   private interface Extraction<T> {
@@ -258,6 +315,39 @@ public final class ComponentExtractor {
     } catch (RuntimeException e) {
       return null;
     }
+  }
+
+  /**
+   * The pointer of the list that {@code expression} iterates first ({@code .spec.replicatedJobs} for {@code
+   * .spec.replicatedJobs[].name}): the part before its first top-level {@code []}, when that part is a path; or null.
+   */
+  private String iteratedList(String expression, JqInput in) {
+    int depth = 0;
+    boolean str = false;
+    for (int i = 0; i + 1 < expression.length(); i++) {
+      char ch = expression.charAt(i);
+      if (str) {
+        if (ch == '\\') {
+          i++;
+        } else if (ch == '"') {
+          str = false;
+        }
+        continue;
+      }
+      if (ch == '"') {
+        str = true;
+      } else if (ch == '(' || ch == '{') {
+        depth++;
+      } else if (ch == ')' || ch == '}') {
+        depth--;
+      } else if (ch == '[' && depth == 0 && expression.charAt(i + 1) == ']') {
+        String head = expression.substring(0, i).strip();
+        return head.isEmpty() ? null : pathAt(head, 0, in);
+      } else if (ch == '|' || ch == ',') {
+        return null; // not one stream from one list
+      }
+    }
+    return null;
   }
 
   private String pathAt(String expression, int index, JqInput in) {

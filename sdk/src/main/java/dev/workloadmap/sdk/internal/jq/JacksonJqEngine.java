@@ -104,7 +104,7 @@ public final class JacksonJqEngine implements JqEngine {
     if (c != null) {
       return c;
     }
-    JsonQuery query = parse(expression, expression);
+    JsonQuery query = parse(expression, ReduceRewrite.apply(expression)); // reduce as the reference has it
     PlainPath plain = PlainPath.of(expression);
     c = new Compiled(expression, query, plain, plain == null ? FastEval.of(expression) : null);
     if (programs.size() >= MAX_CACHED) {

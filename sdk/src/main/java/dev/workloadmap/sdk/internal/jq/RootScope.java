@@ -73,6 +73,9 @@ final class RootScope {
     Re2Builtins.install(root, VERSION); // regular expressions on RE2/J instead of joni
     root.addFunction("ltrimstr", 1, new CheckedFunction(new TrimBuiltins(true), false));
     root.addFunction("rtrimstr", 1, new CheckedFunction(new TrimBuiltins(false), false));
+    ErrorBuiltins error = new ErrorBuiltins();
+    root.addFunction("error", 0, new CheckedFunction(error, false));
+    root.addFunction("error", 1, new CheckedFunction(error, false));
     return root;
   }
 

@@ -75,6 +75,16 @@ final class TextBuiltins {
     @Override
     public void apply(Scope scope, List<Expression> args, JsonNode in, Path ipath, PathOutput output,
         Version version) throws JsonQueryException {
+      if (!in.isTextual() && !in.isArray() && !in.isNull()) {
+        // gojq's indexFunc: only null (which gives null), an array or a string; jackson-jq indexes an object with
+        // the argument as a key instead, so `{} | indices("a")` gave null where the reference fails (issue 15)
+        String name = which == Which.ALL ? "indices" : which == Which.FIRST ? "index" : "rindex";
+        args.get(0).apply(scope, in, (Output) x -> {
+          throw new JsonQueryException(name + "(" + JsonText.toJson(x) + ") cannot be applied to: "
+              + Streams.describe(in));
+        });
+        return;
+      }
       if (!in.isTextual()) {
         fallback.apply(scope, args, in, ipath, output, version);
         return;

@@ -135,6 +135,9 @@ final class ExpressionLinter {
       walk(d.body(), body, out);
       walk(d.rest(), self, out);
     } else if (n instanceof AsBinding a) {
+      if (catchesDownstream(a.source())) {
+        tryScope(a.source(), out);
+      }
       walk(a.source(), scope, out);
       Scope inner = scope.variables(a.patterns().toArray(JqPattern[]::new));
       a.patterns().forEach(p -> p.keyExpressions().forEach(k -> walk(k, inner, out)));
@@ -163,6 +166,16 @@ final class ExpressionLinter {
                 + b.name() + " | …'"));
       }
     } else {
+      if (n instanceof JqNode.Try t && t.handler() != null && !constant(t.handler())) {
+        out.add(new Problem(JqLintRule.ERROR_MESSAGE, Severity.ERROR, t.handler().start(),
+            "the 'catch' handler reads the error message, which the reference engine (gojq) and the SDK's engine"
+                + " word differently",
+            "catch into a constant ('try X catch \"fallback\"') or write 'X?' or '(X)? // fallback'; a message"
+                + " raised with error(\"…\") is the same in both, but a builtin's is not"));
+      }
+      if (n instanceof Binary b && b.op().equals("|") && catchesDownstream(b.left())) {
+        tryScope(b.left(), out);
+      }
       if (n instanceof Binary b && !b.op().equals("|") && b.right() instanceof AsBinding a) {
         out.add(new Problem(JqLintRule.AS_PRECEDENCE, Severity.ERROR, a.start(),
             "add parentheses around the 'as' binding",
@@ -171,6 +184,55 @@ final class ExpressionLinter {
       }
       n.children().forEach(child -> walk(child, scope, out));
     }
+  }
+
+  /**
+   * {@code (X)?} and {@code (try X …)}: jackson-jq's try around a parenthesised body also catches what the rest of the
+   * pipeline raises ({@code (.a)? | error("y")} gives nothing where gojq fails), found by the differential fuzzing.
+   */
+  private static boolean catchesDownstream(JqNode n) {
+    JqNode m = n;
+    while (m instanceof Paren p) {
+      if (p.body() instanceof JqNode.Try) {
+        return true;
+      }
+      m = p.body();
+    }
+    return m instanceof JqNode.Optional o && o.body() instanceof Paren;
+  }
+
+  private static void tryScope(JqNode n, List<Problem> out) {
+    out.add(new Problem(JqLintRule.TRY_SCOPE, Severity.ERROR, n.start(),
+        "'(…)?' or '(try …)' followed by more pipeline: the SDK's engine also catches the errors raised after it,"
+            + " the reference engine (gojq) only those inside",
+        "put the rest inside the try ('try (X | rest)' or '(X | rest)?'), or use '?' on a path ('.a?')"));
+  }
+
+  /** Whether {@code n} does not read its input: literals, {@code empty}, and arrays and objects of those. */
+  private static boolean constant(JqNode n) {
+    if (n instanceof JqNode.NumberLit || n instanceof JqNode.Constant) {
+      return true;
+    }
+    if (n instanceof StringLit s) {
+      return s.parts().stream().allMatch(p -> p instanceof JqNode.Text);
+    }
+    if (n instanceof Call c) {
+      return c.name().equals("empty") && c.args().isEmpty();
+    }
+    if (n instanceof Paren p) {
+      return constant(p.body());
+    }
+    if (n instanceof JqNode.ArrayCons a) {
+      return a.body() == null || constant(a.body());
+    }
+    if (n instanceof JqNode.ObjectCons o) {
+      return o.entries().stream().allMatch(e -> (e.key() instanceof JqNode.Key || constant(e.key()))
+          && e.value() != null && constant(e.value()));
+    }
+    if (n instanceof Binary b && b.op().equals(",")) {
+      return constant(b.left()) && constant(b.right());
+    }
+    return false;
   }
 
   private void call(Call c, Scope scope, List<Problem> out) {

@@ -80,6 +80,20 @@ public final class JqLintRule implements ValidationRule {
   @org.apiguardian.api.API(status = org.apiguardian.api.API.Status.EXPERIMENTAL, since = "0.1")
   public static final String ENDLESS_RECURSION = "jq.endless-recursion";
 
+  /**
+   * Rule id of a {@code catch} handler that reads the error: the messages of builtin errors are worded differently
+   * by the reference engine (gojq) and the SDK's engine, so such a definition means two things.
+   */
+  @org.apiguardian.api.API(status = org.apiguardian.api.API.Status.EXPERIMENTAL, since = "0.1")
+  public static final String ERROR_MESSAGE = "jq.error-message";
+
+  /**
+   * Rule id of a parenthesised {@code (…)?} or {@code (try …)} with more pipeline after it: the SDK's engine
+   * (jackson-jq) also catches the errors raised after it, the reference (gojq) only those of its own body.
+   */
+  @org.apiguardian.api.API(status = org.apiguardian.api.API.Status.EXPERIMENTAL, since = "0.1")
+  public static final String TRY_SCOPE = "jq.try-scope";
+
   /** Rule id of the unparenthesised keyPath comparison (a warning). */
   public static final String SELECTOR_PRECEDENCE = "jq.selector-precedence";
 

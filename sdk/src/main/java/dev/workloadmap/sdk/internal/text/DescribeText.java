@@ -13,6 +13,8 @@ import dev.workloadmap.sdk.tree.WorkloadTree;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.TreeSet;
+import java.util.Set;
 import java.util.Objects;
 
 /**
@@ -117,7 +119,8 @@ public final class DescribeText {
     }
     TreeText.appendResources(out, tree, gpu);
     if (!tree.totalsComplete()) {
-      out.append("Totals are incomplete: a problem below left replicas or resources uncounted.\n");
+      out.append("Totals are incomplete: a problem below left replicas or resources uncounted"
+          + (tree.uncountedTotals().isEmpty() ? "" : " (shown as " + UNCOUNTED + ")") + ".\n");
     }
     if (live != null && !live.unmatched().isEmpty()) {
       out.append('\n').append("Pods owned by the workload that no component claimed:\n");
@@ -142,8 +145,8 @@ public final class DescribeText {
       return new Row(new String[] {root.name(), "", "", ""}, false);
     }
     if (live == null) {
-      return new Row(new String[] {root.name(), "replicas: " + root.ownReplicas(), gpuCell(root.ownResources()), ""},
-          false);
+      return new Row(new String[] {root.name(), replicasCell(root.ownReplicas(), root.uncounted()),
+          gpuCell(root.ownResources(), root.uncounted()), ""}, false);
     }
     LiveComponent c = live.component(root.name()).orElse(null);
     Row r = c == null ? new Row(new String[] {root.name(), "", "", ""}, false) : componentRow(c);
@@ -170,7 +173,8 @@ public final class DescribeText {
         Row r;
         List<Row> sub = items(ch, podLimit);
         if (live == null) {
-          r = new Row(new String[] {ch.name(), "replicas: " + ch.desiredReplicas(), "", ""}, false);
+          r = new Row(new String[] {ch.name(), replicasCell(ch.desiredReplicas(), subtreeUncounted(ch)), "", ""},
+              false);
         } else {
           int[] s = sums(ch);
           r = new Row(new String[] {ch.name(), s[0] + "/" + s[1] + " ready", "", ""}, false);
@@ -191,7 +195,9 @@ public final class DescribeText {
     if (live == null) {
       int replicas = in == null ? ch.ownReplicas() : in.desiredReplicas();
       ResourceList res = in == null ? ch.ownResources() : in.total();
-      r = new Row(new String[] {in == null ? ch.name() : in.id(), "replicas: " + replicas, gpuCell(res), ""}, false);
+      Set<String> u = in == null ? ch.uncounted() : in.uncounted();
+      r = new Row(new String[] {in == null ? ch.name() : in.id(), replicasCell(replicas, u), gpuCell(res, u), ""},
+          false);
     } else {
       LiveComponent c = (in == null ? live.component(ch.name(), null) : live.component(ch.name(), in.id()))
           .orElse(null);
@@ -301,6 +307,34 @@ public final class DescribeText {
       return true;
     }
     return n.children().stream().anyMatch(ch -> under(ch, component));
+  }
+
+  /** The text of a quantity that a problem left uncounted: never a number, so that no one reads it as one. */
+  public static final String UNCOUNTED = "?";
+
+  /** {@code replicas: N}, or {@code replicas: ?} when a problem left the count uncounted: never a wrong number. */
+  private static String replicasCell(int replicas, Set<String> uncounted) {
+    return "replicas: " + (uncounted.contains(InstanceNode.REPLICAS) ? UNCOUNTED : Integer.toString(replicas));
+  }
+
+  private String gpuCell(ResourceList r, Set<String> uncounted) {
+    if (!counted(uncounted, gpu)) {
+      return "gpu: " + UNCOUNTED;
+    }
+    return gpuCell(r);
+  }
+
+  /** Whether {@code resource} is counted, given what a problem left {@code uncounted}. */
+  public static boolean counted(Set<String> uncounted, String resource) {
+    return uncounted.isEmpty() || !(uncounted.contains(InstanceNode.REPLICAS)
+        || uncounted.contains(InstanceNode.RESOURCES) || uncounted.contains(resource));
+  }
+
+  /** What a grouping component's sums leave uncounted: its own and every descendant's. */
+  public static Set<String> subtreeUncounted(ComponentNode c) {
+    Set<String> out = new TreeSet<>(c.uncounted());
+    c.children().forEach(ch -> out.addAll(subtreeUncounted(ch)));
+    return out;
   }
 
   private String gpuCell(ResourceList r) {

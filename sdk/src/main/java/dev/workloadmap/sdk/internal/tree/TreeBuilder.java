@@ -111,20 +111,40 @@ public final class TreeBuilder {
     List<InstanceNode> instances = new ArrayList<>();
     int own = 0;
     ResourceList ownResources = ResourceList.empty();
+    Set<String> ownUncounted = new java.util.TreeSet<>();
     int index = 0;
-    // a scale path that failed leaves the count unknown: the problem says so and the count is 0, never the
-    // "no scale definition" default of 1 (a TrainJob's node count that only its runtime carries)
+    // a scale path that failed as a whole leaves every count unknown: the problem says so and the count is 0, never
+    // the "no scale definition" default of 1 (a TrainJob's node count that only its runtime carries); one value that
+    // is not a count leaves only its own instance unknown
     boolean scaleFailed = c.scaleDefinition() != null
         && ex.problems().stream().anyMatch(p -> p.field() != null && p.field().endsWith("scaleDefinition"));
+    if (c.hasInstanceIdPath() && (podBearing || c.scaleDefinition() != null)
+        && ex.problems().stream().anyMatch(p -> p.field() != null && p.field().endsWith("instanceIdPath"))) {
+      ownUncounted.add(InstanceNode.REPLICAS); // no instance could be read: the component's pods are unknown, not 0
+    }
+    boolean specFailed = podBearing
+        && ex.problems().stream().anyMatch(p -> p.field() != null && p.field().contains("specDefinition"));
     for (InstanceRecord r : ex.instances()) {
-      int desired = r.scale() == null ? (scaleFailed ? 0 : 1) : r.scale().desired();
+      Set<String> uncounted = new java.util.TreeSet<>();
+      boolean badScale = c.scaleDefinition() != null && (scaleFailed || ex.uncountedScales().contains(r.id()));
+      if (badScale) {
+        uncounted.add(InstanceNode.REPLICAS);
+      }
+      int desired = badScale ? 0 : r.scale() == null ? 1 : r.scale().desired();
       ResourceList perPod = ResourceList.empty();
       if (podBearing) {
+        if (specFailed) {
+          uncounted.add(InstanceNode.RESOURCES); // the pod spec could not be read: its requests are unknown
+        }
         try {
           perPod = perPod(r);
         } catch (WorkloadMapException e) {
-          problems.add(new EvaluationProblem(c.name(), "resources", null,
-              "instance \"" + r.id() + "\": " + e.getMessage(), d.locate(c.pointer() + "/specDefinition")));
+          uncounted.add(InstanceNode.RESOURCES);
+          EvaluationProblem p = new EvaluationProblem(c.name(), "resources", null,
+              "instance \"" + r.id() + "\": " + e.getMessage() + "; left out of the totals",
+              d.locate(c.pointer() + "/specDefinition"));
+          String at = quantityPointer(c, index, object, e);
+          problems.add(at == null ? p : p.withObjectPointer(at));
         }
         String podPointer = null;
         List<ExtendedResourceRules.Violation> violations = kubernetesViolations(r);
@@ -133,23 +153,33 @@ public final class TreeBuilder {
         }
         for (ExtendedResourceRules.Violation v : violations) {
           EvaluationProblem p = new EvaluationProblem(c.name(), "resources", null,
-              "instance \"" + r.id() + "\": " + v.message() + " (the API server rejects such a pod)",
-              d.locate(c.pointer() + "/specDefinition"));
+              "instance \"" + r.id() + "\": " + v.message() + " (the API server rejects such a pod); left out of"
+                  + " the totals", d.locate(c.pointer() + "/specDefinition"));
           problems.add(podPointer == null ? p : p.withObjectPointer(podPointer + v.pointer()));
+          String name = resourceName(v.pointer());
+          uncounted.add(name);
+          perPod = perPod.with(name, java.math.BigDecimal.ZERO);
         }
-        perPod = countable(d, c, r, perPod, problems);
+        perPod = countable(d, c, r, perPod, desired, problems, uncounted, index, object);
+        if (uncounted.contains(InstanceNode.RESOURCES)) {
+          perPod = ResourceList.empty();
+        }
       }
       index++;
       ResourceList total = perPod.times(desired);
-      instances.add(new InstanceNode(r.id().isEmpty() ? null : r.id(), r, desired, perPod, total));
       if ((long) own + desired > Integer.MAX_VALUE) {
         problems.add(new EvaluationProblem(c.name(), "scaleDefinition", null, "instance \"" + r.id() + "\": the"
             + " component's replicas exceed " + Integer.MAX_VALUE + "; left out of the totals",
             d.locate(c.pointer() + "/scaleDefinition")));
+        uncounted.add(InstanceNode.REPLICAS);
+        desired = 0;
+        total = ResourceList.empty();
       } else {
         own += desired;
         ownResources = ownResources.plus(total);
       }
+      ownUncounted.addAll(uncounted);
+      instances.add(new InstanceNode(r.id().isEmpty() ? null : r.id(), r, desired, perPod, total, uncounted));
     }
     instances.sort((a, b) -> SortedKeys.compareCodePoints(a.id(), b.id()));
     List<ComponentNode> children = new ArrayList<>();
@@ -180,8 +210,11 @@ public final class TreeBuilder {
       resources = ResourceList.empty();
     }
     boolean visible = podBearing || c.scaleDefinition() != null || anyVisibleChild;
+    if (!podBearing && anyVisibleChild) {
+      ownUncounted.clear(); // a grouping component shows its children's sums: its own scale is not counted
+    }
     return new ComponentNode(c, instances, children, podBearing, podBearing ? own : 0,
-        podBearing ? ownResources : ResourceList.empty(), desired, resources, visible);
+        podBearing ? ownResources : ResourceList.empty(), desired, resources, visible, ownUncounted);
   }
 
   /**
@@ -203,27 +236,134 @@ public final class TreeBuilder {
   }
 
   /**
-   * Every count-like resource (GPUs and other extended resources) must be a whole count that fits in a {@code long};
-   * one that does not is a problem and is left out of the totals, instead of failing the whole view later.
+   * Every count-like resource (GPUs and other extended resources) must be a whole count per pod, and its total must fit
+   * in a {@code long}; one that does not is a problem, is left out of the totals and is marked uncounted, instead of
+   * failing the whole view later or showing a rounded number.
    */
-  private static ResourceList countable(Definition d, ComponentDefinition c, InstanceRecord r, ResourceList perPod,
-      List<EvaluationProblem> problems) {
+  private ResourceList countable(Definition d, ComponentDefinition c, InstanceRecord r, ResourceList perPod,
+      int desired, List<EvaluationProblem> problems, Set<String> uncounted, int index, JqInput object) {
     ResourceList out = perPod;
     for (var e : perPod.asMap().entrySet()) {
-      if (!ExtendedResourceRules.isExtended(e.getKey())) {
+      if (!ExtendedResourceRules.isExtended(e.getKey()) || uncounted.contains(e.getKey())) {
         continue;
       }
       try {
-        dev.workloadmap.sdk.internal.resources.Quantities.toWholeUnits(e.getValue().multiply(java.math.BigDecimal.valueOf(
-            Math.max(1, r.scale() == null ? 1 : r.scale().desired()))));
+        dev.workloadmap.sdk.internal.resources.Quantities.toWholeUnits(e.getValue());
+        dev.workloadmap.sdk.internal.resources.Quantities.toWholeUnits(
+            e.getValue().multiply(java.math.BigDecimal.valueOf(Math.max(1, desired))));
       } catch (WorkloadMapException ex) {
-        problems.add(new EvaluationProblem(c.name(), "resources", null, "instance \"" + r.id() + "\": "
+        EvaluationProblem p = new EvaluationProblem(c.name(), "resources", null, "instance \"" + r.id() + "\": "
             + e.getKey() + ": " + ex.getMessage() + "; left out of the totals",
-            d.locate(c.pointer() + "/specDefinition")));
+            d.locate(c.pointer() + "/specDefinition"));
+        String at = quantityOf(r, e.getKey());
+        String base = at == null ? null : podSpecPointer(c, index, object);
+        problems.add(base == null ? p : p.withObjectPointer(base + at));
+        uncounted.add(e.getKey());
         out = out.with(e.getKey(), java.math.BigDecimal.ZERO);
       }
     }
     return out;
+  }
+
+  /**
+   * Where the quantity or field a resources error names is in the object: the pod spec's place plus the error's JSON
+   * path ({@code template.spec.containers[0].resources.requests.cpu}) as a pointer; null when either is unknown.
+   */
+  private String quantityPointer(ComponentDefinition c, int index, JqInput object, WorkloadMapException e) {
+    String path = null;
+    if (e instanceof dev.workloadmap.sdk.resources.InvalidQuantityException q) {
+      path = q.path().orElse(null);
+    } else if (e instanceof dev.workloadmap.sdk.resources.InvalidResourcesException r) {
+      path = r.path();
+    }
+    if (path == null) {
+      return null;
+    }
+    String rest;
+    if (path.equals("template.spec") || path.startsWith("template.spec.") || path.startsWith("template.spec[")) {
+      rest = path.substring("template.spec".length());
+    } else if (path.equals("spec") || path.startsWith("spec.") || path.startsWith("spec[")) {
+      rest = path.substring("spec".length());
+    } else {
+      return null; // a fragmented pod spec: its fields come from several paths
+    }
+    String relative = pointerOf(rest);
+    String base = relative == null ? null : podSpecPointer(c, index, object);
+    return base == null ? null : base + relative;
+  }
+
+  /** {@code .containers[0].resources.limits["nvidia.com/gpu"]} as {@code /containers/0/resources/limits/nvidia.com~1gpu}. */
+  static String pointerOf(String path) {
+    StringBuilder out = new StringBuilder();
+    int i = 0;
+    while (i < path.length()) {
+      char ch = path.charAt(i);
+      if (ch == '.') {
+        int j = i + 1;
+        while (j < path.length() && path.charAt(j) != '.' && path.charAt(j) != '[') {
+          j++;
+        }
+        out.append('/').append(escape(path.substring(i + 1, j)));
+        i = j;
+      } else if (ch == '[' && i + 1 < path.length() && path.charAt(i + 1) == '"') {
+        StringBuilder key = new StringBuilder();
+        int j = i + 2;
+        while (j < path.length() && path.charAt(j) != '"') {
+          if (path.charAt(j) == '\\' && j + 1 < path.length()) {
+            j++;
+          }
+          key.append(path.charAt(j));
+          j++;
+        }
+        if (j + 1 >= path.length() || path.charAt(j + 1) != ']') {
+          return null;
+        }
+        out.append('/').append(escape(key.toString()));
+        i = j + 2;
+      } else if (ch == '[') {
+        int j = path.indexOf(']', i);
+        if (j < 0) {
+          return null;
+        }
+        out.append('/').append(path, i + 1, j);
+        i = j + 1;
+      } else {
+        return null;
+      }
+    }
+    return out.toString();
+  }
+
+  private static String escape(String key) {
+    return key.replace("~", "~0").replace("/", "~1");
+  }
+
+  /**
+   * The pointer, relative to the instance's pod spec, of the first container quantity of {@code resource} (requests
+   * before limits, containers before init containers), or null.
+   */
+  private static String quantityOf(InstanceRecord r, String resource) {
+    JsonNode spec = r.podTemplateSpec() != null ? r.podTemplateSpec().path("spec") : r.podSpec();
+    if (spec == null || !spec.isObject()) {
+      return null;
+    }
+    for (String list : new String[] {"containers", "initContainers"}) {
+      JsonNode cs = spec.path(list);
+      for (int i = 0; i < cs.size(); i++) {
+        for (String side : new String[] {"requests", "limits"}) {
+          if (cs.get(i).path("resources").path(side).has(resource)) {
+            return "/" + list + "/" + i + "/resources/" + side + "/" + escape(resource);
+          }
+        }
+      }
+    }
+    return null;
+  }
+
+  /** The resource name at the end of a quantity's pointer ({@code .../requests/nvidia.com~1gpu}). */
+  private static String resourceName(String pointer) {
+    String last = pointer.substring(pointer.lastIndexOf('/') + 1);
+    return last.replace("~1", "/").replace("~0", "~");
   }
 
   /** Extended-resource rules Kubernetes enforces on the instance's pod (spec or template). */

@@ -69,6 +69,33 @@ class ExpressionLinterTest {
   }
 
   @Test
+  void aCatchHandlerThatReadsTheMessageIsRejected() {
+    // issue 15's differential fuzzing: builtin error messages are worded differently by gojq and jackson-jq
+    assertThat(problems("try .a catch .")).containsExactly("jq.error-message the 'catch' handler reads the error"
+        + " message, which the reference engine (gojq) and the SDK's engine word differently @13");
+    assertThat(problems("try .a catch (. | length)")).hasSize(1);
+    assertThat(problems("try .a catch \"\\(.)\"")).hasSize(1);
+    assertThat(problems("try .a catch \"none\"")).isEmpty();
+    assertThat(problems("try .a catch {reason: \"none\", n: [1, null]}")).isEmpty();
+    assertThat(problems("try .a catch empty")).isEmpty();
+    assertThat(problems("try .a")).isEmpty();
+    assertThat(problems(".a?")).isEmpty();
+  }
+
+  @Test
+  void aParenthesisedTryFollowedByMorePipelineIsRejected() {
+    // jackson-jq's try around a parenthesised body also catches what follows it: `(.a)? | error("y")` gave nothing
+    assertThat(problems("(.a)? | error(\"y\")")).extracting(p -> p.substring(0, p.indexOf(' ')))
+        .containsExactly("jq.try-scope");
+    assertThat(problems("(objects)? as $x | [$x]")).extracting(p -> p.substring(0, p.indexOf(' ')))
+        .containsExactly("jq.try-scope");
+    assertThat(problems("(try .a) | length")).hasSize(1);
+    assertThat(problems(".a? | length")).isEmpty();
+    assertThat(problems("(.a | length)?")).isEmpty();
+    assertThat(problems("try (.a | length) catch 0")).isEmpty();
+  }
+
+  @Test
   void builtinSetsCompareTheReferenceWithTheEngine() {
     BuiltinSets b = BuiltinSets.standard();
     assertThat(b.reference("abs", 0)).isTrue();

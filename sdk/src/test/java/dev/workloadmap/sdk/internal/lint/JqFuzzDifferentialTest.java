@@ -36,25 +36,42 @@ class JqFuzzDifferentialTest {
    * affects with the reason. Keep this list short: every entry is a definition that can mean two things.
    */
   static final List<String[]> OPEN = List.of(
-      // gojq keeps the state when the update of reduce emits nothing; jackson-jq (like jq 1.7) makes it null
-      new String[] {"reduce .[]? as $i (0; . + ($i | numbers))", "reduce with an empty update"},
-      // gojq raises error(null) and `try` catches null; jackson-jq's error(null) ends the stream silently
-      new String[] {"error", "error with a null message"},
-      // gojq 0.12.19 keeps a number's literal text (1.0 stays "1.0" in tojson/tostring); the SDK canonicalises
-      new String[] {"tojson", "number literal text"},
-      new String[] {"tostring", "number literal text"},
-      new String[] {"\\(", "number literal text"},
-      // `try … catch .` turns the error message into a value; the engines word their messages differently
-      new String[] {"catch .", "error message text"},
-      // to investigate: `first(try walk(.) catch .) and {…}` gives two outputs in the SDK, one in gojq
-      new String[] {"walk(", "walk inside and/or"},
-      // to investigate: `{} | indices("a")` fails in gojq; the SDK's indices gives no error there
-      new String[] {"indices(", "indices of an object"});
+      // gojq 0.12.19 indexes strings ("10" | .[-1] is "0"); jq 1.6 and jackson-jq fail there. Found once the reduce
+      // entry no longer hid the program; not fixed yet (the index is the engine's own syntax, paths included)
+      new String[] {".[-1]", "string index"},
+      new String[] {".[0]", "string index"});
 
+  /*
+   * Divergences this fuzzing found and that are now settled (regression tests in JqReferenceSemanticsTest):
+   * - reduce whose update emits nothing: the SDK keeps the state, as gojq does (ReduceRewrite);
+   * - error(null) and `null | error`: raised and caught as null, as in gojq (ErrorBuiltins);
+   * - {} | indices("a") (and index, rindex on anything but null, a string or an array): an error, as in gojq;
+   * - a catch handler that reads the message (`try … catch .`): rejected by validate (jq.error-message), since
+   *   builtin messages are worded differently;
+   * - walk(…) anywhere: rejected by validate ("may produce excessive output", as the reference rejects it);
+   * - `(X)? | rest`, `(X)? as $x | rest`, `(try X) | rest`: jackson-jq's try also caught the errors of rest;
+   *   rejected by validate (jq.try-scope);
+   * - number literal text (was listed for tojson, tostring, "\\(…)"): gojq canonicalises the numbers of a program
+   *   (1.0 | tojson is "1") and the reference library reads objects as float64, as the oracle feeds them, so the
+   *   SDK's canonical text agrees; only the gojq command line keeps an input's literal text, which no definition sees.
+   */
+
+  /**
+   * Whether {@code validate} rejects the program: the SDK's engine or parser cannot parse it, a lint error, or a
+   * construct the reference rejects (docs/format.md#validation-jq), exactly the checks {@code DefinitionValidator} runs
+   * on an expression.
+   */
   private boolean rejected(String program) {
     try {
-      return linter.lint(JqParser.parse(program), false).stream()
-          .anyMatch(p -> p.severity() == dev.workloadmap.sdk.validation.Severity.ERROR);
+      engine.compile(program); // validate reports what the SDK's engine cannot parse (jq.parse)
+    } catch (dev.workloadmap.sdk.jq.JqParseException e) {
+      return true;
+    }
+    try {
+      var root = JqParser.parse(program);
+      return !dev.workloadmap.sdk.internal.jqast.RejectedConstructs.find(root).isEmpty()
+          || linter.lint(root, false).stream()
+              .anyMatch(p -> p.severity() == dev.workloadmap.sdk.validation.Severity.ERROR);
     } catch (RuntimeException e) {
       return true; // does not parse: validate reports the syntax error
     }
@@ -92,6 +109,9 @@ class JqFuzzDifferentialTest {
         accepted.merge("rejected by validate", 1, Integer::sum);
       } else if (open(program) != null) {
         accepted.merge("open: " + open(program), 1, Integer::sum);
+        if (Boolean.getBoolean("workloadmap.fuzz.showOpen")) {
+          System.out.println("OPEN DIVERGENCE " + c.describe());
+        }
       } else {
         disagreements.add(c.describe());
       }
