@@ -23,20 +23,25 @@ class BomTest {
 
   @Test
   void bomIsAModuleOfTheReactor() {
-    assertThat(Poms.children(Poms.child(root, "modules"), "module")).extracting(e -> e.getTextContent().trim())
+    assertThat(Poms.children(Poms.child(root, "modules"), "module"))
+        .extracting(e -> e.getTextContent().trim())
         .contains("bom");
   }
 
   @Test
   void bomIsStandaloneAtTheReactorVersion() {
-    assertThat(Poms.child(bom, "parent")).as("workloadmap-bom must not have a parent").isNull();
+    assertThat(Poms.child(bom, "parent"))
+        .as("workloadmap-bom must not have a parent")
+        .isNull();
     assertThat(Poms.text(bom, "groupId")).isEqualTo(Poms.text(root, "groupId"));
     assertThat(Poms.text(bom, "artifactId")).isEqualTo("workloadmap-bom");
     assertThat(Poms.text(bom, "packaging")).isEqualTo("pom");
     assertThat(Poms.text(bom, "version"))
         .as("bom/pom.xml <version> must be the root POM's (set both when releasing)")
         .isEqualTo(Poms.text(root, "version"));
-    assertThat(Poms.child(bom, "dependencies")).as("a BOM manages versions only").isNull();
+    assertThat(Poms.child(bom, "dependencies"))
+        .as("a BOM manages versions only")
+        .isNull();
     assertThat(Poms.child(bom, "build")).as("a BOM carries no build settings").isNull();
   }
 
@@ -54,24 +59,32 @@ class BomTest {
       Path pom = repo.resolve(dir).resolve("pom.xml");
       assertThat(pom).as("module %s", dir).exists();
       Element module = Poms.read(pom);
-      String packaging = Poms.text(module, "packaging") == null ? "jar" : Poms.text(module, "packaging");
+      String packaging =
+          Poms.text(module, "packaging") == null ? "jar" : Poms.text(module, "packaging");
       boolean deploySkipped = "true".equals(Poms.properties(module).get("maven.deploy.skip"));
       if ((packaging.equals("jar") || packaging.equals("maven-plugin")) && !deploySkipped) {
         published.put(Poms.text(module, "artifactId"), dir);
       }
     }
-    assertThat(published).as("published modules").containsKeys("workloadmap-sdk", "workloadmap-maven-plugin");
+    assertThat(published)
+        .as("published modules")
+        .containsKeys("workloadmap-sdk", "workloadmap-maven-plugin");
 
     TreeSet<String> listed = new TreeSet<>();
-    for (Element d : Poms.children(Poms.child(Poms.child(bom, "dependencyManagement"), "dependencies"), "dependency")) {
+    for (Element d : Poms.children(
+        Poms.child(Poms.child(bom, "dependencyManagement"), "dependencies"), "dependency")) {
       String artifactId = Poms.text(d, "artifactId");
       assertThat(Poms.text(d, "groupId")).as("%s groupId", artifactId).isEqualTo("dev.workloadmap");
-      assertThat(Poms.text(d, "version")).as("%s version", artifactId).isEqualTo("${project.version}");
+      assertThat(Poms.text(d, "version"))
+          .as("%s version", artifactId)
+          .isEqualTo("${project.version}");
       assertThat(Poms.text(d, "scope")).as("%s scope", artifactId).isNull();
       assertThat(Poms.text(d, "classifier")).as("%s classifier", artifactId).isNull();
       assertThat(listed.add(artifactId)).as("%s listed twice", artifactId).isTrue();
     }
-    assertThat(listed).as("bom/pom.xml dependencyManagement (add or remove entries to match the published modules)")
+    assertThat(listed)
+        .as(
+            "bom/pom.xml dependencyManagement (add or remove entries to match the published modules)")
         .containsExactlyElementsOf(published.keySet());
   }
 

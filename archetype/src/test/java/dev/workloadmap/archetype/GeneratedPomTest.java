@@ -17,8 +17,8 @@ class GeneratedPomTest {
 
   private final Path repo = Poms.repository();
   private final Element root = Poms.read(repo.resolve("pom.xml"));
-  private final Path template = Path.of(System.getProperty("workloadmap.archetype.classes"), "archetype-resources",
-      "pom.xml");
+  private final Path template = Path.of(
+      System.getProperty("workloadmap.archetype.classes"), "archetype-resources", "pom.xml");
   private final Element pom = Poms.read(template);
 
   @Test
@@ -26,7 +26,9 @@ class GeneratedPomTest {
     String version = Poms.text(root, "version");
     assertThat(Poms.properties(pom)).containsEntry("workloadmap.version", version);
     String text = Files.readString(template, StandardCharsets.UTF_8);
-    assertThat(text.split(java.util.regex.Pattern.quote(version), -1)).as("occurrences of %s", version).hasSize(2);
+    assertThat(text.split(java.util.regex.Pattern.quote(version), -1))
+        .as("occurrences of %s", version)
+        .hasSize(2);
     assertThat(text).as("every @...@ filtered").doesNotContainPattern("@[-.a-zA-Z]+@");
   }
 
@@ -45,11 +47,14 @@ class GeneratedPomTest {
     }
     assertThat(imports).as("workloadmap-bom imports").isEqualTo(1);
     for (Element d : Poms.children(Poms.child(pom, "dependencies"), "dependency")) {
-      assertThat(Poms.text(d, "version")).as("version of dependency %s", Poms.text(d, "artifactId")).isNull();
+      assertThat(Poms.text(d, "version"))
+          .as("version of dependency %s", Poms.text(d, "artifactId"))
+          .isNull();
     }
     for (Element p : Poms.children(Poms.child(Poms.child(pom, "build"), "plugins"), "plugin")) {
       if ("dev.workloadmap".equals(Poms.text(p, "groupId"))) {
-        assertThat(Poms.text(p, "version")).as("plugin %s", Poms.text(p, "artifactId"))
+        assertThat(Poms.text(p, "version"))
+            .as("plugin %s", Poms.text(p, "artifactId"))
             .isEqualTo("${workloadmap.version}");
       }
     }
@@ -67,15 +72,19 @@ class GeneratedPomTest {
   @Test
   void thirdPartyPluginsArePinnedToTheReactorsVersions() {
     Map<String, String> reactor = Poms.properties(root);
-    Element managed = Poms.child(Poms.child(Poms.child(pom, "build"), "pluginManagement"), "plugins");
+    Element managed =
+        Poms.child(Poms.child(Poms.child(pom, "build"), "pluginManagement"), "plugins");
     assertThat(Poms.children(managed, "plugin")).hasSizeGreaterThanOrEqualTo(8);
     for (Element p : Poms.children(managed, "plugin")) {
       String artifactId = Poms.text(p, "artifactId");
-      assertThat(Poms.text(p, "version")).as(artifactId).isEqualTo(reactor.get(artifactId + ".version"));
+      assertThat(Poms.text(p, "version"))
+          .as(artifactId)
+          .isEqualTo(reactor.get(artifactId + ".version"));
     }
     for (Element p : Poms.children(Poms.child(Poms.child(pom, "build"), "plugins"), "plugin")) {
       if (!"dev.workloadmap".equals(Poms.text(p, "groupId"))) {
-        assertThat(Poms.children(managed, "plugin")).as("plugin %s pinned", Poms.text(p, "artifactId"))
+        assertThat(Poms.children(managed, "plugin"))
+            .as("plugin %s pinned", Poms.text(p, "artifactId"))
             .anyMatch(m -> Poms.text(m, "artifactId").equals(Poms.text(p, "artifactId")));
       }
     }

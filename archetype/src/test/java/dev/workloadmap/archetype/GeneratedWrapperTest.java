@@ -20,10 +20,13 @@ class GeneratedWrapperTest {
     for (String file : new String[] {"mvnw", "mvnw.cmd", ".mvn/wrapper/maven-wrapper.properties"}) {
       Path generated = resources.resolve("archetype-resources").resolve(file);
       assertThat(generated).as(file).isRegularFile();
-      assertThat(Files.readAllBytes(generated)).as(file).isEqualTo(Files.readAllBytes(repo.resolve(file)));
+      assertThat(Files.readAllBytes(generated))
+          .as(file)
+          .isEqualTo(Files.readAllBytes(repo.resolve(file)));
     }
     assertThat(Files.readString(repo.resolve(".mvn/wrapper/maven-wrapper.properties")))
-        .contains("wrapperVersion=3.3.4").contains("apache-maven/3.9.11/");
+        .contains("wrapperVersion=3.3.4")
+        .contains("apache-maven/3.9.11/");
   }
 
   @Test
@@ -35,7 +38,10 @@ class GeneratedWrapperTest {
   @Test
   void thePlatformVersionFetchedForTheOfflineRouteIsTheReactorsJUnits() {
     String jupiter = Poms.properties(Poms.read(repo.resolve("pom.xml"))).get("junit.version");
-    String platform = Poms.properties(Poms.read(repo.resolve("archetype/pom.xml"))).get("junit-platform.version");
-    assertThat(platform).as("JUnit Platform for Jupiter %s", jupiter).isEqualTo("1" + jupiter.substring(1));
+    String platform =
+        Poms.properties(Poms.read(repo.resolve("archetype/pom.xml"))).get("junit-platform.version");
+    assertThat(platform)
+        .as("JUnit Platform for Jupiter %s", jupiter)
+        .isEqualTo("1" + jupiter.substring(1));
   }
 }

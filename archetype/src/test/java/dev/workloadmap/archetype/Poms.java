@@ -22,7 +22,8 @@ final class Poms {
   static Path repository() {
     String dir = System.getProperty("workloadmap.repository.dir");
     if (dir == null || dir.isBlank()) {
-      throw new IllegalStateException("system property workloadmap.repository.dir is not set (run the tests with Maven)");
+      throw new IllegalStateException(
+          "system property workloadmap.repository.dir is not set (run the tests with Maven)");
     }
     return Path.of(dir);
   }

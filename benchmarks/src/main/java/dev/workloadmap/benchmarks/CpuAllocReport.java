@@ -48,8 +48,9 @@ public final class CpuAllocReport {
       case "TreeAndStatus" -> 100_000;
       case "LiveGang" -> 20;
       case "LiveGang100k" -> 2;
-      default -> throw new IllegalArgumentException("unknown pair " + pair
-          + ": give TreeAndStatus, LiveGang or LiveGang100k");
+      default ->
+        throw new IllegalArgumentException(
+            "unknown pair " + pair + ": give TreeAndStatus, LiveGang or LiveGang100k");
     };
     int rounds = args.length > at ? Math.max(2, Integer.parseInt(args[at])) : defaultRounds;
     int calls = args.length > at + 1 ? Math.max(1, Integer.parseInt(args[at + 1])) : defaultCalls;
@@ -86,8 +87,15 @@ public final class CpuAllocReport {
     for (int r = 0; r < rounds; r++) {
       sdk = measure(bean, calls, sdkCall);
       adapter = measure(bean, calls, adapterCall);
-      System.out.printf(Locale.ROOT, "round %2d  SDK %12.0f ns %11.0f B   adapter %12.0f ns %11.0f B   %s%n", r + 1,
-          sdk.cpuNanos(), sdk.bytes(), adapter.cpuNanos(), adapter.bytes(), r < rounds / 2 ? "(warm-up)" : "");
+      System.out.printf(
+          Locale.ROOT,
+          "round %2d  SDK %12.0f ns %11.0f B   adapter %12.0f ns %11.0f B   %s%n",
+          r + 1,
+          sdk.cpuNanos(),
+          sdk.bytes(),
+          adapter.cpuNanos(),
+          adapter.bytes(),
+          r < rounds / 2 ? "(warm-up)" : "");
       if (r >= rounds / 2) {
         sdkCpu[r - rounds / 2] = sdk.cpuNanos();
         adapterCpu[r - rounds / 2] = adapter.cpuNanos();
@@ -96,25 +104,40 @@ public final class CpuAllocReport {
     double s = median(sdkCpu);
     double a = median(adapterCpu);
     double[] load = loadAverage();
-    System.out.printf(Locale.ROOT,
+    System.out.printf(
+        Locale.ROOT,
         "%n%s, CPU time per call (median of %d rounds): SDK %.0f ns, adapter %.0f ns, "
             + "ratio %.2fx%nallocated per call: SDK %.0f B, adapter %.0f B, ratio %.2fx%n"
             + "load average at the end: %.2f %.2f %.2f%n",
-        title, measured, s, a, s / a, sdk.bytes(), adapter.bytes(), sdk.bytes() / adapter.bytes(), load[0], load[1],
+        title,
+        measured,
+        s,
+        a,
+        s / a,
+        sdk.bytes(),
+        adapter.bytes(),
+        sdk.bytes() / adapter.bytes(),
+        load[0],
+        load[1],
         load[2]);
   }
 
   /** The 1, 5 and 15 minute load averages from {@code /proc/loadavg}, or NaN where it cannot be read. */
   private static double[] loadAverage() {
     try {
-      String[] f = java.nio.file.Files.readString(java.nio.file.Path.of("/proc/loadavg")).trim().split("\\s+");
-      return new double[] {Double.parseDouble(f[0]), Double.parseDouble(f[1]), Double.parseDouble(f[2])};
+      String[] f = java.nio.file.Files.readString(java.nio.file.Path.of("/proc/loadavg"))
+          .trim()
+          .split("\\s+");
+      return new double[] {
+        Double.parseDouble(f[0]), Double.parseDouble(f[1]), Double.parseDouble(f[2])
+      };
     } catch (java.io.IOException | RuntimeException e) {
       return new double[] {Double.NaN, Double.NaN, Double.NaN};
     }
   }
 
-  private static Figures measure(com.sun.management.ThreadMXBean bean, int calls, Supplier<Object> call) {
+  private static Figures measure(
+      com.sun.management.ThreadMXBean bean, int calls, Supplier<Object> call) {
     long bytes0 = bean.getCurrentThreadAllocatedBytes();
     long cpu0 = bean.getCurrentThreadCpuTime();
     for (int i = 0; i < calls; i++) {

@@ -45,6 +45,7 @@ public final class JobSetAdapter {
 
   /** The status names, as the SDK prints them. */
   static final String RESUMING = "Resuming";
+
   static final String SUSPENDING = "Suspending";
   static final String SUSPENDED = "Suspended";
   static final String RUNNING = "Running";
@@ -81,7 +82,10 @@ public final class JobSetAdapter {
    * @param statuses the matched statuses (see {@link #status(JsonNode)})
    */
   public record Summary(
-      List<ReplicatedJob> replicatedJobs, int totalPods, ResourceList totalResources, List<String> statuses) {
+      List<ReplicatedJob> replicatedJobs,
+      int totalPods,
+      ResourceList totalResources,
+      List<String> statuses) {
     public Summary {
       replicatedJobs = List.copyOf(replicatedJobs);
       statuses = List.copyOf(statuses);
@@ -151,9 +155,10 @@ public final class JobSetAdapter {
     JsonNode status = jobSet.path("status");
     JsonNode conditions = status.path("conditions");
     JsonNode terminal = status.get("terminalState");
-    String terminalState = terminal == null || terminal.isNull() || terminal.isBoolean() && !terminal.booleanValue()
-        ? ""
-        : terminal.asText();
+    String terminalState =
+        terminal == null || terminal.isNull() || terminal.isBoolean() && !terminal.booleanValue()
+            ? ""
+            : terminal.asText();
     boolean noTerminalState = terminalState.isEmpty();
 
     boolean suspendedTrue = anyTrue(conditions, "Suspended");
@@ -210,7 +215,8 @@ public final class JobSetAdapter {
   private static boolean anyTrue(JsonNode conditions, String type) {
     if (conditions.isArray()) {
       for (JsonNode c : conditions) {
-        if (type.equals(c.path("type").textValue()) && TRUE.equals(c.path("status").textValue())) {
+        if (type.equals(c.path("type").textValue())
+            && TRUE.equals(c.path("status").textValue())) {
           return true;
         }
       }

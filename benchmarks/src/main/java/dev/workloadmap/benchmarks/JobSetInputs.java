@@ -18,10 +18,12 @@ final class JobSetInputs {
   static final String SLUG = "jobset-x-k8s-io-jobset-v1alpha2";
 
   /** Where the catalog jar holds the JobSet definition. */
-  static final String DEFINITION_RESOURCE = "META-INF/workloadmap/catalog/" + SLUG + "/definition.yaml";
+  static final String DEFINITION_RESOURCE =
+      "META-INF/workloadmap/catalog/" + SLUG + "/definition.yaml";
 
   /** The measured object: the seed JobSet as it looks while running (see the file's header). */
-  static final String BENCHMARK_OBJECT_RESOURCE = "dev/workloadmap/benchmarks/jobset-seed-running.yaml";
+  static final String BENCHMARK_OBJECT_RESOURCE =
+      "dev/workloadmap/benchmarks/jobset-seed-running.yaml";
 
   private JobSetInputs() {}
 
@@ -32,7 +34,8 @@ final class JobSetInputs {
 
   /** The measured JobSet object as JSON. */
   static JsonNode benchmarkObject() {
-    List<YamlDocument> docs = new YamlReader().readAll(resource(BENCHMARK_OBJECT_RESOURCE), BENCHMARK_OBJECT_RESOURCE);
+    List<YamlDocument> docs =
+        new YamlReader().readAll(resource(BENCHMARK_OBJECT_RESOURCE), BENCHMARK_OBJECT_RESOURCE);
     if (docs.size() != 1 || !"JobSet".equals(docs.get(0).kind())) {
       throw new IllegalStateException(BENCHMARK_OBJECT_RESOURCE + ": expected one JobSet document");
     }
@@ -51,7 +54,8 @@ final class JobSetInputs {
       }
       return new String(in.readAllBytes(), StandardCharsets.UTF_8);
     } catch (IOException e) {
-      throw new UncheckedIOException("cannot read class-path resource " + name + ": " + e.getMessage(), e);
+      throw new UncheckedIOException(
+          "cannot read class-path resource " + name + ": " + e.getMessage(), e);
     }
   }
 }

@@ -61,16 +61,20 @@ public class JobSetResolveBenchmark {
     WorkloadTree tree = workloadMap.resolve(jobSet, object);
     JobSetAdapter.Summary summary = JobSetAdapter.resolve(object);
     if (!tree.problems().isEmpty()) {
-      throw new IllegalStateException("the SDK reports problems on the benchmark object: " + tree.problems());
+      throw new IllegalStateException(
+          "the SDK reports problems on the benchmark object: " + tree.problems());
     }
     long sdkGpus = tree.totalResources().gpus(ResourceList.DEFAULT_GPU_RESOURCE);
     if (sdkGpus != summary.gpus()
         || tree.totalReplicas() != summary.totalPods()
         || !tree.totalResources().equals(summary.totalResources())
         || !tree.phases().equals(summary.statuses())) {
-      throw new IllegalStateException("the SDK and the adapter disagree on the benchmark object: SDK "
-          + tree.totalReplicas() + " pods, " + tree.totalResources() + ", " + tree.phases() + "; adapter "
-          + summary.totalPods() + " pods, " + summary.totalResources() + ", " + summary.statuses());
+      throw new IllegalStateException(
+          "the SDK and the adapter disagree on the benchmark object: SDK "
+              + tree.totalReplicas() + " pods, " + tree.totalResources() + ", " + tree.phases()
+              + "; adapter "
+              + summary.totalPods() + " pods, " + summary.totalResources() + ", "
+              + summary.statuses());
     }
   }
 

@@ -146,7 +146,8 @@ public class LintCatalogBenchmark {
       } catch (URISyntaxException e) {
         throw new IllegalStateException("bad class-path URL " + url + ": " + e.getMessage(), e);
       } catch (IOException e) {
-        throw new UncheckedIOException("cannot read the catalog at " + url + ": " + e.getMessage(), e);
+        throw new UncheckedIOException(
+            "cannot read the catalog at " + url + ": " + e.getMessage(), e);
       }
     }
 
@@ -154,8 +155,10 @@ public class LintCatalogBenchmark {
       Map<String, String> out = new java.util.LinkedHashMap<>();
       List<Path> files;
       try (Stream<Path> s = Files.list(dir)) {
-        files = s.map(d -> d.resolve("definition.yaml")).filter(Files::isRegularFile)
-            .sorted((a, b) -> a.toString().compareTo(b.toString())).toList();
+        files = s.map(d -> d.resolve("definition.yaml"))
+            .filter(Files::isRegularFile)
+            .sorted((a, b) -> a.toString().compareTo(b.toString()))
+            .toList();
       }
       for (Path f : files) {
         out.put(root + "/" + f.getParent().getFileName() + "/definition.yaml", Files.readString(f));

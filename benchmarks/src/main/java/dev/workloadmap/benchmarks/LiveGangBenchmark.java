@@ -90,10 +90,12 @@ public class LiveGangBenchmark {
     GangPlan plan = sdkAttributeAndGangPlan();
     Map<String, Integer> baseline = adapterAttributeAndGangPlan();
     if (plan.groups().get(0).gangs().size() != baseline.size()
-        || plan.groups().get(0).gangs().stream().anyMatch(g -> g.minMember() != PARALLELISM
-            || g.pods().size() != baseline.get(String.join("/", g.key())))
+        || plan.groups().get(0).gangs().stream()
+            .anyMatch(g -> g.minMember() != PARALLELISM
+                || g.pods().size() != baseline.get(String.join("/", g.key())))
         || !plan.unassigned().isEmpty()) {
-      throw new IllegalStateException("the SDK and the baseline disagree on the gangs of the benchmark pods");
+      throw new IllegalStateException(
+          "the SDK and the baseline disagree on the gangs of the benchmark pods");
     }
   }
 
@@ -118,7 +120,8 @@ public class LiveGangBenchmark {
     Map<String, Integer> gangs = new TreeMap<>();
     int ready = 0;
     for (JsonNode p : podList) {
-      String ownerUid = p.path("metadata").path("ownerReferences").path(0).path("uid").asText();
+      String ownerUid =
+          p.path("metadata").path("ownerReferences").path(0).path("uid").asText();
       if (!ROOT_UID.equals(ownerUid) && !ROOT_UID.equals(jobOwner.get(ownerUid))) {
         continue;
       }
@@ -158,14 +161,21 @@ public class LiveGangBenchmark {
     ObjectNode jobSpec = rj.putObject("template").putObject("spec");
     jobSpec.put("parallelism", PARALLELISM);
     jobSpec.put("completions", PARALLELISM);
-    ObjectNode c = jobSpec.putObject("template").putObject("spec").putArray("containers").addObject();
+    ObjectNode c =
+        jobSpec.putObject("template").putObject("spec").putArray("containers").addObject();
     c.put("name", "trainer");
     c.putObject("resources").putObject("limits").put("nvidia.com/gpu", 8);
     return o;
   }
 
-  private static ObjectNode meta(String apiVersion, String kind, String name, String uid, String ownerUid,
-      String ownerKind, String ownerName) {
+  private static ObjectNode meta(
+      String apiVersion,
+      String kind,
+      String name,
+      String uid,
+      String ownerUid,
+      String ownerKind,
+      String ownerName) {
     ObjectNode o = F.objectNode();
     o.put("apiVersion", apiVersion);
     o.put("kind", kind);
@@ -185,7 +195,13 @@ public class LiveGangBenchmark {
   }
 
   private static JsonNode pod(int job, int index, String jobUid) {
-    ObjectNode o = meta("v1", "Pod", "big-workers-" + job + "-" + index + "-x7k2p", null, jobUid, "Job",
+    ObjectNode o = meta(
+        "v1",
+        "Pod",
+        "big-workers-" + job + "-" + index + "-x7k2p",
+        null,
+        jobUid,
+        "Job",
         "big-workers-" + job);
     ObjectNode labels = ((ObjectNode) o.get("metadata")).putObject("labels");
     labels.put("batch.kubernetes.io/job-name", "big-workers-" + job);
@@ -195,7 +211,11 @@ public class LiveGangBenchmark {
     ObjectNode spec = o.putObject("spec");
     spec.put("nodeName", "gpu-node-" + (job % 500));
     ArrayNode cs = spec.putArray("containers");
-    cs.addObject().put("name", "trainer").putObject("resources").putObject("limits").put("nvidia.com/gpu", 8);
+    cs.addObject()
+        .put("name", "trainer")
+        .putObject("resources")
+        .putObject("limits")
+        .put("nvidia.com/gpu", 8);
     ObjectNode status = o.putObject("status");
     status.put("phase", "Running");
     ArrayNode conds = status.putArray("conditions");

@@ -82,13 +82,15 @@ public final class RatioReport {
       jmh = new CommandLineOptions(a.jmhArgs().toArray(String[]::new));
     } catch (IllegalArgumentException | CommandLineOptionException e) {
       err.println("error: " + e.getMessage());
-      err.println("usage: java -jar workloadmap-benchmarks.jar [--target=X] [--fail-over-target] [JMH options]"
-          + " [regexp]   (-h for JMH's options)");
+      err.println(
+          "usage: java -jar workloadmap-benchmarks.jar [--target=X] [--fail-over-target] [JMH options]"
+              + " [regexp]   (-h for JMH's options)");
       return 2;
     }
     try {
       if (jmh.shouldHelp()) {
-        out.println("RatioReport options: --target=X (default " + DEFAULT_TARGET + "), --fail-over-target");
+        out.println(
+            "RatioReport options: --target=X (default " + DEFAULT_TARGET + "), --fail-over-target");
         jmh.showHelp();
         return 0;
       }
@@ -155,7 +157,8 @@ public final class RatioReport {
             throw new IllegalArgumentException("--target must be a number, got \"" + v + "\"");
           }
           if (!(target > 0) || Double.isInfinite(target)) {
-            throw new IllegalArgumentException("--target must be a positive number, got \"" + v + "\"");
+            throw new IllegalArgumentException(
+                "--target must be a positive number, got \"" + v + "\"");
           }
         } else {
           rest.add(arg);
@@ -178,13 +181,27 @@ public final class RatioReport {
    * @param allocatedBytesPerOp bytes allocated per operation ({@code -prof gc}'s {@code gc.alloc.rate.norm}), NaN
    *     without that profiler
    */
-  record Score(String benchmarkClass, String method, String params, Mode mode, double score, double error,
-      String unit, double allocatedBytesPerOp) {
+  record Score(
+      String benchmarkClass,
+      String method,
+      String params,
+      Mode mode,
+      double score,
+      double error,
+      String unit,
+      double allocatedBytesPerOp) {
 
     /** The JMH secondary result that holds the allocation per operation. */
     static final String ALLOCATION = "gc.alloc.rate.norm";
 
-    Score(String benchmarkClass, String method, String params, Mode mode, double score, double error, String unit) {
+    Score(
+        String benchmarkClass,
+        String method,
+        String params,
+        Mode mode,
+        double score,
+        double error,
+        String unit) {
       this(benchmarkClass, method, params, mode, score, error, unit, Double.NaN);
     }
 
@@ -198,11 +215,18 @@ public final class RatioReport {
         params.put(k, p.getParam(k));
       }
       StringBuilder sb = new StringBuilder();
-      params.forEach((k, v) -> sb.append(sb.length() == 0 ? "" : ",").append(k).append('=').append(v));
+      params.forEach(
+          (k, v) -> sb.append(sb.length() == 0 ? "" : ",").append(k).append('=').append(v));
       Result<?> primary = r.getPrimaryResult();
       Result<?> allocation = r.getSecondaryResults().get(ALLOCATION);
-      return new Score(cls.substring(cls.lastIndexOf('.') + 1), full.substring(dot + 1), sb.toString(), p.getMode(),
-          primary.getScore(), primary.getScoreError(), primary.getScoreUnit(),
+      return new Score(
+          cls.substring(cls.lastIndexOf('.') + 1),
+          full.substring(dot + 1),
+          sb.toString(),
+          p.getMode(),
+          primary.getScore(),
+          primary.getScoreError(),
+          primary.getScoreUnit(),
           allocation == null ? Double.NaN : allocation.getScore());
     }
 
@@ -236,7 +260,9 @@ public final class RatioReport {
 
     /** How many times more the SDK allocates per operation; NaN without {@code -prof gc} or an incomplete pair. */
     double allocationRatio() {
-      return sdk == null || baseline == null ? Double.NaN : sdk.allocatedBytesPerOp() / baseline.allocatedBytesPerOp();
+      return sdk == null || baseline == null
+          ? Double.NaN
+          : sdk.allocatedBytesPerOp() / baseline.allocatedBytesPerOp();
     }
 
     /** How many times slower the SDK is than the baseline; NaN when the pair is incomplete. */
@@ -300,7 +326,8 @@ public final class RatioReport {
   }
 
   private static String shortClass(String simpleName) {
-    return simpleName.endsWith("Benchmark") ? simpleName.substring(0, simpleName.length() - "Benchmark".length())
+    return simpleName.endsWith("Benchmark")
+        ? simpleName.substring(0, simpleName.length() - "Benchmark".length())
         : simpleName;
   }
 
@@ -334,7 +361,9 @@ public final class RatioReport {
   /** The table and the verdict line, as printed after the run. */
   static String render(List<Pair> pairs, double target) {
     List<String[]> rows = new ArrayList<>();
-    rows.add(new String[] {"pair", "SDK", "baseline (adapter)", "unit", "ratio SDK/baseline", "99.9% range", "gate"});
+    rows.add(new String[] {
+      "pair", "SDK", "baseline (adapter)", "unit", "ratio SDK/baseline", "99.9% range", "gate"
+    });
     for (Pair p : pairs) {
       String unit = p.sdk() != null ? p.sdk().unit() : p.baseline().unit();
       String ratio;
@@ -342,8 +371,12 @@ public final class RatioReport {
       if (p.complete()) {
         ratio = String.format(Locale.ROOT, "%.2fx", p.ratio());
         double[] r = p.ratioRange();
-        range = Double.isNaN(r[0]) ? "-" : String.format(Locale.ROOT, "%.2fx .. ", r[0])
-            + (Double.isInfinite(r[1]) ? "unbounded" : String.format(Locale.ROOT, "%.2fx", r[1]));
+        range = Double.isNaN(r[0])
+            ? "-"
+            : String.format(Locale.ROOT, "%.2fx .. ", r[0])
+                + (Double.isInfinite(r[1])
+                    ? "unbounded"
+                    : String.format(Locale.ROOT, "%.2fx", r[1]));
       } else if (p.sdk() != null && p.baseline() != null) {
         ratio = "units differ";
         range = "-";
@@ -351,24 +384,34 @@ public final class RatioReport {
         ratio = "not measured";
         range = "-";
       }
-      String gate = !p.gated() ? "info" : !p.complete() ? "-" : p.ratio() <= target ? "PASS" : "FAIL";
+      String gate =
+          !p.gated() ? "info" : !p.complete() ? "-" : p.ratio() <= target ? "PASS" : "FAIL";
       rows.add(new String[] {
         p.name(),
         p.sdk() == null ? "-" : p.sdk().formatted(),
         p.baseline() == null ? "-" : p.baseline().formatted(),
-        unit, ratio, range, gate
+        unit,
+        ratio,
+        range,
+        gate
       });
     }
     StringBuilder sb = new StringBuilder();
-    sb.append("Workload Map benchmarks: the SDK against a hand-written baseline, measured in the same run\n\n");
+    sb.append(
+        "Workload Map benchmarks: the SDK against a hand-written baseline, measured in the same run\n\n");
     // scores and ratios right-aligned; names, units and the gate left-aligned
     table(sb, rows, new boolean[] {false, true, true, false, true, true, false});
     List<String[]> allocation = new ArrayList<>();
-    allocation.add(new String[] {"allocated per operation (-prof gc)", "SDK B/op", "baseline B/op", "ratio"});
+    allocation.add(
+        new String[] {"allocated per operation (-prof gc)", "SDK B/op", "baseline B/op", "ratio"});
     for (Pair p : pairs) {
       if (!Double.isNaN(p.allocationRatio())) {
-        allocation.add(new String[] {p.name(), number(p.sdk().allocatedBytesPerOp()),
-            number(p.baseline().allocatedBytesPerOp()), String.format(Locale.ROOT, "%.2fx", p.allocationRatio())});
+        allocation.add(new String[] {
+          p.name(),
+          number(p.sdk().allocatedBytesPerOp()),
+          number(p.baseline().allocatedBytesPerOp()),
+          String.format(Locale.ROOT, "%.2fx", p.allocationRatio())
+        });
       }
     }
     if (allocation.size() > 1) {
@@ -378,12 +421,24 @@ public final class RatioReport {
     String t = String.format(Locale.ROOT, "%.2fx", target);
     sb.append('\n');
     switch (verdict(pairs, target)) {
-      case PASS -> sb.append("PASS: tree + status within the ").append(t).append(" target (")
-          .append(gatedRatios(pairs)).append(").\n");
-      case FAIL -> sb.append("FAIL: tree + status over the ").append(t).append(" target (")
-          .append(gatedRatios(pairs)).append(").\n");
-      case NOT_MEASURED -> sb.append("NOT MEASURED: no complete ").append(GATED_PAIR)
-          .append(" pair was run, so the ").append(t).append(" target was not checked.\n");
+      case PASS ->
+        sb.append("PASS: tree + status within the ")
+            .append(t)
+            .append(" target (")
+            .append(gatedRatios(pairs))
+            .append(").\n");
+      case FAIL ->
+        sb.append("FAIL: tree + status over the ")
+            .append(t)
+            .append(" target (")
+            .append(gatedRatios(pairs))
+            .append(").\n");
+      case NOT_MEASURED ->
+        sb.append("NOT MEASURED: no complete ")
+            .append(GATED_PAIR)
+            .append(" pair was run, so the ")
+            .append(t)
+            .append(" target was not checked.\n");
     }
     return sb.toString();
   }
@@ -410,8 +465,11 @@ public final class RatioReport {
     StringBuilder sb = new StringBuilder();
     for (Pair p : pairs) {
       if (p.gated()) {
-        sb.append(sb.length() == 0 ? "" : ", ").append(p.name()).append(": ")
-            .append(String.format(Locale.ROOT, "%.2fx", p.ratio())).append(" the baseline's time");
+        sb.append(sb.length() == 0 ? "" : ", ")
+            .append(p.name())
+            .append(": ")
+            .append(String.format(Locale.ROOT, "%.2fx", p.ratio()))
+            .append(" the baseline's time");
       }
     }
     return sb.toString();

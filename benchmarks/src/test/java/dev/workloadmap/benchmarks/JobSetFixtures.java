@@ -45,11 +45,14 @@ final class JobSetFixtures {
       }
       String shared = source.path("shared").asText();
       if (shared.isEmpty()) {
-        throw new IllegalStateException(dir + ": fixture.yaml names no object (object.shared or object.file)");
+        throw new IllegalStateException(
+            dir + ": fixture.yaml names no object (object.shared or object.file)");
       }
       Path sharedDir = sharedDir();
-      Assumptions.assumeTrue(sharedDir != null,
-          () -> "shared folder not found (set -Dworkloadmap.shared.dir); fixture " + name + " reads " + shared);
+      Assumptions.assumeTrue(
+          sharedDir != null,
+          () -> "shared folder not found (set -Dworkloadmap.shared.dir); fixture " + name
+              + " reads " + shared);
       return jobSet(sharedDir.resolve(shared));
     }
 
@@ -64,12 +67,14 @@ final class JobSetFixtures {
   /** The catalog entry's folder: {@code -Dworkloadmap.catalog.dir}, else {@code ../catalog/src/main/workloadmap}. */
   static Path entryDir() {
     String configured = System.getProperty("workloadmap.catalog.dir");
-    Path root = configured == null || configured.isBlank() ? Path.of("../catalog/src/main/workloadmap")
+    Path root = configured == null || configured.isBlank()
+        ? Path.of("../catalog/src/main/workloadmap")
         : Path.of(configured);
     Path entry = root.resolve(JobSetInputs.SLUG);
     if (!Files.isDirectory(entry)) {
-      throw new IllegalStateException("JobSet catalog entry not found at " + entry.toAbsolutePath().normalize()
-          + "; run the tests from the benchmarks module or set -Dworkloadmap.catalog.dir");
+      throw new IllegalStateException(
+          "JobSet catalog entry not found at " + entry.toAbsolutePath().normalize()
+              + "; run the tests from the benchmarks module or set -Dworkloadmap.catalog.dir");
     }
     return entry;
   }
@@ -80,7 +85,8 @@ final class JobSetFixtures {
     try (Stream<Path> dirs = Files.list(fixtures)) {
       List<Fixture> out = new ArrayList<>();
       for (Path dir : dirs.filter(Files::isDirectory).sorted().toList()) {
-        out.add(new Fixture(dir.getFileName().toString(), dir, single(dir.resolve("expected.yaml"))));
+        out.add(
+            new Fixture(dir.getFileName().toString(), dir, single(dir.resolve("expected.yaml"))));
       }
       return out;
     } catch (IOException e) {
@@ -119,7 +125,8 @@ final class JobSetFixtures {
       }
     }
     if (found.size() != 1) {
-      throw new IllegalStateException(file + ": expected one JobSet document, found " + found.size());
+      throw new IllegalStateException(
+          file + ": expected one JobSet document, found " + found.size());
     }
     return found.get(0);
   }

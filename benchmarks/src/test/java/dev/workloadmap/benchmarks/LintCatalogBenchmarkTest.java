@@ -13,7 +13,8 @@ class LintCatalogBenchmarkTest {
   void benchmarkLintsTheWholeCatalog() {
     LintCatalogBenchmark b = new LintCatalogBenchmark();
     b.setUp();
-    Map<String, String> catalog = LintCatalogBenchmark.CatalogResources.read(LintCatalogBenchmark.CATALOG_ROOT);
+    Map<String, String> catalog =
+        LintCatalogBenchmark.CatalogResources.read(LintCatalogBenchmark.CATALOG_ROOT);
     assertThat(b.definitions()).isEqualTo(catalog.size()).isGreaterThanOrEqualTo(20);
     assertThat(catalog).containsKey(JobSetInputs.DEFINITION_RESOURCE);
     // only the infos of the deprecated podGroups form, the same with a warm and a fresh engine
@@ -24,8 +25,10 @@ class LintCatalogBenchmarkTest {
 
   @Test
   void missingCatalogRoot_isAClearError() {
-    assertThatThrownBy(() -> LintCatalogBenchmark.CatalogResources.read("META-INF/workloadmap/no-such-catalog"))
+    assertThatThrownBy(() ->
+            LintCatalogBenchmark.CatalogResources.read("META-INF/workloadmap/no-such-catalog"))
         .isInstanceOf(IllegalStateException.class)
-        .hasMessageContaining("class-path resource not found: META-INF/workloadmap/no-such-catalog");
+        .hasMessageContaining(
+            "class-path resource not found: META-INF/workloadmap/no-such-catalog");
   }
 }

@@ -16,7 +16,8 @@ class LiveGangBenchmarkTest {
     GangPlan plan = b.sdkAttributeAndGangPlan();
     assertThat(plan.groups()).hasSize(1);
     assertThat(plan.groups().get(0).total()).isEqualTo(10_000);
-    assertThat(plan.groups().get(0).gangs()).hasSize(LiveGangBenchmark.JOBS)
+    assertThat(plan.groups().get(0).gangs())
+        .hasSize(LiveGangBenchmark.JOBS)
         .allSatisfy(g -> assertThat(g.minMember()).isEqualTo(LiveGangBenchmark.PARALLELISM))
         .allSatisfy(g -> assertThat(g.pods()).hasSize(LiveGangBenchmark.PARALLELISM));
     assertThat(plan.unassigned()).isEmpty();

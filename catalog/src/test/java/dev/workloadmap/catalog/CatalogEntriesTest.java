@@ -30,30 +30,36 @@ class CatalogEntriesTest {
 
   @TestFactory
   Stream<DynamicTest> everyEntryIsAValidCurrentFormDefinitionNamedByItsSlug() {
-    return CatalogSources.definitionFiles().stream().map(file -> DynamicTest.dynamicTest(
-        file.getParent().getFileName().toString(), () -> {
+    return CatalogSources.definitionFiles().stream()
+        .map(file -> DynamicTest.dynamicTest(file.getParent().getFileName().toString(), () -> {
           List<WorkloadMap.Loaded> loaded = wm.read(file);
           assertThat(loaded).hasSize(1);
-          // clean: no error or warning; the only info is that podGroups is the deprecated gang form, which the
+          // clean: no error or warning; the only info is that podGroups is the deprecated gang
+          // form, which the
           // catalog keeps because the reference library reads only that form
-          assertThat(loaded.get(0).report().findings()).as("findings of %s", file)
+          assertThat(loaded.get(0).report().findings())
+              .as("findings of %s", file)
               .allSatisfy(f -> assertThat(f.ruleId()).isEqualTo("lint.deprecated-pod-groups"));
           Definition d = loaded.get(0).definition();
           assertThat(d.form()).isEqualTo(DefinitionForm.CURRENT);
           assertThat(d.slug()).isEqualTo(file.getParent().getFileName().toString());
           assertThat(d.name()).isEqualTo(d.slug());
-          assertThat(d.source().root().has("status")).as("catalog files carry no status").isFalse();
+          assertThat(d.source().root().has("status"))
+              .as("catalog files carry no status")
+              .isFalse();
         }));
   }
 
   @TestFactory
   Stream<DynamicTest> everyEntryShipsInTheJarAtItsStablePath() {
-    return CatalogSources.definitionFiles().stream().map(file -> DynamicTest.dynamicTest(
-        file.getParent().getFileName().toString(), () -> {
-          String resource = "META-INF/workloadmap/catalog/" + file.getParent().getFileName() + "/definition.yaml";
+    return CatalogSources.definitionFiles().stream()
+        .map(file -> DynamicTest.dynamicTest(file.getParent().getFileName().toString(), () -> {
+          String resource =
+              "META-INF/workloadmap/catalog/" + file.getParent().getFileName() + "/definition.yaml";
           try (InputStream in = getClass().getClassLoader().getResourceAsStream(resource)) {
             assertThat(in).as(resource).isNotNull();
-            assertThat(new String(in.readAllBytes(), StandardCharsets.UTF_8)).isEqualTo(Files.readString(file));
+            assertThat(new String(in.readAllBytes(), StandardCharsets.UTF_8))
+                .isEqualTo(Files.readString(file));
           }
         }));
   }
@@ -64,23 +70,38 @@ class CatalogEntriesTest {
    * that a fixture uses after all, so the list cannot go stale.
    */
   static final Map<String, String> SUPPORTING = Map.ofEntries(
-      Map.entry("data/samples/clustertrainingruntime/deepspeed_distributed.yaml",
+      Map.entry(
+          "data/samples/clustertrainingruntime/deepspeed_distributed.yaml",
           "a ClusterTrainingRuntime: the runtime a TrainJob names; the TrainJob entry reads only the TrainJob and"
               + " reports what only the runtime carries as a problem naming it"),
-      Map.entry("data/samples/clustertrainingruntime/torch_distributed.yaml",
+      Map.entry(
+          "data/samples/clustertrainingruntime/torch_distributed.yaml",
           "a ClusterTrainingRuntime (torch-distributed, the runtime of the TrainJob samples 01 and 03)"),
-      // scheduler objects: no catalog kind has them as its root; the scheduler package's tests read them in place
-      // (sdk SchedulingPlannerTest: shapes the SDK's PodGroups must match; cli SchedulerGangsApiServerTest: the
+      // scheduler objects: no catalog kind has them as its root; the scheduler package's tests read
+      // them in place
+      // (sdk SchedulingPlannerTest: shapes the SDK's PodGroups must match; cli
+      // SchedulerGangsApiServerTest: the
       // schedulers' CRDs the generated PodGroups are applied against)
-      Map.entry("data/samples/podgroup-kai/external-podgroup-job.yaml", "used by the scheduler tests: a KAI PodGroup"),
-      Map.entry("data/samples/podgroup-kai/multi-topology-jobs.yaml", "used by the scheduler tests: KAI PodGroups and Topology"),
-      Map.entry("data/samples/podgroup-kai/topology-aliases.yaml", "used by the scheduler tests: a KAI PodGroup with topology"),
-      Map.entry("data/samples/podgroup-coscheduling/nginx-replicaset-demo.yaml",
+      Map.entry(
+          "data/samples/podgroup-kai/external-podgroup-job.yaml",
+          "used by the scheduler tests: a KAI PodGroup"),
+      Map.entry(
+          "data/samples/podgroup-kai/multi-topology-jobs.yaml",
+          "used by the scheduler tests: KAI PodGroups and Topology"),
+      Map.entry(
+          "data/samples/podgroup-kai/topology-aliases.yaml",
+          "used by the scheduler tests: a KAI PodGroup with topology"),
+      Map.entry(
+          "data/samples/podgroup-coscheduling/nginx-replicaset-demo.yaml",
           "used by the scheduler tests: a scheduler-plugins coscheduling PodGroup"),
-      Map.entry("data/samples/queue-kai/default-queues.yaml", "used by the scheduler tests: KAI Queues a PodGroup names"),
-      Map.entry("data/statuses/podgroup-volcano/website-concept-podgroup-running.yaml",
+      Map.entry(
+          "data/samples/queue-kai/default-queues.yaml",
+          "used by the scheduler tests: KAI Queues a PodGroup names"),
+      Map.entry(
+          "data/statuses/podgroup-volcano/website-concept-podgroup-running.yaml",
           "used by the scheduler tests: a Volcano PodGroup status"),
-      Map.entry("data/statuses/podgroup-volcano/website-tutorial-deployment-podgroup-running.yaml",
+      Map.entry(
+          "data/statuses/podgroup-volcano/website-tutorial-deployment-podgroup-running.yaml",
           "used by the scheduler tests: a Volcano PodGroup status"));
 
   /** Issue 4: every file under ../shared/data/samples/ and ../shared/data/statuses/ is referenced by some fixture. */
@@ -95,7 +116,9 @@ class CatalogEntriesTest {
           for (YamlDocument doc : new YamlReader().readAll(f)) {
             String shared = doc.root().at("/object/shared").asText("");
             if (!shared.isEmpty()) {
-              assertThat(CatalogSources.sharedDir().resolve(shared)).as("%s refers to", f).isRegularFile();
+              assertThat(CatalogSources.sharedDir().resolve(shared))
+                  .as("%s refers to", f)
+                  .isRegularFile();
               used.add(shared);
             }
           }
@@ -114,11 +137,16 @@ class CatalogEntriesTest {
         }
       }
     }
-    assertThat(unused).as("shared files no fixture uses (use them, or list them in SUPPORTING with the reason)")
+    assertThat(unused)
+        .as("shared files no fixture uses (use them, or list them in SUPPORTING with the reason)")
         .isEmpty();
     for (String rel : SUPPORTING.keySet()) {
-      assertThat(CatalogSources.sharedDir().resolve(rel)).as("listed as supporting: %s", rel).isRegularFile();
-      assertThat(used).as("listed as supporting but used by a fixture: %s", rel).doesNotContain(rel);
+      assertThat(CatalogSources.sharedDir().resolve(rel))
+          .as("listed as supporting: %s", rel)
+          .isRegularFile();
+      assertThat(used)
+          .as("listed as supporting but used by a fixture: %s", rel)
+          .doesNotContain(rel);
     }
   }
 }

@@ -45,34 +45,40 @@ class CatalogJqDifferentialTest {
   Stream<DynamicTest> everyCatalogExpressionAgreesWithGojqOnEveryFixtureObject() {
     assumeTrue(gojq.isAvailable(), gojq.unavailableReason());
     WorkloadMap wm = WorkloadMap.create();
-    return CatalogSources.definitionFiles().stream().map(file -> DynamicTest.dynamicTest(
-        file.getParent().getFileName().toString(), () -> {
+    return CatalogSources.definitionFiles().stream()
+        .map(file -> DynamicTest.dynamicTest(file.getParent().getFileName().toString(), () -> {
           Definition d = wm.loadDefinition(file);
           List<JsonNode> objects = fixtureObjects(file, d);
           assertThat(objects).as("fixture objects of %s", d.name()).isNotEmpty();
           Set<String> expressions = new LinkedHashSet<>();
           collect(d.source().root(), "", expressions);
           assertThat(expressions).isNotEmpty();
-          String inputs = objects.stream().map(JqValues::toCompactJson).collect(Collectors.joining("\n"));
+          String inputs =
+              objects.stream().map(JqValues::toCompactJson).collect(Collectors.joining("\n"));
           List<String> disagreements = new ArrayList<>();
           for (String expr : expressions) {
             JqOracle.Outcome theirs = gojq.run("try [" + expr + "] catch \"__error__\"", inputs);
             assertThat(theirs.timedOut()).as("gojq timed out on %s", expr).isFalse();
             List<String> lines = theirs.lines();
             if (theirs.exitCode() != 0 || lines.size() != objects.size()) {
-              disagreements.add(expr + ": gojq failed to run the comparison (" + theirs.stderr().strip() + ")");
+              disagreements.add(expr + ": gojq failed to run the comparison ("
+                  + theirs.stderr().strip() + ")");
               continue;
             }
             for (int i = 0; i < objects.size(); i++) {
               String ours = ours(expr, objects.get(i));
               if (!ours.equals(lines.get(i))) {
-                disagreements.add(expr + "\n    on object " + i + " (" + objects.get(i).at("/metadata/name").asText()
-                    + "): ours " + ours + ", gojq " + lines.get(i));
+                disagreements.add(expr + "\n    on object " + i + " ("
+                    + objects.get(i).at("/metadata/name").asText() + "): ours " + ours + ", gojq "
+                    + lines.get(i));
               }
             }
           }
-          assertThat(disagreements).as("%d expressions on %d objects of %s", expressions.size(), objects.size(),
-              d.name()).isEmpty();
+          assertThat(disagreements)
+              .as(
+                  "%d expressions on %d objects of %s",
+                  expressions.size(), objects.size(), d.name())
+              .isEmpty();
         }));
   }
 
@@ -107,8 +113,11 @@ class CatalogJqDifferentialTest {
   }
 
   private static boolean isJqField(String field) {
-    return field.endsWith("Path") || field.equals("path") || field.equals("expression")
-        || field.equals("groupByKeyPaths") || field.equals("filters");
+    return field.endsWith("Path")
+        || field.equals("path")
+        || field.equals("expression")
+        || field.equals("groupByKeyPaths")
+        || field.equals("filters");
   }
 
   /** The objects of every fixture of a definition: object.yaml, or the shared file fixture.yaml names. */
@@ -140,7 +149,8 @@ class CatalogJqDifferentialTest {
       for (YamlDocument doc : yaml.readAll(file)) {
         JsonNode root = doc.root();
         boolean kindOk = doc.kind().isEmpty() || doc.kind().equals(wantKind);
-        boolean nameOk = wantName == null || wantName.equals(root.at("/metadata/name").asText());
+        boolean nameOk =
+            wantName == null || wantName.equals(root.at("/metadata/name").asText());
         if (!root.isNull() && kindOk && nameOk) {
           out.add(root);
         }

@@ -35,8 +35,10 @@ class CatalogReadmeTest {
       return;
     }
     assertThat(CatalogTable.extract(text))
-        .as("the catalog table in %s is stale (it is generated from the definitions; do not edit it by hand)."
-            + " Regenerate it with: %s", readme, UPDATE_COMMAND)
+        .as(
+            "the catalog table in %s is stale (it is generated from the definitions; do not edit it by hand)."
+                + " Regenerate it with: %s",
+            readme, UPDATE_COMMAND)
         .isEqualTo(table);
   }
 }

@@ -19,7 +19,10 @@ final class CatalogSources {
   /** Every {@code <slug>/definition.yaml}, sorted. */
   static List<Path> definitionFiles() {
     try (Stream<Path> s = Files.list(definitionsRoot())) {
-      return s.map(p -> p.resolve("definition.yaml")).filter(Files::isRegularFile).sorted().toList();
+      return s.map(p -> p.resolve("definition.yaml"))
+          .filter(Files::isRegularFile)
+          .sorted()
+          .toList();
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
@@ -50,6 +53,7 @@ final class CatalogSources {
   }
 
   static String skipReason() {
-    return "shared data not found at " + sharedDir() + " (the ../shared folder beside the checkout); skipping";
+    return "shared data not found at " + sharedDir()
+        + " (the ../shared folder beside the checkout); skipping";
   }
 }

@@ -48,13 +48,20 @@ import org.junit.jupiter.api.Test;
  *
  * <p>{@link #everyCrdWithCelRulesHasATest()} lists the CRDs with rules and fails when one has no test here.
  */
-@WorkloadMapTest(tier = Tier.API_SERVER, controllers = Controllers.LIFECYCLE, namespacePrefix = "cel")
+@WorkloadMapTest(
+    tier = Tier.API_SERVER,
+    controllers = Controllers.LIFECYCLE,
+    namespacePrefix = "cel")
 class CelRulesApiServerTest {
 
   /** CRD file (in {@code ../shared/data/crds/}) with CEL rules → the test here that breaks one of them. */
   static final Map<String, String> TESTS = Map.ofEntries(
-      Map.entry("clustertrainingruntime.trainer.kubeflow.org.yaml", "trainerClusterTrainingRuntimeTakesOneMlPolicy"),
-      Map.entry("trainingruntime.trainer.kubeflow.org.yaml", "trainerTrainingRuntimeEnvInjectionSkipsTheNode"),
+      Map.entry(
+          "clustertrainingruntime.trainer.kubeflow.org.yaml",
+          "trainerClusterTrainingRuntimeTakesOneMlPolicy"),
+      Map.entry(
+          "trainingruntime.trainer.kubeflow.org.yaml",
+          "trainerTrainingRuntimeEnvInjectionSkipsTheNode"),
       Map.entry("trainjob.trainer.kubeflow.org.yaml", "trainerTrainJobRuntimeRefIsImmutable"),
       Map.entry("pytorchjob.kubeflow.org.yaml", "kubeflowPyTorchJobQueueIsImmutable"),
       Map.entry("jobset.jobset.x-k8s.io.yaml", "jobSetInOrderStartupExcludesDependsOn"),
@@ -63,8 +70,11 @@ class CelRulesApiServerTest {
       Map.entry("rayservice.ray.io.yaml", "rayServiceManagedByIsKubeRayOrMultiKueue"),
       Map.entry("nimcache.apps.nvidia.com.yaml", "nimCacheTakesExactlyOneSource"),
       Map.entry("nimservice.apps.nvidia.com.yaml", "nimServiceReplicasExcludeAutoscaling"),
-      Map.entry("dynamographdeployment.nvidia.com.yaml", "dynamoGraphDeploymentRestartIsUnsetOnCreate"),
-      Map.entry("llminferenceservice.serving.kserve.io.yaml", "kserveLlmInferenceServiceReplicasExcludeScaling"),
+      Map.entry(
+          "dynamographdeployment.nvidia.com.yaml", "dynamoGraphDeploymentRestartIsUnsetOnCreate"),
+      Map.entry(
+          "llminferenceservice.serving.kserve.io.yaml",
+          "kserveLlmInferenceServiceReplicasExcludeScaling"),
       Map.entry("podcliqueset.grove.io.yaml", "grovePodCliqueSetPackDomainForbiddenOnNewWorkloads"),
       Map.entry("sandbox.agents.x-k8s.io.yaml", "agentSandboxVolumeClaimTemplatesAreImmutable"));
 
@@ -87,13 +97,17 @@ class CelRulesApiServerTest {
     return CatalogSources.sharedDir().resolve("data").resolve("crds");
   }
 
-  // ------------------------------------------------------------------------------------------- the guard
+  // ------------------------------------------------------------------------------------------- the
+  // guard
 
   @Test
   void everyCrdWithCelRulesHasATest() throws IOException {
     Set<String> withRules = new TreeSet<>();
     try (Stream<Path> files = Files.list(crdDir())) {
-      for (Path f : files.filter(p -> p.getFileName().toString().endsWith(".yaml")).sorted().toList()) {
+      for (Path f : files
+          .filter(p -> p.getFileName().toString().endsWith(".yaml"))
+          .sorted()
+          .toList()) {
         if (!rulesOf(f).isEmpty()) {
           withRules.add(f.getFileName().toString());
         }
@@ -101,22 +115,29 @@ class CelRulesApiServerTest {
     }
     assertThat(withRules).as("CRDs in %s with %s", crdDir(), RULES_KEY).isNotEmpty();
     assertThat(TESTS.keySet())
-        .as("every CRD with CEL rules needs a test in %s (add it to TESTS); a CRD that lost its rules leaves TESTS",
+        .as(
+            "every CRD with CEL rules needs a test in %s (add it to TESTS); a CRD that lost its rules leaves TESTS",
             getClass().getSimpleName())
         .containsExactlyInAnyOrderElementsOf(withRules);
-    Set<String> tests = Arrays.stream(getClass().getDeclaredMethods()).filter(m -> m.isAnnotationPresent(Test.class))
-        .map(Method::getName).collect(Collectors.toSet());
-    assertThat(tests).as("test methods of %s named in TESTS", getClass().getSimpleName())
+    Set<String> tests = Arrays.stream(getClass().getDeclaredMethods())
+        .filter(m -> m.isAnnotationPresent(Test.class))
+        .map(Method::getName)
+        .collect(Collectors.toSet());
+    assertThat(tests)
+        .as("test methods of %s named in TESTS", getClass().getSimpleName())
         .containsAll(TESTS.values());
   }
 
-  // ------------------------------------------------------------------------------------------- trainer.kubeflow.org
+  // -------------------------------------------------------------------------------------------
+  // trainer.kubeflow.org
 
   @Test
   void trainerClusterTrainingRuntimeTakesOneMlPolicy(WorkloadMapCluster cluster) {
-    // cluster-scoped: the name carries the test namespace so that runs on a shared cluster do not collide
+    // cluster-scoped: the name carries the test namespace so that runs on a shared cluster do not
+    // collide
     String crd = "clustertrainingruntime.trainer.kubeflow.org.yaml";
-    ObjectNode runtime = object(cluster, crd, """
+    ObjectNode runtime =
+        object(cluster, crd, """
         apiVersion: trainer.kubeflow.org/v1alpha1
         kind: ClusterTrainingRuntime
         metadata: {name: %s-torch}
@@ -134,7 +155,8 @@ class CelRulesApiServerTest {
                       template:
                         spec:
         %s""".formatted(cluster.namespace(), CONTAINERS.indent(18)));
-    assertCreateRejected(cluster, runtime, crd, "spec.mlPolicy", "Only one of the policy can be configured");
+    assertCreateRejected(
+        cluster, runtime, crd, "spec.mlPolicy", "Only one of the policy can be configured");
     runtime.with("spec").with("mlPolicy").remove("mpi");
     cluster.delete(cluster.create(runtime));
   }
@@ -163,9 +185,14 @@ class CelRulesApiServerTest {
                       template:
                         spec:
         %s""".formatted(CONTAINERS.indent(18)));
-    assertCreateRejected(cluster, runtime, crd, "spec.mlPolicy.torch.envInjection.targets[0].containerNames",
+    assertCreateRejected(
+        cluster,
+        runtime,
+        crd,
+        "spec.mlPolicy.torch.envInjection.targets[0].containerNames",
         "containerNames must not include the main node container because PET_* envs are always injected into it");
-    ((ArrayNode) runtime.at("/spec/mlPolicy/torch/envInjection/targets/0/containerNames")).remove(0);
+    ((ArrayNode) runtime.at("/spec/mlPolicy/torch/envInjection/targets/0/containerNames"))
+        .remove(0);
     cluster.create(runtime);
   }
 
@@ -180,19 +207,27 @@ class CelRulesApiServerTest {
           runtimeRef: {name: torch-distributed}
           trainer: {numNodes: 2}
         """));
-    assertUpdateRejected(cluster, job, crd, "spec.runtimeRef", "field is immutable",
+    assertUpdateRejected(
+        cluster,
+        job,
+        crd,
+        "spec.runtimeRef",
+        "field is immutable",
         o -> o.with("spec").with("runtimeRef").put("name", "deepspeed-distributed"));
     // the same update without touching runtimeRef is accepted
-    GenericKubernetesResource suspended = update(cluster, job, o -> o.with("spec").put("suspend", true));
+    GenericKubernetesResource suspended =
+        update(cluster, job, o -> o.with("spec").put("suspend", true));
     assertThat(cluster.asJson(suspended).at("/spec/suspend").asBoolean()).isTrue();
   }
 
-  // ------------------------------------------------------------------------------------------- kubeflow.org (v1)
+  // -------------------------------------------------------------------------------------------
+  // kubeflow.org (v1)
 
   @Test
   void kubeflowPyTorchJobQueueIsImmutable(WorkloadMapCluster cluster) {
     String crd = "pytorchjob.kubeflow.org.yaml";
-    GenericKubernetesResource job = cluster.create(object(cluster, crd, """
+    GenericKubernetesResource job =
+        cluster.create(object(cluster, crd, """
         apiVersion: kubeflow.org/v1
         kind: PyTorchJob
         metadata: {name: mnist}
@@ -206,13 +241,18 @@ class CelRulesApiServerTest {
               template:
                 spec:
         %s""".formatted(CONTAINERS.indent(10))));
-    assertUpdateRejected(cluster, job, crd, "spec.runPolicy.schedulingPolicy.queue",
+    assertUpdateRejected(
+        cluster,
+        job,
+        crd,
+        "spec.runPolicy.schedulingPolicy.queue",
         "spec.runPolicy.schedulingPolicy.queue is immutable",
         o -> o.with("spec").with("runPolicy").with("schedulingPolicy").put("queue", "team-b"));
     update(cluster, job, o -> o.with("spec").with("runPolicy").put("suspend", true));
   }
 
-  // ------------------------------------------------------------------------------------------- jobset.x-k8s.io
+  // -------------------------------------------------------------------------------------------
+  // jobset.x-k8s.io
 
   @Test
   void jobSetInOrderStartupExcludesDependsOn(WorkloadMapCluster cluster) {
@@ -237,12 +277,14 @@ class CelRulesApiServerTest {
               dependsOn:
                 - {name: workers, status: Ready}
         %s""".formatted(job.indent(6), job.indent(6)));
-    assertCreateRejected(cluster, jobSet, crd, "spec", "StartupPolicy and DependsOn APIs are mutually exclusive");
+    assertCreateRejected(
+        cluster, jobSet, crd, "spec", "StartupPolicy and DependsOn APIs are mutually exclusive");
     jobSet.with("spec").remove("startupPolicy");
     cluster.create(jobSet);
   }
 
-  // ------------------------------------------------------------------------------------------- ray.io
+  // -------------------------------------------------------------------------------------------
+  // ray.io
 
   private static final String RAY_HEAD = """
       headGroupSpec:
@@ -257,7 +299,8 @@ class CelRulesApiServerTest {
   @Test
   void rayClusterGcsBackendIsImmutable(WorkloadMapCluster cluster) {
     String crd = "raycluster.ray.io.yaml";
-    GenericKubernetesResource ray = cluster.create(object(cluster, crd, """
+    GenericKubernetesResource ray =
+        cluster.create(object(cluster, crd, """
         apiVersion: ray.io/v1
         kind: RayCluster
         metadata: {name: gcs-ft}
@@ -265,7 +308,11 @@ class CelRulesApiServerTest {
           rayVersion: "2.41.0"
           gcsFaultToleranceOptions: {backend: redis, redisAddress: "redis:6379"}
         %s""".formatted(RAY_HEAD.indent(2))));
-    assertUpdateRejected(cluster, ray, crd, "spec.gcsFaultToleranceOptions.backend",
+    assertUpdateRejected(
+        cluster,
+        ray,
+        crd,
+        "spec.gcsFaultToleranceOptions.backend",
         "gcsFaultToleranceOptions.backend is immutable",
         o -> o.with("spec").with("gcsFaultToleranceOptions").put("backend", "rocksdb"));
     update(cluster, ray, o -> o.with("spec").put("suspend", true));
@@ -288,8 +335,13 @@ class CelRulesApiServerTest {
               - policy: DeleteCluster
                 condition: {jobStatus: SUCCEEDED}
         """);
-    assertCreateRejected(cluster, job, crd, "spec.deletionStrategy", "legacy policies (onSuccess/onFailure) and"
-        + " deletionRules cannot be used together within the same deletionStrategy");
+    assertCreateRejected(
+        cluster,
+        job,
+        crd,
+        "spec.deletionStrategy",
+        "legacy policies (onSuccess/onFailure) and"
+            + " deletionRules cannot be used together within the same deletionStrategy");
     ObjectNode strategy = job.with("spec").with("deletionStrategy");
     strategy.remove(List.of("onSuccess", "onFailure"));
     cluster.create(job);
@@ -306,13 +358,19 @@ class CelRulesApiServerTest {
           managedBy: example.com/my-controller
           rayClusterConfig:
         %s""".formatted(RAY_HEAD.indent(4)));
-    assertCreateRejected(cluster, service, crd, "spec.managedBy", "the managedBy field value must be either"
-        + " 'ray.io/kuberay-operator' or 'kueue.x-k8s.io/multikueue'");
+    assertCreateRejected(
+        cluster,
+        service,
+        crd,
+        "spec.managedBy",
+        "the managedBy field value must be either"
+            + " 'ray.io/kuberay-operator' or 'kueue.x-k8s.io/multikueue'");
     service.with("spec").put("managedBy", "kueue.x-k8s.io/multikueue");
     cluster.create(service);
   }
 
-  // ------------------------------------------------------------------------------------------- apps.nvidia.com (NIM)
+  // -------------------------------------------------------------------------------------------
+  // apps.nvidia.com (NIM)
 
   @Test
   void nimCacheTakesExactlyOneSource(WorkloadMapCluster cluster) {
@@ -337,7 +395,8 @@ class CelRulesApiServerTest {
           storage:
             pvc: {create: true, size: 50Gi, storageClass: standard, volumeAccessMode: ReadWriteOnce}
         """);
-    assertCreateRejected(cluster, cache, crd, "spec.source", "Exactly one of ngc, dataStore, or hf must be defined");
+    assertCreateRejected(
+        cluster, cache, crd, "spec.source", "Exactly one of ngc, dataStore, or hf must be defined");
     cache.with("spec").with("source").remove("hf");
     cluster.create(cache);
   }
@@ -356,16 +415,23 @@ class CelRulesApiServerTest {
             enabled: true
             hpa: {minReplicas: 1, maxReplicas: 4}
         """);
-    assertCreateRejected(cluster, service, crd, "spec", "spec.replicas cannot be set when spec.scale.enabled is true");
+    assertCreateRejected(
+        cluster,
+        service,
+        crd,
+        "spec",
+        "spec.replicas cannot be set when spec.scale.enabled is true");
     service.with("spec").remove("replicas");
     cluster.create(service);
   }
 
-  // ------------------------------------------------------------------------------------------- nvidia.com (Dynamo)
+  // -------------------------------------------------------------------------------------------
+  // nvidia.com (Dynamo)
 
   @Test
   void dynamoGraphDeploymentRestartIsUnsetOnCreate(WorkloadMapCluster cluster) {
-    // a create-only rule (optionalOldSelf): spec.restart may not come with the object, only be set on it later
+    // a create-only rule (optionalOldSelf): spec.restart may not come with the object, only be set
+    // on it later
     String crd = "dynamographdeployment.nvidia.com.yaml";
     ObjectNode graph = object(cluster, crd, """
         apiVersion: nvidia.com/v1beta1
@@ -378,16 +444,23 @@ class CelRulesApiServerTest {
             - {name: VllmWorker, replicas: 2}
           restart: {id: first}
         """);
-    assertCreateRejected(cluster, graph, crd, "spec",
+    assertCreateRejected(
+        cluster,
+        graph,
+        crd,
+        "spec",
         "spec.restart must be unset on create; set spec.restart.id after creation to request a restart");
     JsonNode restart = graph.with("spec").remove("restart");
     GenericKubernetesResource stored = cluster.create(graph);
-    // as the message says: setting spec.restart.id on the existing object is how a restart is requested
-    GenericKubernetesResource restarted = update(cluster, stored, o -> o.with("spec").set("restart", restart));
+    // as the message says: setting spec.restart.id on the existing object is how a restart is
+    // requested
+    GenericKubernetesResource restarted =
+        update(cluster, stored, o -> o.with("spec").set("restart", restart));
     assertThat(cluster.asJson(restarted).at("/spec/restart/id").asText()).isEqualTo("first");
   }
 
-  // ------------------------------------------------------------------------------------------- serving.kserve.io
+  // -------------------------------------------------------------------------------------------
+  // serving.kserve.io
 
   @Test
   void kserveLlmInferenceServiceReplicasExcludeScaling(WorkloadMapCluster cluster) {
@@ -404,13 +477,19 @@ class CelRulesApiServerTest {
             maxReplicas: 4
             wva: {hpa: {}}
         """);
-    assertCreateRejected(cluster, service, crd, "spec", "replicas and scaling are mutually exclusive; use scaling for"
-        + " autoscaled deployments or replicas for static deployments");
+    assertCreateRejected(
+        cluster,
+        service,
+        crd,
+        "spec",
+        "replicas and scaling are mutually exclusive; use scaling for"
+            + " autoscaled deployments or replicas for static deployments");
     service.with("spec").remove("replicas");
     cluster.create(service);
   }
 
-  // ------------------------------------------------------------------------------------------- grove.io
+  // -------------------------------------------------------------------------------------------
+  // grove.io
 
   @Test
   void grovePodCliqueSetPackDomainForbiddenOnNewWorkloads(WorkloadMapCluster cluster) {
@@ -431,10 +510,14 @@ class CelRulesApiServerTest {
                   replicas: 2
                   podSpec:
         %s""".formatted(CONTAINERS.indent(12)));
-    KubernetesClientException e = assertCreateRejected(cluster, set, crd,
+    KubernetesClientException e = assertCreateRejected(
+        cluster,
+        set,
+        crd,
         "spec.template.topologyConstraint.packDomain",
         "packDomain is deprecated and cannot be used on new workloads; use pack.required");
-    assertThat(e.getStatus().getDetails().getCauses()).singleElement()
+    assertThat(e.getStatus().getDetails().getCauses())
+        .singleElement()
         .satisfies(c -> assertThat(c.getReason()).isEqualTo("FieldValueForbidden"));
     ObjectNode constraint = set.with("spec").with("template").with("topologyConstraint");
     constraint.remove("packDomain");
@@ -448,12 +531,14 @@ class CelRulesApiServerTest {
     });
   }
 
-  // ------------------------------------------------------------------------------------------- agents.x-k8s.io
+  // -------------------------------------------------------------------------------------------
+  // agents.x-k8s.io
 
   @Test
   void agentSandboxVolumeClaimTemplatesAreImmutable(WorkloadMapCluster cluster) {
     String crd = "sandbox.agents.x-k8s.io.yaml";
-    GenericKubernetesResource sandbox = cluster.create(object(cluster, crd, """
+    GenericKubernetesResource sandbox =
+        cluster.create(object(cluster, crd, """
         apiVersion: agents.x-k8s.io/v1beta1
         kind: Sandbox
         metadata: {name: coder}
@@ -461,8 +546,13 @@ class CelRulesApiServerTest {
           podTemplate:
             spec:
         %s""".formatted(CONTAINERS.indent(6))));
-    assertUpdateRejected(cluster, sandbox, crd, "spec", "volumeClaimTemplates is immutable", o -> o.with("spec")
-        .set("volumeClaimTemplates", cluster.readYaml("""
+    assertUpdateRejected(
+        cluster,
+        sandbox,
+        crd,
+        "spec",
+        "volumeClaimTemplates is immutable",
+        o -> o.with("spec").set("volumeClaimTemplates", cluster.readYaml("""
             - metadata: {name: workspace}
               spec:
                 accessModes: [ReadWriteOnce]
@@ -471,7 +561,8 @@ class CelRulesApiServerTest {
     update(cluster, sandbox, o -> o.with("spec").put("operatingMode", "Suspended"));
   }
 
-  // ------------------------------------------------------------------------------------------- helpers
+  // -------------------------------------------------------------------------------------------
+  // helpers
 
   /** Installs the CRD file (kept when installed) and reads {@code yaml} as one object. */
   private static ObjectNode object(WorkloadMapCluster cluster, String crdFile, String yaml) {
@@ -479,17 +570,25 @@ class CelRulesApiServerTest {
     return (ObjectNode) cluster.readYaml(yaml).get(0);
   }
 
-  private static KubernetesClientException assertCreateRejected(WorkloadMapCluster cluster, ObjectNode object,
-      String crdFile, String field, String message) {
-    KubernetesClientException e = rejection("create " + object.path("kind").asText() + " "
-        + object.at("/metadata/name").asText(), () -> cluster.create(object));
+  private static KubernetesClientException assertCreateRejected(
+      WorkloadMapCluster cluster, ObjectNode object, String crdFile, String field, String message) {
+    KubernetesClientException e = rejection(
+        "create " + object.path("kind").asText() + " "
+            + object.at("/metadata/name").asText(),
+        () -> cluster.create(object));
     assertRuleRejection(e, crdFile, field, message);
     return e;
   }
 
-  private static void assertUpdateRejected(WorkloadMapCluster cluster, GenericKubernetesResource stored,
-      String crdFile, String field, String message, Consumer<ObjectNode> change) {
-    KubernetesClientException e = rejection("update " + stored.getKind() + " " + stored.getMetadata().getName(),
+  private static void assertUpdateRejected(
+      WorkloadMapCluster cluster,
+      GenericKubernetesResource stored,
+      String crdFile,
+      String field,
+      String message,
+      Consumer<ObjectNode> change) {
+    KubernetesClientException e = rejection(
+        "update " + stored.getKind() + " " + stored.getMetadata().getName(),
         () -> update(cluster, stored, change));
     assertRuleRejection(e, crdFile, field, message);
   }
@@ -507,27 +606,34 @@ class CelRulesApiServerTest {
    * HTTP 422 with exactly one field error, at {@code field}, carrying {@code message}, which is a rule's message in
    * the CRD file (so the test asserts what the framework declares, not a paraphrase).
    */
-  private static void assertRuleRejection(KubernetesClientException e, String crdFile, String field,
-      String message) {
-    assertThat(rulesOf(crdDir().resolve(crdFile))).as("CEL rule messages of %s", crdFile).contains(message);
+  private static void assertRuleRejection(
+      KubernetesClientException e, String crdFile, String field, String message) {
+    assertThat(rulesOf(crdDir().resolve(crdFile)))
+        .as("CEL rule messages of %s", crdFile)
+        .contains(message);
     assertThat(e.getCode()).as("HTTP status of %s", e.getMessage()).isEqualTo(422);
     Status status = e.getStatus();
     assertThat(status.getReason()).isEqualTo("Invalid");
     List<StatusCause> causes = status.getDetails().getCauses();
-    assertThat(causes).as("field errors of %s", status.getMessage()).singleElement().satisfies(c -> {
-      assertThat(c.getField()).isEqualTo(field);
-      assertThat(c.getMessage()).contains(message);
-    });
+    assertThat(causes)
+        .as("field errors of %s", status.getMessage())
+        .singleElement()
+        .satisfies(c -> {
+          assertThat(c.getField()).isEqualTo(field);
+          assertThat(c.getMessage()).contains(message);
+        });
     assertThat(status.getMessage()).contains(field).contains(message);
   }
 
   /** Reads the object back, applies {@code change} and writes it (PUT, with the read resourceVersion). */
-  private static GenericKubernetesResource update(WorkloadMapCluster cluster, GenericKubernetesResource stored,
-      Consumer<ObjectNode> change) {
+  private static GenericKubernetesResource update(
+      WorkloadMapCluster cluster, GenericKubernetesResource stored, Consumer<ObjectNode> change) {
     ObjectNode json = (ObjectNode) cluster.asJson(cluster.get(stored));
     change.accept(json);
-    GenericKubernetesResource body = cluster.client().getKubernetesSerialization().convertValue(json,
-        GenericKubernetesResource.class);
+    GenericKubernetesResource body = cluster
+        .client()
+        .getKubernetesSerialization()
+        .convertValue(json, GenericKubernetesResource.class);
     return cluster.client().resource(body).inNamespace(cluster.namespace()).update();
   }
 
@@ -551,11 +657,14 @@ class CelRulesApiServerTest {
 
   private static void collectRules(JsonNode node, Set<String> out) {
     if (node.isObject()) {
-      for (Iterator<Map.Entry<String, JsonNode>> it = node.fields(); it.hasNext();) {
+      for (Iterator<Map.Entry<String, JsonNode>> it = node.fields(); it.hasNext(); ) {
         Map.Entry<String, JsonNode> e = it.next();
         if (e.getKey().equals(RULES_KEY) && e.getValue().isArray()) {
           for (JsonNode rule : e.getValue()) {
-            out.add(rule.hasNonNull("message") ? rule.get("message").asText() : rule.path("rule").asText());
+            out.add(
+                rule.hasNonNull("message")
+                    ? rule.get("message").asText()
+                    : rule.path("rule").asText());
           }
         } else {
           collectRules(e.getValue(), out);

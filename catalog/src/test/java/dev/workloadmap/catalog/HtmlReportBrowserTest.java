@@ -34,7 +34,8 @@ import org.junit.jupiter.api.Test;
 class HtmlReportBrowserTest {
 
   private static Path chromium() {
-    for (String c : List.of("/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome")) {
+    for (String c :
+        List.of("/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome")) {
       if (Files.isExecutable(Path.of(c))) {
         return Path.of(c);
       }
@@ -45,32 +46,56 @@ class HtmlReportBrowserTest {
   @Test
   void jobSetReportRendersInChromium() throws Exception {
     Path browser = chromium();
-    assumeTrue(browser != null, "no chromium binary (/usr/bin/chromium): apt-get update; apt-get install -y chromium");
+    assumeTrue(
+        browser != null,
+        "no chromium binary (/usr/bin/chromium): apt-get update; apt-get install -y chromium");
     WorkloadMap wm = WorkloadMap.create();
     Path shared = Path.of("..", "..", "shared").toAbsolutePath().normalize();
-    Verifier verifier = new Verifier(wm, new VerifyOptions(shared, false, false, shared.resolve("data/crds")));
-    Path def = CatalogSources.definitionsRoot().resolve("jobset-x-k8s-io-jobset-v1alpha2/definition.yaml");
+    Verifier verifier =
+        new Verifier(wm, new VerifyOptions(shared, false, false, shared.resolve("data/crds")));
+    Path def =
+        CatalogSources.definitionsRoot().resolve("jobset-x-k8s-io-jobset-v1alpha2/definition.yaml");
     DefinitionResult d = verifier.verifyDefinition(def, null);
     AuthoringChecks.Result r = new AuthoringChecks(wm, verifier, shared.resolve("data/crds"))
         .run(d, new OverlapAnalyzer.Options(20260101L, 2000));
     Path dir = Path.of("target", "html-browser-test").toAbsolutePath();
-    Path page = HtmlReport.write(new VerifyReport(List.of(d)), Map.of(d.name(),
-        new HtmlReport.Extras(r.coverage(), r.overlap(), r.roundTrips())), dir, Path.of("").toAbsolutePath());
+    Path page = HtmlReport.write(
+        new VerifyReport(List.of(d)),
+        Map.of(d.name(), new HtmlReport.Extras(r.coverage(), r.overlap(), r.roundTrips())),
+        dir,
+        Path.of("").toAbsolutePath());
 
     Path profile = Files.createTempDirectory("chromium-profile");
     Path shot = dir.resolve("jobset-report.png");
-    List<String> flags = List.of("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync",
+    List<String> flags = List.of(
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
         "--user-data-dir=" + profile);
-    String dom = run(browser, flags, List.of("--dump-dom", page.toUri().toString()), dir.resolve("dom.html"));
-    Matcher seed = Pattern.compile("id=\"fx-jobset-x-k8s-io-jobset-v1alpha2--seed-leader-and-workers\".*?</div>",
-        Pattern.DOTALL).matcher(dom);
+    String dom = run(
+        browser, flags, List.of("--dump-dom", page.toUri().toString()), dir.resolve("dom.html"));
+    Matcher seed = Pattern.compile(
+            "id=\"fx-jobset-x-k8s-io-jobset-v1alpha2--seed-leader-and-workers\".*?</div>",
+            Pattern.DOTALL)
+        .matcher(dom);
     assertThat(seed.find()).as("the seed fixture's section in the DOM").isTrue();
-    assertThat(seed.group()).contains("<span class=\"gpus\">12 GPUs</span>").contains("<svg")
-        .contains("replicatedjob[worker]").contains("Undefined");
+    assertThat(seed.group())
+        .contains("<span class=\"gpus\">12 GPUs</span>")
+        .contains("<svg")
+        .contains("replicatedjob[worker]")
+        .contains("Undefined");
     assertThat(dom).contains("Coverage").contains("Status overlap").contains("Write round trip");
 
-    run(browser, flags, List.of("--screenshot=" + shot, "--window-size=1400,2400", page.toUri().toString()), null);
+    run(
+        browser,
+        flags,
+        List.of("--screenshot=" + shot, "--window-size=1400,2400", page.toUri().toString()),
+        null);
     assertThat(shot).exists();
     BufferedImage img = ImageIO.read(shot.toFile());
     assertThat(img.getWidth()).isEqualTo(1400);
@@ -80,17 +105,22 @@ class HtmlReportBrowserTest {
         colours.add(img.getRGB(x, y));
       }
     }
-    assertThat(colours.size()).as("distinct colours in the screenshot (a blank page has one)").isGreaterThan(20);
+    assertThat(colours.size())
+        .as("distinct colours in the screenshot (a blank page has one)")
+        .isGreaterThan(20);
   }
 
-  private static String run(Path browser, List<String> flags, List<String> args, Path stdout) throws Exception {
+  private static String run(Path browser, List<String> flags, List<String> args, Path stdout)
+      throws Exception {
     List<String> cmd = new java.util.ArrayList<>();
     cmd.add(browser.toString());
     cmd.addAll(flags);
     cmd.addAll(args);
     Path out = stdout != null ? stdout : Files.createTempFile("chromium", ".out");
-    Process p = new ProcessBuilder(cmd).redirectOutput(out.toFile())
-        .redirectError(new File(out + ".err")).start();
+    Process p = new ProcessBuilder(cmd)
+        .redirectOutput(out.toFile())
+        .redirectError(new File(out + ".err"))
+        .start();
     assertThat(p.waitFor(180, TimeUnit.SECONDS)).as("chromium finished").isTrue();
     assertThat(p.exitValue()).as("chromium exit; stderr in " + out + ".err").isZero();
     return Files.readString(out, StandardCharsets.UTF_8);

@@ -98,10 +98,12 @@ abstract class BaseCommand implements Callable<Integer> {
    * that GVK (then {@link #definitions} answers, with its other-version and no-definition rules).
    */
   DefinitionSet.Entry catalogOnlyEntry(dev.workloadmap.sdk.definition.Gvk gvk) {
-    if (clusterOptions.configured(env()) || extraDefinition() != null) { // --definition FILE wins over the catalog
+    if (clusterOptions.configured(env())
+        || extraDefinition() != null) { // --definition FILE wins over the catalog
       return null;
     }
-    return root.catalog().entry(gvk)
+    return root.catalog()
+        .entry(gvk)
         .map(e -> new DefinitionSet.Entry(e.definition(), DefinitionSet.CATALOG, null))
         .orElse(null);
   }
@@ -121,20 +123,22 @@ abstract class BaseCommand implements Callable<Integer> {
    */
   Target target(String typeToken, String nameArg, String verb) {
     if (typeToken == null) {
-      throw CliException.usage("TYPE/NAME or TYPE NAME is required", "for example: workloadmap " + verb
-          + " jobset/my-training");
+      throw CliException.usage(
+          "TYPE/NAME or TYPE NAME is required",
+          "for example: workloadmap " + verb + " jobset/my-training");
     }
     String[] tn = Workloads.splitTypeName(typeToken);
     String name = tn[1];
     if (name != null && nameArg != null) {
-      throw CliException.usage("give the NAME once: TYPE/NAME or TYPE NAME",
-          "for example: jobset/seed, or jobset seed");
+      throw CliException.usage(
+          "give the NAME once: TYPE/NAME or TYPE NAME", "for example: jobset/seed, or jobset seed");
     }
     if (name == null) {
       name = nameArg;
     }
     if (name == null) {
-      throw CliException.usage(verb + " needs a NAME", "list the names with: workloadmap get " + tn[0]);
+      throw CliException.usage(
+          verb + " needs a NAME", "list the names with: workloadmap get " + tn[0]);
     }
     Cluster cluster = cluster();
     DefinitionSet defs = definitions(true);
@@ -143,9 +147,12 @@ abstract class BaseCommand implements Callable<Integer> {
     String ns = cluster.namespace();
     io.fabric8.kubernetes.api.model.GenericKubernetesResource o = cluster.get(r, ns, name);
     if (o == null) {
-      throw new CliException(ExitCodes.WORKLOAD_NOT_FOUND, "workload_not_found", r.kind() + " \"" + name
-          + "\" not found" + (r.namespaced() ? " in namespace " + ns : ""),
-          "list them with: workloadmap get " + tn[0] + (r.namespaced() ? " -n " + ns : ""), resolved.gvk().toString());
+      throw new CliException(
+          ExitCodes.WORKLOAD_NOT_FOUND,
+          "workload_not_found",
+          r.kind() + " \"" + name + "\" not found" + (r.namespaced() ? " in namespace " + ns : ""),
+          "list them with: workloadmap get " + tn[0] + (r.namespaced() ? " -n " + ns : ""),
+          resolved.gvk().toString());
     }
     return new Target(resolved, Workloads.json(o));
   }

@@ -1,5 +1,6 @@
 package dev.workloadmap.cli;
 
+import dev.workloadmap.sdk.definition.Gvk;
 import io.fabric8.kubernetes.api.model.APIGroup;
 import io.fabric8.kubernetes.api.model.APIGroupList;
 import io.fabric8.kubernetes.api.model.APIResource;
@@ -17,7 +18,6 @@ import io.fabric8.kubernetes.client.dsl.base.ResourceDefinitionContext;
 import java.io.IOException;
 import java.net.ConnectException;
 import java.net.UnknownHostException;
-import dev.workloadmap.sdk.definition.Gvk;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
@@ -35,15 +35,27 @@ import java.util.Set;
 final class Cluster implements AutoCloseable {
 
   /** One served resource from discovery. */
-  record ApiResource(String group, String version, String kind, String plural, String singular,
-      List<String> shortNames, boolean namespaced, boolean preferredVersion) {
+  record ApiResource(
+      String group,
+      String version,
+      String kind,
+      String plural,
+      String singular,
+      List<String> shortNames,
+      boolean namespaced,
+      boolean preferredVersion) {
     String apiVersion() {
       return group.isEmpty() ? version : group + "/" + version;
     }
 
     ResourceDefinitionContext context() {
-      return new ResourceDefinitionContext.Builder().withGroup(group).withVersion(version).withKind(kind)
-          .withPlural(plural).withNamespaced(namespaced).build();
+      return new ResourceDefinitionContext.Builder()
+          .withGroup(group)
+          .withVersion(version)
+          .withKind(kind)
+          .withPlural(plural)
+          .withNamespaced(namespaced)
+          .build();
     }
   }
 
@@ -93,14 +105,22 @@ final class Cluster implements AutoCloseable {
           APIGroup g = apiGroup(group);
           if (g != null && g.getVersions() != null) {
             g.getVersions().forEach(v -> versions.add(v.getVersion()));
-            preferred = g.getPreferredVersion() == null ? null : g.getPreferredVersion().getVersion();
+            preferred =
+                g.getPreferredVersion() == null ? null : g.getPreferredVersion().getVersion();
           }
         }
         versions.addAll(e.getValue());
         for (String v : versions) {
           for (ApiResource r : resources(group, v)) {
-            out.add(new ApiResource(r.group(), r.version(), r.kind(), r.plural(), r.singular(), r.shortNames(),
-                r.namespaced(), group.isEmpty() || preferred == null || preferred.equals(v)));
+            out.add(new ApiResource(
+                r.group(),
+                r.version(),
+                r.kind(),
+                r.plural(),
+                r.singular(),
+                r.shortNames(),
+                r.namespaced(),
+                group.isEmpty() || preferred == null || preferred.equals(v)));
           }
         }
       }
@@ -150,10 +170,15 @@ final class Cluster implements AutoCloseable {
         if (r.getName() == null || r.getName().contains("/")) {
           continue;
         }
-        out.add(new ApiResource(group, version, r.getKind(), r.getName(),
+        out.add(new ApiResource(
+            group,
+            version,
+            r.getKind(),
+            r.getName(),
             r.getSingularName() == null ? "" : r.getSingularName(),
             r.getShortNames() == null ? List.of() : List.copyOf(r.getShortNames()),
-            Boolean.TRUE.equals(r.getNamespaced()), true));
+            Boolean.TRUE.equals(r.getNamespaced()),
+            true));
       }
     }
     byGroupVersion.put(gv, List.copyOf(out));
@@ -167,7 +192,10 @@ final class Cluster implements AutoCloseable {
    */
   ApiResource served(String group, String version, String kind) {
     try {
-      return resources(group, version).stream().filter(r -> r.kind().equals(kind)).findFirst().orElse(null);
+      return resources(group, version).stream()
+          .filter(r -> r.kind().equals(kind))
+          .findFirst()
+          .orElse(null);
     } catch (KubernetesClientException e) {
       throw translate(e, "discover " + kind, kind);
     }
@@ -185,7 +213,8 @@ final class Cluster implements AutoCloseable {
       return r;
     }
     String lower = kind.toLowerCase(java.util.Locale.ROOT);
-    return new ApiResource(g.group(), g.version(), kind, guessPlural(kind), lower, List.of(), namespaced, true);
+    return new ApiResource(
+        g.group(), g.version(), kind, guessPlural(kind), lower, List.of(), namespaced, true);
   }
 
   /** Kubernetes' {@code meta.UnsafeGuessKindToResource}: the plural resource name guessed from a kind. */
@@ -197,13 +226,18 @@ final class Cluster implements AutoCloseable {
     if (lower.endsWith("s")) {
       return lower + "es";
     }
-    if (lower.endsWith("y") && lower.length() > 1 && "aeiou".indexOf(lower.charAt(lower.length() - 2)) < 0) {
+    if (lower.endsWith("y")
+        && lower.length() > 1
+        && "aeiou".indexOf(lower.charAt(lower.length() - 2)) < 0) {
       return lower.substring(0, lower.length() - 1) + "ies";
     }
     return lower + "s";
   }
 
-  private MixedOperation<GenericKubernetesResource, GenericKubernetesResourceList, Resource<GenericKubernetesResource>>
+  private MixedOperation<
+          GenericKubernetesResource,
+          GenericKubernetesResourceList,
+          Resource<GenericKubernetesResource>>
       op(ApiResource r) {
     return client.genericKubernetesResources(r.context());
   }
@@ -211,7 +245,9 @@ final class Cluster implements AutoCloseable {
   /** The object {@code name} of resource {@code r} in the namespace (when namespaced), or null when absent. */
   GenericKubernetesResource get(ApiResource r, String ns, String name) {
     try {
-      return r.namespaced() ? op(r).inNamespace(ns).withName(name).get() : op(r).withName(name).get();
+      return r.namespaced()
+          ? op(r).inNamespace(ns).withName(name).get()
+          : op(r).withName(name).get();
     } catch (KubernetesClientException e) {
       throw translate(e, "get " + r.kind(), r.kind());
     }
@@ -221,7 +257,8 @@ final class Cluster implements AutoCloseable {
    * Every object of resource {@code r} in {@code ns} (every namespace when {@code ns} is null or the resource is
    * cluster-scoped), following continue tokens in pages of {@code chunkSize} (0: one request).
    */
-  List<GenericKubernetesResource> list(ApiResource r, String ns, String labelSelector, int chunkSize) {
+  List<GenericKubernetesResource> list(
+      ApiResource r, String ns, String labelSelector, int chunkSize) {
     List<GenericKubernetesResource> out = new ArrayList<>();
     String cont = null;
     try {
@@ -257,12 +294,16 @@ final class Cluster implements AutoCloseable {
   /** True when {@code e} means the API server could not be reached. */
   static boolean unreachable(Throwable e) {
     for (Throwable t = e; t != null; t = t.getCause()) {
-      if (t instanceof ConnectException || t instanceof UnknownHostException
-          || t instanceof java.net.http.HttpTimeoutException || t instanceof java.util.concurrent.TimeoutException
+      if (t instanceof ConnectException
+          || t instanceof UnknownHostException
+          || t instanceof java.net.http.HttpTimeoutException
+          || t instanceof java.util.concurrent.TimeoutException
           || t instanceof javax.net.ssl.SSLException) {
         return true;
       }
-      if (t instanceof IOException && t.getCause() == null && e instanceof KubernetesClientException k
+      if (t instanceof IOException
+          && t.getCause() == null
+          && e instanceof KubernetesClientException k
           && k.getCode() == 0) {
         return true;
       }
@@ -276,26 +317,43 @@ final class Cluster implements AutoCloseable {
    */
   CliException translate(KubernetesClientException e, String verb, String type) {
     if (e.getCode() == 403) {
-      return new CliException(ExitCodes.ERROR, "forbidden", "not allowed to " + verb,
+      return new CliException(
+          ExitCodes.ERROR,
+          "forbidden",
+          "not allowed to " + verb,
           "ask for RBAC permission (check with: kubectl auth can-i " + verb.replaceFirst(" .*", "")
-              + " ...), or use a context that has it", type);
+              + " ...), or use a context that has it",
+          type);
     }
     if (e.getCode() == 401) {
-      return new CliException(ExitCodes.ERROR, "unauthorized", "the API server at " + server
-          + " rejected the credentials", "check the kubeconfig user (or refresh its token)", type);
+      return new CliException(
+          ExitCodes.ERROR,
+          "unauthorized",
+          "the API server at " + server + " rejected the credentials",
+          "check the kubeconfig user (or refresh its token)",
+          type);
     }
     if (unreachable(e)) {
-      return new CliException(ExitCodes.ERROR, "unreachable", "cannot reach the API server at " + server + ": "
-          + rootMessage(e), "check that the cluster is up and that --kubeconfig/--context point at it", type);
+      return new CliException(
+          ExitCodes.ERROR,
+          "unreachable",
+          "cannot reach the API server at " + server + ": " + rootMessage(e),
+          "check that the cluster is up and that --kubeconfig/--context point at it",
+          type);
     }
-    String msg = e.getStatus() != null && e.getStatus().getMessage() != null ? e.getStatus().getMessage()
+    String msg = e.getStatus() != null && e.getStatus().getMessage() != null
+        ? e.getStatus().getMessage()
         : rootMessage(e);
-    String hint = e.getCode() == 429 ? "the API server is throttling requests (HTTP 429, after the client's retries):"
-        + " wait a moment and run the command again"
-        : e.getCode() >= 500 ? "the API server failed (HTTP " + e.getCode() + "): run the command again, or check the"
-            + " API server's health (kubectl get --raw /readyz)"
-        : "check the request against the API server's message (HTTP " + e.getCode() + ")";
-    return new CliException(ExitCodes.ERROR, "api_error", "cannot " + verb + ": " + msg, hint, type);
+    String hint = e.getCode() == 429
+        ? "the API server is throttling requests (HTTP 429, after the client's retries):"
+            + " wait a moment and run the command again"
+        : e.getCode() >= 500
+            ? "the API server failed (HTTP " + e.getCode()
+                + "): run the command again, or check the"
+                + " API server's health (kubectl get --raw /readyz)"
+            : "check the request against the API server's message (HTTP " + e.getCode() + ")";
+    return new CliException(
+        ExitCodes.ERROR, "api_error", "cannot " + verb + ": " + msg, hint, type);
   }
 
   static String rootMessage(Throwable e) {

@@ -22,7 +22,10 @@ public final class ClusterOptions {
   @Option(names = "--context", paramLabel = "NAME", description = "The kubeconfig context to use.")
   String context;
 
-  @Option(names = {"-n", "--namespace"}, paramLabel = "NS", description = "The namespace (default: the context's).")
+  @Option(
+      names = {"-n", "--namespace"},
+      paramLabel = "NS",
+      description = "The namespace (default: the context's).")
   String namespace;
 
   @Option(names = "--cluster", paramLabel = "NAME", description = "The kubeconfig cluster to use.")
@@ -31,17 +34,29 @@ public final class ClusterOptions {
   @Option(names = "--user", paramLabel = "NAME", description = "The kubeconfig user to use.")
   String user;
 
-  @Option(names = {"-s", "--server"}, paramLabel = "URL", description = "The API server address.")
+  @Option(
+      names = {"-s", "--server"},
+      paramLabel = "URL",
+      description = "The API server address.")
   String server;
 
-  @Option(names = "--token", paramLabel = "TOKEN", description = "A bearer token for the API server.")
+  @Option(
+      names = "--token",
+      paramLabel = "TOKEN",
+      description = "A bearer token for the API server.")
   String token;
 
-  @Option(names = "--insecure-skip-tls-verify", description = "Do not check the server's certificate.")
+  @Option(
+      names = "--insecure-skip-tls-verify",
+      description = "Do not check the server's certificate.")
   boolean insecureSkipTlsVerify;
 
-  @Option(names = "--request-timeout", paramLabel = "DURATION", description = "How long to wait for each API server"
-      + " response before retrying (as kubectl: 500ms, 5s, 1m; a bare number is seconds; default 10s).")
+  @Option(
+      names = "--request-timeout",
+      paramLabel = "DURATION",
+      description =
+          "How long to wait for each API server"
+              + " response before retrying (as kubectl: 500ms, 5s, 1m; a bare number is seconds; default 10s).")
   String requestTimeout;
 
   /** Retries of one request after a connection failure, a timeout, an HTTP 429 (after its Retry-After) or a 5xx. */
@@ -81,26 +96,44 @@ public final class ClusterOptions {
   Config config(Env env) {
     Path file = kubeconfigFile(env);
     if (file == null && server == null) {
-      throw new CliException(ExitCodes.ERROR, "no_cluster", "no cluster configured: no kubeconfig found",
-          "pass --kubeconfig FILE, set KUBECONFIG, or create $HOME/.kube/config", null);
+      throw new CliException(
+          ExitCodes.ERROR,
+          "no_cluster",
+          "no cluster configured: no kubeconfig found",
+          "pass --kubeconfig FILE, set KUBECONFIG, or create $HOME/.kube/config",
+          null);
     }
     Config base;
     if (file != null) {
       if (!Files.isReadable(file)) {
-        throw new CliException(ExitCodes.USAGE, "kubeconfig", "cannot read kubeconfig " + file,
-            "check the --kubeconfig path (or KUBECONFIG)", null);
+        throw new CliException(
+            ExitCodes.USAGE,
+            "kubeconfig",
+            "cannot read kubeconfig " + file,
+            "check the --kubeconfig path (or KUBECONFIG)",
+            null);
       }
       try {
         base = Config.fromKubeconfig(context, file.toAbsolutePath().toFile());
       } catch (RuntimeException e) {
-        throw new CliException(ExitCodes.USAGE, "kubeconfig", file + ": " + e.getMessage(),
-            context == null ? "check the kubeconfig file" : "check that context \"" + context + "\" exists in it",
+        throw new CliException(
+            ExitCodes.USAGE,
+            "kubeconfig",
+            file + ": " + e.getMessage(),
+            context == null
+                ? "check the kubeconfig file"
+                : "check that context \"" + context + "\" exists in it",
             null);
       }
-      if (context != null && (base.getCurrentContext() == null
-          || !context.equals(base.getCurrentContext().getName()))) {
-        throw new CliException(ExitCodes.USAGE, "kubeconfig", "context \"" + context + "\" not found in " + file,
-            "list the contexts with: kubectl config get-contexts --kubeconfig " + file, null);
+      if (context != null
+          && (base.getCurrentContext() == null
+              || !context.equals(base.getCurrentContext().getName()))) {
+        throw new CliException(
+            ExitCodes.USAGE,
+            "kubeconfig",
+            "context \"" + context + "\" not found in " + file,
+            "list the contexts with: kubectl config get-contexts --kubeconfig " + file,
+            null);
       }
     } else {
       base = Config.empty();
@@ -118,7 +151,8 @@ public final class ClusterOptions {
     if (namespace != null) {
       b.withNamespace(namespace);
     }
-    // fabric8 retries a failed connection, a timeout, an HTTP 429 (waiting its Retry-After) and a 5xx with
+    // fabric8 retries a failed connection, a timeout, an HTTP 429 (waiting its Retry-After) and a
+    // 5xx with
     // exponential backoff (250 ms, 500 ms, 1 s); then the command fails with one error (exit 1)
     b.withRequestRetryBackoffLimit(RETRIES);
     b.withRequestRetryBackoffInterval(250);
@@ -138,13 +172,23 @@ public final class ClusterOptions {
     try {
       kc = io.fabric8.kubernetes.client.internal.KubeConfigUtils.parseConfig(file.toFile());
     } catch (RuntimeException e) {
-      throw new CliException(ExitCodes.USAGE, "kubeconfig", "cannot read kubeconfig " + file + ": " + e.getMessage(),
-          "check the file given by --kubeconfig or KUBECONFIG (kubectl config view --kubeconfig FILE)", null);
+      throw new CliException(
+          ExitCodes.USAGE,
+          "kubeconfig",
+          "cannot read kubeconfig " + file + ": " + e.getMessage(),
+          "check the file given by --kubeconfig or KUBECONFIG (kubectl config view --kubeconfig FILE)",
+          null);
     }
     if (cluster != null) {
-      var named = kc.getClusters().stream().filter(x -> cluster.equals(x.getName())).findFirst()
-          .orElseThrow(() -> new CliException(ExitCodes.USAGE, "kubeconfig", "cluster \"" + cluster
-              + "\" not found in " + file, "list them with: kubectl config get-clusters", null));
+      var named = kc.getClusters().stream()
+          .filter(x -> cluster.equals(x.getName()))
+          .findFirst()
+          .orElseThrow(() -> new CliException(
+              ExitCodes.USAGE,
+              "kubeconfig",
+              "cluster \"" + cluster + "\" not found in " + file,
+              "list them with: kubectl config get-clusters",
+              null));
       c.setMasterUrl(named.getCluster().getServer());
       if (named.getCluster().getCertificateAuthorityData() != null) {
         c.setCaCertData(named.getCluster().getCertificateAuthorityData());
@@ -154,9 +198,15 @@ public final class ClusterOptions {
       }
     }
     if (user != null) {
-      var named = kc.getUsers().stream().filter(x -> user.equals(x.getName())).findFirst()
-          .orElseThrow(() -> new CliException(ExitCodes.USAGE, "kubeconfig", "user \"" + user
-              + "\" not found in " + file, "list them with: kubectl config view", null));
+      var named = kc.getUsers().stream()
+          .filter(x -> user.equals(x.getName()))
+          .findFirst()
+          .orElseThrow(() -> new CliException(
+              ExitCodes.USAGE,
+              "kubeconfig",
+              "user \"" + user + "\" not found in " + file,
+              "list them with: kubectl config view",
+              null));
       var u = named.getUser();
       c.setClientCertData(u.getClientCertificateData());
       c.setClientCertFile(u.getClientCertificate());
@@ -180,13 +230,17 @@ public final class ClusterOptions {
 
   /** {@code --request-timeout}'s value in milliseconds: {@code 500ms}, {@code 5s}, {@code 1m}, or seconds. */
   static int requestTimeoutMillis(String text) {
-    java.util.regex.Matcher m = java.util.regex.Pattern.compile("(\\d{1,7})(ms|s|m)?").matcher(text.trim());
+    java.util.regex.Matcher m =
+        java.util.regex.Pattern.compile("(\\d{1,7})(ms|s|m)?").matcher(text.trim());
     if (!m.matches() || Long.parseLong(m.group(1)) == 0) {
-      throw CliException.usage("--request-timeout " + text + " is not a duration",
+      throw CliException.usage(
+          "--request-timeout " + text + " is not a duration",
           "give a positive duration such as 500ms, 5s or 1m (a bare number is seconds)");
     }
     long n = Long.parseLong(m.group(1));
-    long ms = m.group(2) == null || m.group(2).equals("s") ? n * 1000 : m.group(2).equals("m") ? n * 60_000 : n;
+    long ms = m.group(2) == null || m.group(2).equals("s")
+        ? n * 1000
+        : m.group(2).equals("m") ? n * 60_000 : n;
     return (int) Math.min(ms, Integer.MAX_VALUE);
   }
 }

@@ -16,20 +16,27 @@ import picocli.CommandLine.Parameters;
  * source &lt;(workloadmap completion zsh)
  * </pre>
  */
-@Command(name = "completion", mixinStandardHelpOptions = true, description = "Print the shell completion script (bash or zsh).")
+@Command(
+    name = "completion",
+    mixinStandardHelpOptions = true,
+    description = "Print the shell completion script (bash or zsh).")
 final class CompletionCommand implements java.util.concurrent.Callable<Integer> {
 
   @CommandLine.ParentCommand
   WorkloadMapCli root;
 
-  @Parameters(index = "0", paramLabel = "SHELL", completionCandidates = Formats.Shells.class,
+  @Parameters(
+      index = "0",
+      paramLabel = "SHELL",
+      completionCandidates = Formats.Shells.class,
       description = "bash or zsh.")
   String shell;
 
   @Override
   public Integer call() {
     if (!shell.equals("bash") && !shell.equals("zsh")) {
-      throw CliException.usage("SHELL \"" + shell + "\" must be one of bash, zsh", "for example: completion bash");
+      throw CliException.usage(
+          "SHELL \"" + shell + "\" must be one of bash, zsh", "for example: completion bash");
     }
     CommandLine cmd = WorkloadMapCli.commandLine(root.env, root.catalog());
     TreeSet<String> types = new TreeSet<>();
@@ -37,7 +44,8 @@ final class CompletionCommand implements java.util.concurrent.Callable<Integer> 
     for (String sub : new String[] {"get", "describe", "gangs"}) {
       CommandLine c = cmd.getSubcommands().get(sub);
       if (c != null && !c.getCommandSpec().positionalParameters().isEmpty()) {
-        CommandLine.Model.PositionalParamSpec p = c.getCommandSpec().positionalParameters().get(0);
+        CommandLine.Model.PositionalParamSpec p =
+            c.getCommandSpec().positionalParameters().get(0);
         c.getCommandSpec().remove(p);
         c.getCommandSpec().add(p.toBuilder().completionCandidates(types).build());
       }

@@ -20,8 +20,11 @@ final class DefinitionFileOption {
   /** The origin shown for a definition given with {@code --definition}. */
   static final String FILE = "file";
 
-  @Option(names = "--definition", paramLabel = "FILE", description = "Use the definition in FILE (a Karta document) "
-      + "for its root kind, ahead of the catalog and the cluster.")
+  @Option(
+      names = "--definition",
+      paramLabel = "FILE",
+      description = "Use the definition in FILE (a Karta document) "
+          + "for its root kind, ahead of the catalog and the cluster.")
   Path file;
 
   /**
@@ -41,37 +44,60 @@ final class DefinitionFileOption {
       } catch (java.io.IOException e) {
         inside = List.of();
       }
-      throw CliException.usage("--definition " + file + " is a directory; --definition takes one definition file",
-          inside.isEmpty() ? "give the path of a Karta YAML file (such as " + file.resolve("definition.yaml") + ")"
+      throw CliException.usage(
+          "--definition " + file + " is a directory; --definition takes one definition file",
+          inside.isEmpty()
+              ? "give the path of a Karta YAML file (such as " + file.resolve("definition.yaml")
+                  + ")"
               : "give one definition file, for example --definition " + inside.get(0)
-                  + (inside.size() > 1 ? " (" + inside.size() + " definition files are in it)" : ""));
+                  + (inside.size() > 1
+                      ? " (" + inside.size() + " definition files are in it)"
+                      : ""));
     }
     if (!Files.isRegularFile(file)) {
-      throw CliException.usage("--definition " + file + ": no such file", "give the path of a Karta YAML file");
+      throw CliException.usage(
+          "--definition " + file + ": no such file", "give the path of a Karta YAML file");
     }
     List<WorkloadMap.Loaded> loaded;
     try {
       loaded = wm.read(file);
     } catch (dev.workloadmap.sdk.yaml.NotTextException e) {
-      throw new CliException(ExitCodes.USAGE, "read_error", "--definition " + file + ": " + e.getMessage(),
-          dev.workloadmap.sdk.yaml.NotTextException.HINT + "; --definition takes a Karta definition", null)
+      throw new CliException(
+              ExitCodes.USAGE,
+              "read_error",
+              "--definition " + file + ": " + e.getMessage(),
+              dev.workloadmap.sdk.yaml.NotTextException.HINT
+                  + "; --definition takes a Karta definition",
+              null)
           .at(e.location().orElse(null));
     } catch (WorkloadMapException e) {
-      throw new CliException(ExitCodes.USAGE, "read_error", "--definition " + file + ": " + e.getMessage(),
-          "check it with: workloadmap validate " + file, null).at(e.location().orElse(null));
+      throw new CliException(
+              ExitCodes.USAGE,
+              "read_error",
+              "--definition " + file + ": " + e.getMessage(),
+              "check it with: workloadmap validate " + file,
+              null)
+          .at(e.location().orElse(null));
     }
     if (loaded.size() != 1) {
-      throw CliException.usage("--definition " + file + " holds " + loaded.size() + " definitions",
+      throw CliException.usage(
+          "--definition " + file + " holds " + loaded.size() + " definitions",
           "give a file with one Karta document");
     }
     WorkloadMap.Loaded l = loaded.get(0);
     if (!l.valid()) {
-      String findings = l.report().findings().stream().map(Finding::format).collect(Collectors.joining("\n  "));
-      throw new CliException(ExitCodes.ERROR, "invalid_definition", "--definition " + file + " is invalid:\n  "
-          + findings, "fix it and check with: workloadmap validate " + file, null);
+      String findings =
+          l.report().findings().stream().map(Finding::format).collect(Collectors.joining("\n  "));
+      throw new CliException(
+          ExitCodes.ERROR,
+          "invalid_definition",
+          "--definition " + file + " is invalid:\n  " + findings,
+          "fix it and check with: workloadmap validate " + file,
+          null);
     }
     if (l.definition().rootGvk() == null) {
-      throw CliException.usage("--definition " + file + ": the definition has no root kind",
+      throw CliException.usage(
+          "--definition " + file + ": the definition has no root kind",
           "set structureDefinition.rootComponent.kind");
     }
     JsonNode doc = Output.JSON_MAPPER.valueToTree(java.util.Map.of());

@@ -33,8 +33,13 @@ final class DefinitionSet {
   static final String CLUSTER = "cluster";
 
   /** The Karta CRD's resource. */
-  static final ResourceDefinitionContext KARTA = new ResourceDefinitionContext.Builder().withGroup("run.ai")
-      .withVersion("v1alpha1").withKind("Karta").withPlural("kartas").withNamespaced(false).build();
+  static final ResourceDefinitionContext KARTA = new ResourceDefinitionContext.Builder()
+      .withGroup("run.ai")
+      .withVersion("v1alpha1")
+      .withKind("Karta")
+      .withPlural("kartas")
+      .withNamespaced(false)
+      .build();
 
   private static final ObjectMapper MAPPER = new ObjectMapper();
 
@@ -71,7 +76,8 @@ final class DefinitionSet {
    *
    * @param clusterFailure why no cluster was asked (a warning), or null
    */
-  static DefinitionSet load(WorkloadMap wm, Catalog catalog, Cluster cluster, String clusterFailure) {
+  static DefinitionSet load(
+      WorkloadMap wm, Catalog catalog, Cluster cluster, String clusterFailure) {
     List<String> warnings = new ArrayList<>();
     if (clusterFailure != null) {
       warnings.add(clusterFailure);
@@ -98,8 +104,9 @@ final class DefinitionSet {
       } else {
         byGvk.remove(c.getKey());
         ambiguous.put(c.getKey(), List.copyOf(c.getValue()));
-        warnings.add("ambiguous definitions for " + c.getKey() + ": Karta objects " + names(c.getValue())
-            + " in the cluster all cover it, so it is never resolved; delete all but one");
+        warnings.add(
+            "ambiguous definitions for " + c.getKey() + ": Karta objects " + names(c.getValue())
+                + " in the cluster all cover it, so it is never resolved; delete all but one");
       }
     }
     List<Entry> all = new ArrayList<>(byGvk.values());
@@ -108,15 +115,18 @@ final class DefinitionSet {
     return new DefinitionSet(all, ambiguous, warnings);
   }
 
-  private static List<Entry> clusterDefinitions(WorkloadMap wm, Cluster cluster, List<String> warnings) {
+  private static List<Entry> clusterDefinitions(
+      WorkloadMap wm, Cluster cluster, List<String> warnings) {
     List<GenericKubernetesResource> items;
     try {
       items = cluster.client().genericKubernetesResources(KARTA).list().getItems();
     } catch (KubernetesClientException e) {
       if (e.getCode() == 404) {
-        warnings.add("no Karta CRD (kartas.run.ai) in the cluster: only the built-in catalog is used");
+        warnings.add(
+            "no Karta CRD (kartas.run.ai) in the cluster: only the built-in catalog is used");
       } else if (e.getCode() == 403) {
-        warnings.add("not allowed to list Karta objects (kartas.run.ai): only the built-in catalog is used");
+        warnings.add(
+            "not allowed to list Karta objects (kartas.run.ai): only the built-in catalog is used");
       } else {
         warnings.add(cluster.translate(e, "list Karta objects", "Karta").getMessage()
             + ": only the built-in catalog is used");
@@ -136,14 +146,20 @@ final class DefinitionSet {
       try {
         List<WorkloadMap.Loaded> loaded = wm.read(doc.toString(), source);
         if (loaded.size() != 1 || !loaded.get(0).valid()) {
-          String why = loaded.isEmpty() ? "empty" : loaded.get(0).report().errors().stream().limit(3)
-              .map(f -> f.message()).reduce((a, b) -> a + "; " + b).orElse("not a definition");
+          String why = loaded.isEmpty()
+              ? "empty"
+              : loaded.get(0).report().errors().stream()
+                  .limit(3)
+                  .map(f -> f.message())
+                  .reduce((a, b) -> a + "; " + b)
+                  .orElse("not a definition");
           warnings.add("Karta " + name + " in the cluster is invalid and is ignored: " + why);
           continue;
         }
         out.add(new Entry(loaded.get(0).definition(), CLUSTER, doc));
       } catch (dev.workloadmap.sdk.WorkloadMapException e) {
-        warnings.add("Karta " + name + " in the cluster cannot be read and is ignored: " + e.getMessage());
+        warnings.add(
+            "Karta " + name + " in the cluster cannot be read and is ignored: " + e.getMessage());
       }
     }
     return out;
@@ -187,9 +203,13 @@ final class DefinitionSet {
   Entry forGvk(Gvk gvk) {
     List<Entry> amb = ambiguous.get(gvk);
     if (amb != null) {
-      throw new CliException(ExitCodes.ERROR, "ambiguous_definition", "ambiguous definition for " + gvk
-          + ": Karta objects " + names(amb) + " in the cluster both cover it",
-          "delete all but one of them (kubectl delete karta NAME)", gvk.toString());
+      throw new CliException(
+          ExitCodes.ERROR,
+          "ambiguous_definition",
+          "ambiguous definition for " + gvk + ": Karta objects " + names(amb)
+              + " in the cluster both cover it",
+          "delete all but one of them (kubectl delete karta NAME)",
+          gvk.toString());
     }
     return all.stream().filter(e -> gvk.equals(e.gvk())).findFirst().orElse(null);
   }
@@ -218,8 +238,10 @@ final class DefinitionSet {
     List<Gvk> out = new ArrayList<>();
     for (Entry e : listing()) {
       Gvk g = e.gvk();
-      if (g != null && g.kind().toLowerCase(Locale.ROOT).equals(kind.toLowerCase(Locale.ROOT))
-          && (group == null || g.group().equals(group)) && (version == null || g.version().equals(version))
+      if (g != null
+          && g.kind().toLowerCase(Locale.ROOT).equals(kind.toLowerCase(Locale.ROOT))
+          && (group == null || g.group().equals(group))
+          && (version == null || g.version().equals(version))
           && !out.contains(g)) {
         out.add(g);
       }
@@ -232,8 +254,10 @@ final class DefinitionSet {
     List<Gvk> out = new ArrayList<>();
     for (Entry e : listing()) {
       Gvk g = e.gvk();
-      if (g != null && Cluster.guessPlural(g.kind()).equals(plural.toLowerCase(Locale.ROOT))
-          && (group == null || g.group().equals(group)) && (version == null || g.version().equals(version))
+      if (g != null
+          && Cluster.guessPlural(g.kind()).equals(plural.toLowerCase(Locale.ROOT))
+          && (group == null || g.group().equals(group))
+          && (version == null || g.version().equals(version))
           && !out.contains(g)) {
         out.add(g);
       }

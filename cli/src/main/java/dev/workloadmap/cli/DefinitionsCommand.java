@@ -22,27 +22,49 @@ import picocli.CommandLine.Parameters;
  * JSON and YAML carry the definition documents under {@code items} with {@code count}, or one bare definition for a
  * NAME, which can be piped into {@code validate -}.
  */
-@Command(name = "definitions", description = "List the definitions: built-in catalog and the cluster's Karta objects.",
+@Command(
+    name = "definitions",
+    description = "List the definitions: built-in catalog and the cluster's Karta objects.",
     sortOptions = false)
 final class DefinitionsCommand extends BaseCommand implements OutputOptions.Formatted {
 
-  // not mixinStandardHelpOptions: --version here is the definitions' root version filter (docs/format.md#cli-commands)
-  @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help message and exit.")
+  // not mixinStandardHelpOptions: --version here is the definitions' root version filter
+  // (docs/format.md#cli-commands)
+  @Option(
+      names = {"-h", "--help"},
+      usageHelp = true,
+      description = "Show this help message and exit.")
   boolean help;
 
-  @Parameters(index = "0", arity = "0..1", paramLabel = "NAME", description = "One definition by metadata.name.")
+  @Parameters(
+      index = "0",
+      arity = "0..1",
+      paramLabel = "NAME",
+      description = "One definition by metadata.name.")
   String name;
 
-  @Option(names = "--group", paramLabel = "GROUP", description = "Only definitions of this root group (\"\" is core).")
+  @Option(
+      names = "--group",
+      paramLabel = "GROUP",
+      description = "Only definitions of this root group (\"\" is core).")
   String group;
 
-  @Option(names = "--kind", paramLabel = "KIND", description = "Only this root kind (needs --group).")
+  @Option(
+      names = "--kind",
+      paramLabel = "KIND",
+      description = "Only this root kind (needs --group).")
   String kind;
 
-  @Option(names = "--version", paramLabel = "VERSION", description = "Only this root version (needs --kind).")
+  @Option(
+      names = "--version",
+      paramLabel = "VERSION",
+      description = "Only this root version (needs --kind).")
   String version;
 
-  @Option(names = "--component-limit", paramLabel = "N", defaultValue = "3",
+  @Option(
+      names = "--component-limit",
+      paramLabel = "N",
+      defaultValue = "3",
       description = "Children shown in COMPONENTS; 0 means all (default: ${DEFAULT-VALUE}).")
   int componentLimit;
 
@@ -63,22 +85,29 @@ final class DefinitionsCommand extends BaseCommand implements OutputOptions.Form
   int execute() {
     Output out = outputOptions.view();
     if (kind != null && group == null) {
-      throw CliException.usage("--kind needs --group", "for example --group jobset.x-k8s.io --kind JobSet");
+      throw CliException.usage(
+          "--kind needs --group", "for example --group jobset.x-k8s.io --kind JobSet");
     }
     if (version != null && kind == null) {
-      throw CliException.usage("--version needs --kind", "for example --group batch --kind Job --version v1");
+      throw CliException.usage(
+          "--version needs --kind", "for example --group batch --kind Job --version v1");
     }
     if (componentLimit < 0) {
       throw CliException.usage("--component-limit must not be negative", "0 means all components");
     }
     DefinitionSet defs = definitions(false);
-    List<DefinitionSet.Entry> entries = new ArrayList<>(name == null ? defs.listing() : defs.named(name));
+    List<DefinitionSet.Entry> entries =
+        new ArrayList<>(name == null ? defs.listing() : defs.named(name));
     entries.removeIf(e -> (group != null && (e.gvk() == null || !e.gvk().group().equals(group)))
         || (kind != null && !e.gvk().kind().equalsIgnoreCase(kind))
         || (version != null && !e.gvk().version().equals(version)));
     if (name != null && entries.isEmpty()) {
-      throw new CliException(ExitCodes.NO_DEFINITION, "definition_not_found", "no definition named \"" + name + "\"",
-          "list them with: workloadmap definitions", null);
+      throw new CliException(
+          ExitCodes.NO_DEFINITION,
+          "definition_not_found",
+          "no definition named \"" + name + "\"",
+          "list them with: workloadmap definitions",
+          null);
     }
     if (out.structured()) {
       if (name != null && entries.size() == 1) {
@@ -99,8 +128,12 @@ final class DefinitionsCommand extends BaseCommand implements OutputOptions.Form
     List<String[]> rows = new ArrayList<>();
     rows.add(new String[] {"NAME", "KIND", "ORIGIN", "COMPONENTS"});
     for (DefinitionSet.Entry e : entries) {
-      rows.add(new String[] {e.name(), e.gvk() == null ? "<none>" : e.gvk().kind(), e.origin(),
-          components(e.definition())});
+      rows.add(new String[] {
+        e.name(),
+        e.gvk() == null ? "<none>" : e.gvk().kind(),
+        e.origin(),
+        components(e.definition())
+      });
     }
     StringBuilder sb = new StringBuilder();
     Tables.append(sb, rows);
@@ -109,8 +142,10 @@ final class DefinitionsCommand extends BaseCommand implements OutputOptions.Form
   }
 
   private String components(Definition d) {
-    List<String> children = d.childComponents().stream().map(ComponentDefinition::name)
-        .sorted(Comparator.naturalOrder()).toList();
+    List<String> children = d.childComponents().stream()
+        .map(ComponentDefinition::name)
+        .sorted(Comparator.naturalOrder())
+        .toList();
     List<String> shown = new ArrayList<>();
     if (d.rootComponent() != null) {
       shown.add(d.rootComponent().name());

@@ -36,18 +36,32 @@ import picocli.CommandLine.Parameters;
  * the definition of the file's single object (another served version of a covered kind resolves; the group must match
  * exactly), and the output shows the desired structure and requested resources.
  */
-@Command(name = "describe", mixinStandardHelpOptions = true, description = "Show a workload's tree: components, pods, status and resources.",
+@Command(
+    name = "describe",
+    mixinStandardHelpOptions = true,
+    description = "Show a workload's tree: components, pods, status and resources.",
     sortOptions = false)
 final class DescribeCommand extends BaseCommand implements OutputOptions.Formatted {
 
-  @Parameters(index = "0", arity = "0..1", paramLabel = "TYPE[/NAME]", description = "The type, optionally with /NAME.")
+  @Parameters(
+      index = "0",
+      arity = "0..1",
+      paramLabel = "TYPE[/NAME]",
+      description = "The type, optionally with /NAME.")
   String typeToken;
 
-  @Parameters(index = "1", arity = "0..1", paramLabel = "NAME", description = "The workload's name.")
+  @Parameters(
+      index = "1",
+      arity = "0..1",
+      paramLabel = "NAME",
+      description = "The workload's name.")
   String nameArg;
 
-  @Option(names = {"-f", "--filename"}, paramLabel = "FILE", description = "File mode: describe the object in FILE"
-      + " (- for standard input) without a cluster.")
+  @Option(
+      names = {"-f", "--filename"},
+      paramLabel = "FILE",
+      description =
+          "File mode: describe the object in FILE" + " (- for standard input) without a cluster.")
   String file;
 
   @picocli.CommandLine.Mixin
@@ -58,12 +72,19 @@ final class DescribeCommand extends BaseCommand implements OutputOptions.Formatt
     return definitionFile.entry(wm());
   }
 
-  @Option(names = "--pod-limit", paramLabel = "N", defaultValue = "0",
+  @Option(
+      names = "--pod-limit",
+      paramLabel = "N",
+      defaultValue = "0",
       description = "Pods shown per component, unhealthy first when truncating; 0 means all.")
   int podLimit;
 
-  @Option(names = "--component-limit", paramLabel = "N", defaultValue = "0",
-      description = "Components shown, unhealthy and missing-pod ones first when truncating; 0 means all.")
+  @Option(
+      names = "--component-limit",
+      paramLabel = "N",
+      defaultValue = "0",
+      description =
+          "Components shown, unhealthy and missing-pod ones first when truncating; 0 means all.")
   int componentLimit;
 
   @picocli.CommandLine.Mixin
@@ -79,8 +100,10 @@ final class DescribeCommand extends BaseCommand implements OutputOptions.Formatt
     return outputOptions.json();
   }
 
-  @Option(names = "--allow-incomplete", description = "Exit 0 even when a problem left the totals incomplete"
-      + " (a replica count or GPU quantity that cannot be counted); the view still says so.")
+  @Option(
+      names = "--allow-incomplete",
+      description = "Exit 0 even when a problem left the totals incomplete"
+          + " (a replica count or GPU quantity that cannot be counted); the view still says so.")
   boolean allowIncomplete;
 
   @Override
@@ -95,7 +118,8 @@ final class DescribeCommand extends BaseCommand implements OutputOptions.Formatt
     DescribeView view;
     if (file != null) {
       if (typeToken != null || nameArg != null) {
-        throw CliException.usage("-f cannot be combined with TYPE or NAME arguments",
+        throw CliException.usage(
+            "-f cannot be combined with TYPE or NAME arguments",
             "use either describe -f FILE or describe TYPE/NAME");
       }
       view = fileMode();
@@ -109,10 +133,15 @@ final class DescribeCommand extends BaseCommand implements OutputOptions.Formatt
     }
     if (!view.tree().totalsComplete() && !allowIncomplete) {
       long n = view.tree().problems().stream().filter(p -> p.affectsTotals()).count();
-      env().err().println("error: the totals are incomplete: " + n + " problem" + (n == 1 ? "" : "s")
-          + " left replicas or resources uncounted (listed under Problems)");
-      env().err().println("hint: fix the object at the place each problem names, or pass --allow-incomplete to"
-          + " accept the partial totals");
+      env()
+          .err()
+          .println("error: the totals are incomplete: " + n + " problem" + (n == 1 ? "" : "s")
+              + " left replicas or resources uncounted (listed under Problems)");
+      env()
+          .err()
+          .println(
+              "hint: fix the object at the place each problem names, or pass --allow-incomplete to"
+                  + " accept the partial totals");
       return ExitCodes.ERROR;
     }
     return ExitCodes.OK;
@@ -133,53 +162,88 @@ final class DescribeCommand extends BaseCommand implements OutputOptions.Formatt
     try {
       List<YamlDocument> all;
       if (file.equals("-")) {
-        all = new YamlReader().readAll(new String(cmd.env().in().readAllBytes(), StandardCharsets.UTF_8), name);
+        all = new YamlReader()
+            .readAll(new String(cmd.env().in().readAllBytes(), StandardCharsets.UTF_8), name);
       } else {
         Path path = Path.of(file);
         if (!Files.exists(path)) {
           throw new NoSuchFileException(file);
         }
-        // one object is one document: at most codePointLimit code points, at most 4 bytes each in UTF-8; a larger
+        // one object is one document: at most codePointLimit code points, at most 4 bytes each in
+        // UTF-8; a larger
         // file is refused before a byte of it is read
         long max = 4L * YamlReader.DEFAULT_CODE_POINT_LIMIT + 4;
         if (Files.isRegularFile(path) && Files.size(path) > max) {
-          throw new CliException(ExitCodes.USAGE, "read_error", name + " is " + Files.size(path) + " bytes, more than"
-              + " one object can be (" + YamlReader.DEFAULT_CODE_POINT_LIMIT + " code points, at most " + max
-              + " bytes)", "describe -f reads one object; give the object alone", null);
+          throw new CliException(
+              ExitCodes.USAGE,
+              "read_error",
+              name + " is " + Files.size(path) + " bytes, more than"
+                  + " one object can be (" + YamlReader.DEFAULT_CODE_POINT_LIMIT
+                  + " code points, at most " + max
+                  + " bytes)",
+              "describe -f reads one object; give the object alone",
+              null);
         }
-        // the file is read as the Maven goals read it: streamed, with the size limit enforced while reading
-        // (a 200 MB object stops at the limit instead of being loaded first) and a binary file reported as such
+        // the file is read as the Maven goals read it: streamed, with the size limit enforced while
+        // reading
+        // (a 200 MB object stops at the limit instead of being loaded first) and a binary file
+        // reported as such
         all = new YamlReader().readAll(path);
       }
       docs = all.stream().filter(d -> !d.root().isNull()).toList();
     } catch (NoSuchFileException e) {
-      throw new CliException(ExitCodes.USAGE, "read_error", "cannot read " + name + ": no such file",
-          "check the path given to -f", null);
+      throw new CliException(
+          ExitCodes.USAGE,
+          "read_error",
+          "cannot read " + name + ": no such file",
+          "check the path given to -f",
+          null);
     } catch (IOException e) {
-      throw new CliException(ExitCodes.USAGE, "read_error", "cannot read " + name + ": " + e.getMessage(),
-          "check the file's path, permissions and encoding (UTF-8)", null);
+      throw new CliException(
+          ExitCodes.USAGE,
+          "read_error",
+          "cannot read " + name + ": " + e.getMessage(),
+          "check the file's path, permissions and encoding (UTF-8)",
+          null);
     } catch (dev.workloadmap.sdk.yaml.NotTextException e) {
-      throw new CliException(ExitCodes.USAGE, "read_error", "cannot read " + name + ": " + e.getMessage(),
-          dev.workloadmap.sdk.yaml.NotTextException.HINT + "; -f reads one Kubernetes object", null)
+      throw new CliException(
+              ExitCodes.USAGE,
+              "read_error",
+              "cannot read " + name + ": " + e.getMessage(),
+              dev.workloadmap.sdk.yaml.NotTextException.HINT + "; -f reads one Kubernetes object",
+              null)
           .at(e.location().orElse(null));
     } catch (YamlException e) {
-      throw new CliException(ExitCodes.USAGE, "read_error", e.describe(), "fix the YAML of " + name, null)
+      throw new CliException(
+              ExitCodes.USAGE, "read_error", e.describe(), "fix the YAML of " + name, null)
           .at(e.location().orElse(null));
     }
     if (docs.isEmpty()) {
-      throw new CliException(ExitCodes.USAGE, "read_error", name + " holds no object", "give a file with one object",
+      throw new CliException(
+          ExitCodes.USAGE,
+          "read_error",
+          name + " holds no object",
+          "give a file with one object",
           null);
     }
     if (docs.size() > 1) {
-      throw new CliException(ExitCodes.USAGE, "read_error", name + " holds more than one document (" + docs.size()
-          + ")", "describe -f takes one object; split the file", null);
+      throw new CliException(
+          ExitCodes.USAGE,
+          "read_error",
+          name + " holds more than one document (" + docs.size() + ")",
+          "describe -f takes one object; split the file",
+          null);
     }
     JsonNode object = docs.get(0).root();
     String apiVersion = object.path("apiVersion").asText("");
     String kind = object.path("kind").asText("");
     if (apiVersion.isEmpty() || kind.isEmpty()) {
-      throw new CliException(ExitCodes.USAGE, "read_error", name + ": the object needs apiVersion and kind",
-          "describe -f reads a whole Kubernetes object", null);
+      throw new CliException(
+          ExitCodes.USAGE,
+          "read_error",
+          name + ": the object needs apiVersion and kind",
+          "describe -f reads a whole Kubernetes object",
+          null);
     }
     return docs.get(0);
   }
@@ -198,31 +262,37 @@ final class DescribeCommand extends BaseCommand implements OutputOptions.Formatt
     String kind = object.path("kind").asText("");
     Gvk gvk = Gvk.of(apiVersion, kind);
     DefinitionSet.Entry given = cmd.extraDefinition();
-    if (given != null && given.definition().rootGvk() != null
+    if (given != null
+        && given.definition().rootGvk() != null
         && !(given.definition().rootGvk().group().equals(gvk.group())
             && given.definition().rootGvk().kind().equals(gvk.kind()))) {
       // never fall back silently to another definition than the one asked for
-      throw CliException.usage(name + " is " + apiVersion + " " + kind + ", but the --definition given covers "
-          + given.definition().rootGvk(), "give the definition of the object's kind, or leave --definition out");
+      throw CliException.usage(
+          name + " is " + apiVersion + " " + kind + ", but the --definition given covers "
+              + given.definition().rootGvk(),
+          "give the definition of the object's kind, or leave --definition out");
     }
     DefinitionSet.Entry entry = cmd.catalogOnlyEntry(gvk);
     return entry != null ? entry : fromDefinitionSet(cmd, name, gvk, apiVersion, kind);
   }
 
   /** The definition of the whole definition set (docs/format.md#cli-resolution step 1) for an object of {@code gvk}. */
-  private static DefinitionSet.Entry fromDefinitionSet(BaseCommand cmd, String name, Gvk gvk, String apiVersion,
-      String kind) {
+  private static DefinitionSet.Entry fromDefinitionSet(
+      BaseCommand cmd, String name, Gvk gvk, String apiVersion, String kind) {
     DefinitionSet defs = cmd.definitions(false);
     DefinitionSet.Entry entry = defs.forGvk(gvk);
     if (entry == null) {
       // another served version of a covered kind; the group must match exactly
       List<Gvk> others = defs.gvksOfKind(kind, gvk.group(), null).stream()
-          .filter(g -> g.kind().equals(kind)).toList();
+          .filter(g -> g.kind().equals(kind))
+          .toList();
       if (others.size() == 1) {
         entry = defs.forGvk(others.get(0));
       } else if (others.size() > 1) {
-        throw CliException.usage(name + ": " + kind + " " + apiVersion + " is covered at several other versions: "
-            + others, "give the object at one of those versions");
+        throw CliException.usage(
+            name + ": " + kind + " " + apiVersion + " is covered at several other versions: "
+                + others,
+            "give the object at one of those versions");
       }
     }
     if (entry == null) {
@@ -234,28 +304,38 @@ final class DescribeCommand extends BaseCommand implements OutputOptions.Formatt
   private DescribeView live() {
     Target t = target(typeToken, nameArg, "describe");
     LiveTree liveTree = liveTree(this, t.resolved(), t.object());
-    String age = Ages.age(t.object().path("metadata").path("creationTimestamp").asText(""),
+    String age = Ages.age(
+        t.object().path("metadata").path("creationTimestamp").asText(""),
         Instant.now(env().clock()));
     PreparedDefinition p = new Workloads(wm()).prepare(t.resolved().definition().definition());
-    return new DescribeView(liveTree.tree(), liveTree, t.resolved().definition().origin(), age,
-        wm().gpuResourceName()).withReadiness(
+    return new DescribeView(
+            liveTree.tree(),
+            liveTree,
+            t.resolved().definition().origin(),
+            age,
+            wm().gpuResourceName())
+        .withReadiness(
             dev.workloadmap.sdk.scheduler.LiveReadiness.of(wm(), p, t.object(), liveTree));
   }
 
   /** The one object of {@code file} ({@code -} for standard input), for {@code describe -f} and {@code gangs -f}. */
-
   static LiveTree liveTree(BaseCommand cmd, TypeResolver.Resolved resolved, JsonNode object) {
     Cluster cluster = cmd.cluster();
     PreparedDefinition p = new Workloads(cmd.wm()).prepare(resolved.definition().definition());
-    return cmd.wm().attributePods(p, object,
-        listPods(cluster, resolved.resource().namespaced() ? cluster.namespace() : null), ownerLookup(cluster));
+    return cmd.wm()
+        .attributePods(
+            p,
+            object,
+            listPods(cluster, resolved.resource().namespaced() ? cluster.namespace() : null),
+            ownerLookup(cluster));
   }
 
   /** Every pod of the namespace (every namespace for a cluster-scoped root), listed once from the watch cache. */
   private static List<JsonNode> listPods(Cluster cluster, String ns) {
     try {
       var opts = new ListOptionsBuilder().withResourceVersion("0").build();
-      List<Pod> pods = ns == null ? cluster.client().pods().inAnyNamespace().list(opts).getItems()
+      List<Pod> pods = ns == null
+          ? cluster.client().pods().inAnyNamespace().list(opts).getItems()
           : cluster.client().pods().inNamespace(ns).list(opts).getItems();
       return pods.stream().map(Workloads::json).toList();
     } catch (KubernetesClientException e) {

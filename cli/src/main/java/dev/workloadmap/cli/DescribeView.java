@@ -75,7 +75,8 @@ final class DescribeView {
     StringBuilder framing = new StringBuilder();
     readinessText(framing);
     String headerSuffix = live == null ? null : "   age: " + age;
-    return DescribeText.render(tree, live, origin, gpu, podLimit, componentLimit, headerSuffix, framing.toString());
+    return DescribeText.render(
+        tree, live, origin, gpu, podLimit, componentLimit, headerSuffix, framing.toString());
   }
 
   // ---------------------------------------------------------------- JSON
@@ -92,16 +93,24 @@ final class DescribeView {
       return;
     }
     if (readiness.reason() != null) {
-      out.append("Live status: ").append(readiness.liveStatus().displayName()).append(" (")
-          .append(readiness.reason()).append(")\n");
+      out.append("Live status: ")
+          .append(readiness.liveStatus().displayName())
+          .append(" (")
+          .append(readiness.reason())
+          .append(")\n");
     }
     if (!readiness.gangs().isEmpty()) {
       out.append("\nGangs:\n");
       List<String[]> rows = new ArrayList<>();
       rows.add(new String[] {"GANG", "MIN MEMBER", "CREATED", "SCHEDULED", "READY"});
       for (var g : readiness.gangs()) {
-        rows.add(new String[] {g.gang(), Integer.toString(g.desired()), Integer.toString(g.created()),
-            Integer.toString(g.scheduled()), Integer.toString(g.ready())});
+        rows.add(new String[] {
+          g.gang(),
+          Integer.toString(g.desired()),
+          Integer.toString(g.created()),
+          Integer.toString(g.scheduled()),
+          Integer.toString(g.ready())
+        });
       }
       StringBuilder t = new StringBuilder();
       Tables.append(t, rows);
@@ -124,8 +133,10 @@ final class DescribeView {
         } else {
           row.put("gang", c.gang()); // its PodGroup name is in: workloadmap gangs TYPE/NAME -o kai
         }
-        row.put("desired", c.desired()).put("created", c.created())
-            .put("scheduled", c.scheduled()).put("ready", c.ready());
+        row.put("desired", c.desired())
+            .put("created", c.created())
+            .put("scheduled", c.scheduled())
+            .put("ready", c.ready());
       }
     }
     return r;
@@ -163,10 +174,18 @@ final class DescribeView {
         }
         if (c.multiInstance() && !c.instances().isEmpty()) {
           for (InstanceNode in : c.instances()) {
-            fileComponent(comps, in.id(), c.name(), in.id(), in.desiredReplicas(), in.total(), in.uncounted());
+            fileComponent(
+                comps,
+                in.id(),
+                c.name(),
+                in.id(),
+                in.desiredReplicas(),
+                in.total(),
+                in.uncounted());
           }
         } else {
-          fileComponent(comps, c.name(), c.name(), null, c.ownReplicas(), c.ownResources(), c.uncounted());
+          fileComponent(
+              comps, c.name(), c.name(), null, c.ownReplicas(), c.ownResources(), c.uncounted());
         }
       }
       o.set("total", TreeJson.total(tree, gpu)); // an uncounted total is null, never a number
@@ -180,8 +199,14 @@ final class DescribeView {
     return o;
   }
 
-  private void fileComponent(ArrayNode comps, String name, String component, String instance, int desired,
-      ResourceList res, java.util.Set<String> uncounted) {
+  private void fileComponent(
+      ArrayNode comps,
+      String name,
+      String component,
+      String instance,
+      int desired,
+      ResourceList res,
+      java.util.Set<String> uncounted) {
     ObjectNode cn = comps.addObject();
     cn.put("name", name);
     cn.put("component", component);

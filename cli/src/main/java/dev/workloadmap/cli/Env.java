@@ -17,7 +17,12 @@ import java.util.Objects;
  * @param clock the clock ages are computed against
  * @param environment the environment variables
  */
-public record Env(PrintWriter out, PrintWriter err, InputStream in, Clock clock, Map<String, String> environment) {
+public record Env(
+    PrintWriter out,
+    PrintWriter err,
+    InputStream in,
+    Clock clock,
+    Map<String, String> environment) {
   public Env {
     Objects.requireNonNull(out, "out");
     Objects.requireNonNull(err, "err");

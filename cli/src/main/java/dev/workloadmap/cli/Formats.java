@@ -7,14 +7,13 @@ import java.util.List;
 final class Formats {
   private Formats() {}
 
-
-
   static final class Phases extends ArrayList<String> {
     private static final long serialVersionUID = 1L;
 
     Phases() {
       super(java.util.Arrays.stream(dev.workloadmap.sdk.definition.WorkloadStatus.values())
-          .map(dev.workloadmap.sdk.definition.WorkloadStatus::displayName).toList());
+          .map(dev.workloadmap.sdk.definition.WorkloadStatus::displayName)
+          .toList());
     }
   }
 

@@ -1,16 +1,16 @@
 package dev.workloadmap.cli;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.workloadmap.sdk.PreparedDefinition;
 import dev.workloadmap.sdk.gang.GangPlan;
 import dev.workloadmap.sdk.live.LiveTree;
-import dev.workloadmap.sdk.tree.WorkloadTree;
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ArrayNode;
 import dev.workloadmap.sdk.scheduler.PodGroups;
 import dev.workloadmap.sdk.scheduler.SchedulingPlan;
 import dev.workloadmap.sdk.scheduler.SchedulingPlanner;
+import dev.workloadmap.sdk.tree.WorkloadTree;
 import java.util.ArrayList;
 import java.util.List;
 import picocli.CommandLine.Command;
@@ -28,14 +28,25 @@ import picocli.CommandLine.Parameters;
  * without a gang and why, and the pods that joined no gang. JSON and YAML: {@code {kind, apiVersion, name, namespace,
  * definition, origin, groups, unassigned}} with the groups and unassigned pods of {@code GangJson}.
  */
-@Command(name = "gangs", mixinStandardHelpOptions = true, description = "Show the gang plan (pod groups, minMember per gang) of a live workload.",
+@Command(
+    name = "gangs",
+    mixinStandardHelpOptions = true,
+    description = "Show the gang plan (pod groups, minMember per gang) of a live workload.",
     sortOptions = false)
 final class GangsCommand extends BaseCommand implements OutputOptions.Formatted {
 
-  @Parameters(index = "0", arity = "0..1", paramLabel = "TYPE[/NAME]", description = "The type, optionally with /NAME.")
+  @Parameters(
+      index = "0",
+      arity = "0..1",
+      paramLabel = "TYPE[/NAME]",
+      description = "The type, optionally with /NAME.")
   String typeToken;
 
-  @Parameters(index = "1", arity = "0..1", paramLabel = "NAME", description = "The workload's name.")
+  @Parameters(
+      index = "1",
+      arity = "0..1",
+      paramLabel = "NAME",
+      description = "The workload's name.")
   String nameArg;
 
   @picocli.CommandLine.Mixin
@@ -52,16 +63,26 @@ final class GangsCommand extends BaseCommand implements OutputOptions.Formatted 
         + " as YAML for kubectl apply";
   }
 
-  @Option(names = {"-f", "--filename"}, paramLabel = "FILE", description = "Offline: the desired gangs of the object"
-      + " in FILE (- for standard input), before any pod exists, without a cluster.")
+  @Option(
+      names = {"-f", "--filename"},
+      paramLabel = "FILE",
+      description = "Offline: the desired gangs of the object"
+          + " in FILE (- for standard input), before any pod exists, without a cluster.")
   String file;
 
-  @Option(names = "--queue", paramLabel = "QUEUE", description = "The scheduler queue of the PodGroups (default: the"
-      + " workload's kai.scheduler/queue or project label, else default-queue for KAI and default for Volcano).")
+  @Option(
+      names = "--queue",
+      paramLabel = "QUEUE",
+      description =
+          "The scheduler queue of the PodGroups (default: the"
+              + " workload's kai.scheduler/queue or project label, else default-queue for KAI and default for Volcano).")
   String queue;
 
-  @Option(names = "--priority-class", paramLabel = "NAME", description = "The priority class of the PodGroups"
-      + " (default: the workload's priorityClassName label, else train for KAI).")
+  @Option(
+      names = "--priority-class",
+      paramLabel = "NAME",
+      description = "The priority class of the PodGroups"
+          + " (default: the workload's priorityClassName label, else train for KAI).")
   String priorityClass;
 
   @picocli.CommandLine.Mixin
@@ -82,16 +103,19 @@ final class GangsCommand extends BaseCommand implements OutputOptions.Formatted 
   @Override
   int execute() {
     String format = outputOptions.format();
-    PodGroups.Scheduler scheduler = SCHEDULERS.contains(format) ? PodGroups.Scheduler.parse(format) : null;
+    PodGroups.Scheduler scheduler =
+        SCHEDULERS.contains(format) ? PodGroups.Scheduler.parse(format) : null;
     Output out = scheduler != null ? Output.YAML : outputOptions.view();
     if (file != null) {
       if (typeToken != null || nameArg != null) {
-        throw CliException.usage("-f cannot be combined with TYPE or NAME arguments",
+        throw CliException.usage(
+            "-f cannot be combined with TYPE or NAME arguments",
             "use either gangs -f FILE or gangs TYPE/NAME");
       }
       dev.workloadmap.sdk.yaml.YamlDocument doc = DescribeCommand.readDocument(this, file);
       JsonNode object = doc.root();
-      DefinitionSet.Entry entry = DescribeCommand.entryFor(this, object, file.equals("-") ? "<stdin>" : file);
+      DefinitionSet.Entry entry =
+          DescribeCommand.entryFor(this, object, file.equals("-") ? "<stdin>" : file);
       PreparedDefinition p = new Workloads(wm()).prepare(entry.definition());
       SchedulingPlan plan = new SchedulingPlanner(wm()).desired(p, doc);
       if (scheduler != null) {
@@ -104,7 +128,8 @@ final class GangsCommand extends BaseCommand implements OutputOptions.Formatted 
     Target t = target(typeToken, nameArg, "gangs");
     if (scheduler != null) {
       LiveTree live = DescribeCommand.liveTree(this, t.resolved(), t.object());
-      PreparedDefinition p = new Workloads(wm()).prepare(t.resolved().definition().definition());
+      PreparedDefinition p =
+          new Workloads(wm()).prepare(t.resolved().definition().definition());
       SchedulingPlan plan = new SchedulingPlanner(wm()).live(p, t.object(), live);
       env().out().print(podGroups(plan, t.object(), scheduler));
       return ExitCodes.OK;
@@ -130,9 +155,15 @@ final class GangsCommand extends BaseCommand implements OutputOptions.Formatted 
     if (!tree.object().namespace().isEmpty()) {
       sb.append("   namespace: ").append(tree.object().namespace());
     }
-    sb.append("   definition: ").append(tree.definitionName()).append(" (").append(origin).append(")\n\n");
+    sb.append("   definition: ")
+        .append(tree.definitionName())
+        .append(" (")
+        .append(origin)
+        .append(")\n\n");
     if (plan.groups().isEmpty()) {
-      sb.append("No gang scheduling instructions in definition ").append(tree.definitionName()).append(".\n");
+      sb.append("No gang scheduling instructions in definition ")
+          .append(tree.definitionName())
+          .append(".\n");
       env().out().print(sb);
       return ExitCodes.OK;
     }
@@ -140,8 +171,14 @@ final class GangsCommand extends BaseCommand implements OutputOptions.Formatted 
     rows.add(new String[] {"GROUP", "FORM", "KEY", "MIN MEMBER", "PODS", "SCOPE"});
     for (GangPlan.Group g : plan.groups()) {
       for (GangPlan.Gang x : g.gangs()) {
-        rows.add(new String[] {g.name(), form(g), x.key().isEmpty() ? "-" : String.join(",", x.key()),
-            Integer.toString(x.minMember()), Integer.toString(x.pods().size()), x.scope() == null ? "" : x.scope()});
+        rows.add(new String[] {
+          g.name(),
+          form(g),
+          x.key().isEmpty() ? "-" : String.join(",", x.key()),
+          Integer.toString(x.minMember()),
+          Integer.toString(x.pods().size()),
+          x.scope() == null ? "" : x.scope()
+        });
       }
     }
     if (rows.size() > 1) {
@@ -151,14 +188,24 @@ final class GangsCommand extends BaseCommand implements OutputOptions.Formatted 
     }
     sb.append("\nGroups:\n");
     for (GangPlan.Group g : plan.groups()) {
-      List<String> members = g.members().stream().map(m -> m.component() + "=" + m.scale()).toList();
-      sb.append("  ").append(g.name()).append(" (").append(form(g)).append("): total ").append(g.total());
+      List<String> members =
+          g.members().stream().map(m -> m.component() + "=" + m.scale()).toList();
+      sb.append("  ")
+          .append(g.name())
+          .append(" (")
+          .append(form(g))
+          .append("): total ")
+          .append(g.total());
       if (!members.isEmpty()) {
         sb.append(" (").append(String.join(", ", members)).append(')');
       }
       sb.append('\n');
       for (GangPlan.LeftOut l : g.leftOut()) {
-        sb.append("    left out: ").append(l.component()).append(": ").append(l.reason()).append('\n');
+        sb.append("    left out: ")
+            .append(l.component())
+            .append(": ")
+            .append(l.reason())
+            .append('\n');
       }
       if (g.noGangReason() != null) {
         sb.append("    no gang: ").append(g.noGangReason()).append('\n');
@@ -167,14 +214,17 @@ final class GangsCommand extends BaseCommand implements OutputOptions.Formatted 
     if (!plan.unassigned().isEmpty()) {
       sb.append("\nPods in no gang:\n");
       for (GangPlan.Unassigned u : plan.unassigned()) {
-        sb.append("  ").append(u.pod()).append(u.group() == null ? "" : " (" + u.group() + ")").append(": ")
-            .append(u.reason()).append('\n');
+        sb.append("  ")
+            .append(u.pod())
+            .append(u.group() == null ? "" : " (" + u.group() + ")")
+            .append(": ")
+            .append(u.reason())
+            .append('\n');
       }
     }
     env().out().print(sb);
     return ExitCodes.OK;
   }
-
 
   /** The PodGroups as YAML documents, each preceded by comments saying how its pods bind to it. */
   private String podGroups(SchedulingPlan plan, JsonNode object, PodGroups.Scheduler scheduler) {
@@ -182,19 +232,33 @@ final class GangsCommand extends BaseCommand implements OutputOptions.Formatted 
     List<ObjectNode> groups = PodGroups.render(plan, object, scheduler, options);
     List<PodGroups.Binding> bindings = PodGroups.bindings(plan, object, scheduler, options);
     StringBuilder sb = new StringBuilder();
-    sb.append("# ").append(PodGroups.cliName(scheduler)).append(" PodGroups of ").append(plan.workload().kind())
-        .append('/').append(plan.workload().name()).append(" (").append(plan.source()).append(" gangs)\n");
-    PodGroups.workloadAnnotations(scheduler).forEach((k, v) -> sb.append("# the workload carries the annotation ")
-        .append(k).append(": \"").append(v).append("\" (its PodGroups are made outside KAI's pod grouper)\n"));
+    sb.append("# ")
+        .append(PodGroups.cliName(scheduler))
+        .append(" PodGroups of ")
+        .append(plan.workload().kind())
+        .append('/')
+        .append(plan.workload().name())
+        .append(" (")
+        .append(plan.source())
+        .append(" gangs)\n");
+    PodGroups.workloadAnnotations(scheduler)
+        .forEach((k, v) -> sb.append("# the workload carries the annotation ")
+            .append(k)
+            .append(": \"")
+            .append(v)
+            .append("\" (its PodGroups are made outside KAI's pod grouper)\n"));
     for (String n : plan.notes()) {
       sb.append("# note: ").append(n.replace("\n", " ")).append('\n');
     }
     String uid = object.path("metadata").path("uid").asText("");
-    if (!groups.isEmpty() && (uid.isEmpty() || object.path("metadata").path("name").asText("").isEmpty())) {
-      // no ownerReference is possible (the API server refuses one without uid and name): say what that means
-      String note = "the workload has no metadata." + (uid.isEmpty() ? "uid" : "name") + ", so its PodGroups"
-          + " carry no ownerReference and are not garbage-collected with the workload: delete them with it, or run"
-          + " gangs on the live workload (TYPE/NAME) or on its kubectl get -o yaml";
+    if (!groups.isEmpty()
+        && (uid.isEmpty() || object.path("metadata").path("name").asText("").isEmpty())) {
+      // no ownerReference is possible (the API server refuses one without uid and name): say what
+      // that means
+      String note =
+          "the workload has no metadata." + (uid.isEmpty() ? "uid" : "name") + ", so its PodGroups"
+              + " carry no ownerReference and are not garbage-collected with the workload: delete them with it, or run"
+              + " gangs on the live workload (TYPE/NAME) or on its kubectl get -o yaml";
       sb.append("# note: ").append(note).append('\n');
       env().err().println("note: " + note);
     }
@@ -204,16 +268,28 @@ final class GangsCommand extends BaseCommand implements OutputOptions.Formatted 
     for (int i = 0; i < groups.size(); i++) {
       SchedulingPlan.Gang g = plan.gangs().get(i);
       String name = groups.get(i).path("metadata").path("name").asText();
-      sb.append("---\n# gang ").append(g.group()).append(g.key().isEmpty() ? "" : " " + String.join(",", g.key()))
-          .append(": minMember ").append(g.minMember()).append(", ").append(g.pods().size()).append(" pod(s)\n");
+      sb.append("---\n# gang ")
+          .append(g.group())
+          .append(g.key().isEmpty() ? "" : " " + String.join(",", g.key()))
+          .append(": minMember ")
+          .append(g.minMember())
+          .append(", ")
+          .append(g.pods().size())
+          .append(" pod(s)\n");
       for (PodGroups.Binding b : bindings) {
         if (b.podGroup().equals(name)) {
           List<String> parts = new ArrayList<>();
-          b.annotations().entrySet().stream().sorted(java.util.Map.Entry.comparingByKey())
+          b.annotations().entrySet().stream()
+              .sorted(java.util.Map.Entry.comparingByKey())
               .forEach(e -> parts.add("annotation " + e.getKey() + "=" + e.getValue()));
-          b.labels().entrySet().stream().sorted(java.util.Map.Entry.comparingByKey())
+          b.labels().entrySet().stream()
+              .sorted(java.util.Map.Entry.comparingByKey())
               .forEach(e -> parts.add("label " + e.getKey() + "=" + e.getValue()));
-          sb.append("#   pod ").append(b.pod()).append(": ").append(String.join(", ", parts)).append('\n');
+          sb.append("#   pod ")
+              .append(b.pod())
+              .append(": ")
+              .append(String.join(", ", parts))
+              .append('\n');
         }
       }
       sb.append(Output.YAML.write(groups.get(i)));
@@ -241,27 +317,44 @@ final class GangsCommand extends BaseCommand implements OutputOptions.Formatted 
         x.put("minMember", g.minMember());
         x.put("podGroupName", PodGroups.name(g, PodGroups.Scheduler.KAI));
         ArrayNode subs = x.putArray("subGroups");
-        g.subGroups().forEach(s -> subs.addObject().put("name", s.name()).put("component", s.component())
-            .put("minMember", s.minMember()));
+        g.subGroups()
+            .forEach(s -> subs.addObject()
+                .put("name", s.name())
+                .put("component", s.component())
+                .put("minMember", s.minMember()));
         x.set("minResources", g.minResources().toJson());
         g.pods().forEach(x.putArray("pods")::add);
       }
       plan.notes().forEach(o.putArray("notes")::add);
       return out.write(o);
     }
-    StringBuilder sb = new StringBuilder(plan.workload().kind() + "/" + plan.workload().name());
+    StringBuilder sb =
+        new StringBuilder(plan.workload().kind() + "/" + plan.workload().name());
     if (!plan.workload().namespace().isEmpty()) {
       sb.append("   namespace: ").append(plan.workload().namespace());
     }
-    sb.append("   definition: ").append(entry.name()).append(" (").append(entry.origin())
+    sb.append("   definition: ")
+        .append(entry.name())
+        .append(" (")
+        .append(entry.origin())
         .append(")   (file mode: desired gangs, before any pod exists)\n\n");
     List<String[]> rows = new ArrayList<>();
-    rows.add(new String[] {"GROUP", "FORM", "KEY", "MIN MEMBER", "SUBGROUPS", "PODS", "KAI PODGROUP"});
+    rows.add(
+        new String[] {"GROUP", "FORM", "KEY", "MIN MEMBER", "SUBGROUPS", "PODS", "KAI PODGROUP"});
     for (SchedulingPlan.Gang g : plan.gangs()) {
-      rows.add(new String[] {g.group(), g.form(), g.key().isEmpty() ? "-" : String.join(",", g.key()),
-          Integer.toString(g.minMember()), g.subGroups().isEmpty() ? "-" : String.join(",", g.subGroups().stream()
-              .map(s -> s.name() + "=" + s.minMember()).toList()), Integer.toString(g.pods().size()),
-          PodGroups.name(g, PodGroups.Scheduler.KAI)});
+      rows.add(new String[] {
+        g.group(),
+        g.form(),
+        g.key().isEmpty() ? "-" : String.join(",", g.key()),
+        Integer.toString(g.minMember()),
+        g.subGroups().isEmpty()
+            ? "-"
+            : String.join(
+                ",",
+                g.subGroups().stream().map(s -> s.name() + "=" + s.minMember()).toList()),
+        Integer.toString(g.pods().size()),
+        PodGroups.name(g, PodGroups.Scheduler.KAI)
+      });
     }
     if (rows.size() > 1) {
       Tables.append(sb, rows);

@@ -33,27 +33,52 @@ import picocli.CommandLine.Parameters;
  * has no status definition). {@code --all-types} lists the top-level workloads of every covered, installed type: those
  * with no covered controller anywhere in their owner chain (docs/format.md#owner-chain item 5).
  */
-@Command(name = "get", mixinStandardHelpOptions = true, description = "List workloads with their matched statuses.", sortOptions = false)
+@Command(
+    name = "get",
+    mixinStandardHelpOptions = true,
+    description = "List workloads with their matched statuses.",
+    sortOptions = false)
 final class GetCommand extends BaseCommand implements OutputOptions.Formatted {
 
-  @Parameters(index = "0", arity = "0..1", paramLabel = "TYPE[/NAME]",
-      description = "The type (kind, plural, short name or kind.version.group), optionally with /NAME.")
+  @Parameters(
+      index = "0",
+      arity = "0..1",
+      paramLabel = "TYPE[/NAME]",
+      description =
+          "The type (kind, plural, short name or kind.version.group), optionally with /NAME.")
   String typeToken;
 
-  @Parameters(index = "1", arity = "0..1", paramLabel = "NAME", description = "The workload's name.")
+  @Parameters(
+      index = "1",
+      arity = "0..1",
+      paramLabel = "NAME",
+      description = "The workload's name.")
   String nameArg;
 
-  @Option(names = "--all-types", description = "Every covered, installed type (top-level workloads only).")
+  @Option(
+      names = "--all-types",
+      description = "Every covered, installed type (top-level workloads only).")
   boolean allTypes;
 
-  @Option(names = "--phase", paramLabel = "STATUS", completionCandidates = Formats.Phases.class, description = "Keep workloads with this matched status"
-      + " (repeatable): Initializing, Running, Completed, Failed, Degraded, Suspended, Suspending, Resuming, Undefined.")
+  @Option(
+      names = "--phase",
+      paramLabel = "STATUS",
+      completionCandidates = Formats.Phases.class,
+      description =
+          "Keep workloads with this matched status"
+              + " (repeatable): Initializing, Running, Completed, Failed, Degraded, Suspended, Suspending, Resuming, Undefined.")
   List<String> phases = new ArrayList<>();
 
-  @Option(names = {"-l", "--selector"}, paramLabel = "SELECTOR", description = "A label selector on the root objects.")
+  @Option(
+      names = {"-l", "--selector"},
+      paramLabel = "SELECTOR",
+      description = "A label selector on the root objects.")
   String selector;
 
-  @Option(names = "--chunk-size", paramLabel = "N", defaultValue = "500",
+  @Option(
+      names = "--chunk-size",
+      paramLabel = "N",
+      defaultValue = "500",
       description = "Page size of list requests; 0 means no paging (default: ${DEFAULT-VALUE}).")
   int chunkSize;
 
@@ -70,7 +95,8 @@ final class GetCommand extends BaseCommand implements OutputOptions.Formatted {
     return outputOptions.json();
   }
 
-  private record Item(GenericKubernetesResource object, DefinitionSet.Entry definition, List<String> phases) {
+  private record Item(
+      GenericKubernetesResource object, DefinitionSet.Entry definition, List<String> phases) {
     String created() {
       String c = object.getMetadata().getCreationTimestamp();
       return c == null ? "" : c;
@@ -86,10 +112,12 @@ final class GetCommand extends BaseCommand implements OutputOptions.Formatted {
     }
     String name = null;
     if (allTypes && typeToken != null) {
-      throw CliException.usage("--all-types cannot be combined with a TYPE", "drop the TYPE or --all-types");
+      throw CliException.usage(
+          "--all-types cannot be combined with a TYPE", "drop the TYPE or --all-types");
     }
     if (!allTypes && typeToken == null) {
-      throw CliException.usage("a TYPE or --all-types is required", "for example: workloadmap get jobsets");
+      throw CliException.usage(
+          "a TYPE or --all-types is required", "for example: workloadmap get jobsets");
     }
     String type = typeToken;
     if (typeToken != null) {
@@ -97,7 +125,8 @@ final class GetCommand extends BaseCommand implements OutputOptions.Formatted {
       type = tn[0];
       name = tn[1];
       if (name != null && nameArg != null) {
-        throw CliException.usage("give the NAME once: TYPE/NAME or TYPE NAME",
+        throw CliException.usage(
+            "give the NAME once: TYPE/NAME or TYPE NAME",
             "for example: jobsets/seed, or jobsets seed");
       }
       if (name == null) {
@@ -105,7 +134,8 @@ final class GetCommand extends BaseCommand implements OutputOptions.Formatted {
       }
     }
     if (name != null && selector != null) {
-      throw CliException.usage("-l/--selector cannot be combined with a NAME", "drop the NAME or the selector");
+      throw CliException.usage(
+          "-l/--selector cannot be combined with a NAME", "drop the NAME or the selector");
     }
     Cluster cluster = cluster();
     DefinitionSet defs = definitions(true);
@@ -120,7 +150,8 @@ final class GetCommand extends BaseCommand implements OutputOptions.Formatted {
           covered.put(e.gvk().apiVersion() + "|" + e.gvk().kind(), true);
         }
       }
-      // docs/format.md#owner-chain item 5, walked by the SDK's owner chain (the same depth, cache and unreadable-owner
+      // docs/format.md#owner-chain item 5, walked by the SDK's owner chain (the same depth, cache
+      // and unreadable-owner
       // rules as pods)
       OwnerChain walk = OwnerChain.toReference(
           ref -> ref.controller() && covered.containsKey(ref.apiVersion() + "|" + ref.kind()),
@@ -162,14 +193,20 @@ final class GetCommand extends BaseCommand implements OutputOptions.Formatted {
       if (name != null) {
         GenericKubernetesResource o = cluster.get(r, ns, name);
         if (o == null) {
-          throw new CliException(ExitCodes.WORKLOAD_NOT_FOUND, "workload_not_found", r.kind() + " \"" + name
-              + "\" not found" + (r.namespaced() ? " in namespace " + ns : ""),
-              "list them with: workloadmap get " + type + (r.namespaced() ? " -n " + ns : ""), resolved.gvk().toString());
+          throw new CliException(
+              ExitCodes.WORKLOAD_NOT_FOUND,
+              "workload_not_found",
+              r.kind() + " \"" + name + "\" not found"
+                  + (r.namespaced() ? " in namespace " + ns : ""),
+              "list them with: workloadmap get " + type + (r.namespaced() ? " -n " + ns : ""),
+              resolved.gvk().toString());
         }
         Item it = item(o, resolved.definition(), workloads);
         if (!matches(it, wanted)) {
-          env().err().println(r.kind() + " \"" + name + "\" has phases " + phasesText(it) + ", not "
-              + String.join(",", phases));
+          env()
+              .err()
+              .println(r.kind() + " \"" + name + "\" has phases " + phasesText(it) + ", not "
+                  + String.join(",", phases));
           return ExitCodes.OK;
         }
         if (out.structured()) {
@@ -184,7 +221,8 @@ final class GetCommand extends BaseCommand implements OutputOptions.Formatted {
       }
     }
     items.removeIf(i -> !matches(i, wanted));
-    items.sort(Comparator.comparing(Item::created).reversed()
+    items.sort(Comparator.comparing(Item::created)
+        .reversed()
         .thenComparing(i -> i.object().getKind() == null ? "" : i.object().getKind())
         .thenComparing(i -> i.object().getMetadata().getName()));
     if (out.structured()) {
@@ -196,7 +234,10 @@ final class GetCommand extends BaseCommand implements OutputOptions.Formatted {
       return ExitCodes.OK;
     }
     if (items.isEmpty()) {
-      env().err().println(namespaced ? "No workloads found in namespace " + ns + "." : "No workloads found.");
+      env()
+          .err()
+          .println(
+              namespaced ? "No workloads found in namespace " + ns + "." : "No workloads found.");
       return ExitCodes.OK;
     }
     table(items, out == Output.WIDE);
@@ -205,11 +246,16 @@ final class GetCommand extends BaseCommand implements OutputOptions.Formatted {
 
   private Set<String> phaseFilter() {
     Set<String> out = new LinkedHashSet<>();
-    List<String> known = Arrays.stream(WorkloadStatus.values()).map(WorkloadStatus::displayName).toList();
+    List<String> known =
+        Arrays.stream(WorkloadStatus.values()).map(WorkloadStatus::displayName).toList();
     for (String p : phases) {
       for (String part : p.split(",")) {
-        String match = known.stream().filter(k -> k.equalsIgnoreCase(part.trim())).findFirst().orElseThrow(() ->
-            CliException.usage("--phase \"" + part + "\" is not a status", "use one of " + String.join(", ", known)));
+        String match = known.stream()
+            .filter(k -> k.equalsIgnoreCase(part.trim()))
+            .findFirst()
+            .orElseThrow(() -> CliException.usage(
+                "--phase \"" + part + "\" is not a status",
+                "use one of " + String.join(", ", known)));
         out.add(match);
       }
     }
@@ -234,7 +280,8 @@ final class GetCommand extends BaseCommand implements OutputOptions.Formatted {
   }
 
   private String age(Item i) {
-    return Ages.age(i.object().getMetadata().getCreationTimestamp(), Instant.now(env().clock()));
+    return Ages.age(
+        i.object().getMetadata().getCreationTimestamp(), Instant.now(env().clock()));
   }
 
   private ObjectNode view(Item i) {

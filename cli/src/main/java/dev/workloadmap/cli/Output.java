@@ -15,7 +15,8 @@ public enum Output {
   JSON,
   YAML;
 
-  static final ObjectMapper JSON_MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+  static final ObjectMapper JSON_MAPPER =
+      new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
   static final YAMLMapper YAML_MAPPER = YAMLMapper.builder()
       .disable(YAMLGenerator.Feature.WRITE_DOC_START_MARKER)
       .enable(YAMLGenerator.Feature.MINIMIZE_QUOTES)
@@ -29,7 +30,9 @@ public enum Output {
   /** {@code node} as indented JSON or as YAML, ending with a newline. */
   String write(JsonNode node) {
     try {
-      return this == YAML ? YAML_MAPPER.writeValueAsString(node) : JSON_MAPPER.writeValueAsString(node) + "\n";
+      return this == YAML
+          ? YAML_MAPPER.writeValueAsString(node)
+          : JSON_MAPPER.writeValueAsString(node) + "\n";
     } catch (JsonProcessingException e) {
       throw new UncheckedIOException(e);
     }

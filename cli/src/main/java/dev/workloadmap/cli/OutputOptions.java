@@ -27,7 +27,10 @@ final class OutputOptions {
 
   static final List<String> VIEW = List.of("table", "json", "yaml");
 
-  @Option(names = {"-o", "--output"}, paramLabel = "FORMAT", defaultValue = "table",
+  @Option(
+      names = {"-o", "--output"},
+      paramLabel = "FORMAT",
+      defaultValue = "table",
       description = "The output format (default: ${DEFAULT-VALUE}).")
   String output;
 
@@ -46,7 +49,8 @@ final class OutputOptions {
   String format() {
     String v = output == null ? allowed.get(0) : output.trim().toLowerCase(Locale.ROOT);
     if (!allowed.contains(v)) {
-      throw CliException.usage("--output \"" + output + "\" must be one of " + String.join(", ", allowed),
+      throw CliException.usage(
+          "--output \"" + output + "\" must be one of " + String.join(", ", allowed),
           "for example -o " + (allowed.contains("json") ? "json" : allowed.get(0)));
     }
     return v;
@@ -74,8 +78,11 @@ final class OutputOptions {
       }
       CommandSpec spec = sub.getCommandSpec();
       OutputOptions mixin = (OutputOptions) spec.mixins().values().stream()
-          .map(CommandSpec::userObject).filter(OutputOptions.class::isInstance).findFirst()
-          .orElseThrow(() -> new IllegalStateException(spec.name() + " is Formatted but has no OutputOptions mixin"));
+          .map(CommandSpec::userObject)
+          .filter(OutputOptions.class::isInstance)
+          .findFirst()
+          .orElseThrow(() -> new IllegalStateException(
+              spec.name() + " is Formatted but has no OutputOptions mixin"));
       mixin.allowed = List.copyOf(f.outputFormats());
       OptionSpec old = spec.findOption("--output");
       String list = String.join(", ", mixin.allowed);

@@ -20,46 +20,69 @@ import picocli.CommandLine.Parameters;
  * work). A second definition for a root GVK is refused unless {@code --force}; {@code --dry-run=server} validates on
  * the server without storing.
  */
-@Command(name = "register", mixinStandardHelpOptions = true, sortOptions = false,
-    description = "Register definitions in the cluster as Karta objects (installs the Karta CRD when absent).")
+@Command(
+    name = "register",
+    mixinStandardHelpOptions = true,
+    sortOptions = false,
+    description =
+        "Register definitions in the cluster as Karta objects (installs the Karta CRD when absent).")
 final class RegisterCommand extends BaseCommand {
 
-  @Parameters(arity = "0..*", paramLabel = "FILE", description = "Karta YAML files (- for standard input).")
+  @Parameters(
+      arity = "0..*",
+      paramLabel = "FILE",
+      description = "Karta YAML files (- for standard input).")
   List<String> files = new ArrayList<>();
 
-  @Option(names = "--catalog", paramLabel = "NAME", description = "A built-in catalog definition to register "
-      + "(its name, for example jobset-x-k8s-io-jobset-v1alpha2); repeatable.")
+  @Option(
+      names = "--catalog",
+      paramLabel = "NAME",
+      description = "A built-in catalog definition to register "
+          + "(its name, for example jobset-x-k8s-io-jobset-v1alpha2); repeatable.")
   List<String> catalogNames = new ArrayList<>();
 
-  @Option(names = "--force", description = "Replace another registered definition of the same root kind.")
+  @Option(
+      names = "--force",
+      description = "Replace another registered definition of the same root kind.")
   boolean force;
 
-  @Option(names = "--dry-run", paramLabel = "MODE", description = "server: validate on the server, store nothing.")
+  @Option(
+      names = "--dry-run",
+      paramLabel = "MODE",
+      description = "server: validate on the server, store nothing.")
   String dryRun;
 
   @Override
   int execute() {
     if (files.isEmpty() && catalogNames.isEmpty()) {
-      throw CliException.usage("register needs a FILE or --catalog NAME", "for example: workloadmap register my.yaml");
+      throw CliException.usage(
+          "register needs a FILE or --catalog NAME", "for example: workloadmap register my.yaml");
     }
     boolean dry = dryRunServer(dryRun);
     List<DefinitionRegistry.Source> sources = new ArrayList<>();
     for (String f : files) {
       try {
-        String text = f.equals("-") ? new String(env().in().readAllBytes(), StandardCharsets.UTF_8)
+        String text = f.equals("-")
+            ? new String(env().in().readAllBytes(), StandardCharsets.UTF_8)
             : Files.readString(Path.of(f), StandardCharsets.UTF_8);
         sources.add(new DefinitionRegistry.Source(text, f.equals("-") ? "<stdin>" : f));
       } catch (IOException e) {
-        throw new CliException(ExitCodes.USAGE, "read_error", "cannot read " + f + ": " + e.getMessage(),
-            "check the path", null);
+        throw new CliException(
+            ExitCodes.USAGE,
+            "read_error",
+            "cannot read " + f + ": " + e.getMessage(),
+            "check the path",
+            null);
       }
     }
     for (String n : catalogNames) {
       CatalogEntry e = root.catalog().list().stream()
-          .filter(x -> x.slug().equals(n) || n.equals(x.definition().name())).findFirst()
-          .orElseThrow(() -> CliException.usage("no catalog definition named " + n,
-              "list them with: workloadmap definitions"));
-      sources.add(new DefinitionRegistry.Source(e.yaml(), "catalog:" + e.definition().name()));
+          .filter(x -> x.slug().equals(n) || n.equals(x.definition().name()))
+          .findFirst()
+          .orElseThrow(() -> CliException.usage(
+              "no catalog definition named " + n, "list them with: workloadmap definitions"));
+      sources.add(
+          new DefinitionRegistry.Source(e.yaml(), "catalog:" + e.definition().name()));
     }
     DefinitionRegistry registry = new DefinitionRegistry(cluster().client(), wm());
     try {
@@ -69,7 +92,9 @@ final class RegisterCommand extends BaseCommand {
       }
       for (DefinitionRegistry.Result r : registry.register(sources, force, dry)) {
         for (String old : r.replaced()) {
-          env().out().println("karta.run.ai/" + old + " deleted (--force: it covered " + r.gvk() + ")");
+          env()
+              .out()
+              .println("karta.run.ai/" + old + " deleted (--force: it covered " + r.gvk() + ")");
         }
         env().out().println("karta.run.ai/" + r.name() + " " + r.action() + " (" + r.gvk() + ")");
       }
@@ -89,6 +114,7 @@ final class RegisterCommand extends BaseCommand {
     if (v.equals("server")) {
       return true;
     }
-    throw CliException.usage("--dry-run=" + v + " is not supported", "use --dry-run=server (or none)");
+    throw CliException.usage(
+        "--dry-run=" + v + " is not supported", "use --dry-run=server (or none)");
   }
 }

@@ -71,7 +71,8 @@ final class TypeResolver {
    */
   static Resolved resolve(String token, DefinitionSet defs, Cluster cluster) {
     if (token == null || token.isBlank()) {
-      throw CliException.usage("TYPE must not be empty", "for example: jobset, jobsets.jobset.x-k8s.io");
+      throw CliException.usage(
+          "TYPE must not be empty", "for example: jobset, jobsets.jobset.x-k8s.io");
     }
     List<Parsed> readings = parse(token);
     if (cluster != null) {
@@ -92,7 +93,8 @@ final class TypeResolver {
       Set<String> groupKinds = new LinkedHashSet<>();
       gvks.forEach(g -> groupKinds.add(g.group() + "/" + g.kind()));
       if (gvks.size() > 1) {
-        throw CliException.usage("\"" + token + "\" is covered at several versions or groups: " + tokens(gvks),
+        throw CliException.usage(
+            "\"" + token + "\" is covered at several versions or groups: " + tokens(gvks),
             "name one of them as kind.version.group, for example " + tokenOf(gvks.get(0)));
       }
       Gvk gvk = gvks.get(0);
@@ -105,17 +107,22 @@ final class TypeResolver {
     throw noDefinition(token, null);
   }
 
-  private static Resolved viaDiscovery(String token, List<Parsed> readings, DefinitionSet defs, Cluster cluster) {
+  private static Resolved viaDiscovery(
+      String token, List<Parsed> readings, DefinitionSet defs, Cluster cluster) {
     for (Parsed p : readings) {
       List<Cluster.ApiResource> matches = new ArrayList<>();
       String n = p.name().toLowerCase(Locale.ROOT);
-      for (Cluster.ApiResource r : cluster.discovery(defs.listing().stream().map(DefinitionSet.Entry::gvk)
-          .filter(java.util.Objects::nonNull).toList())) {
+      for (Cluster.ApiResource r : cluster.discovery(defs.listing().stream()
+          .map(DefinitionSet.Entry::gvk)
+          .filter(java.util.Objects::nonNull)
+          .toList())) {
         if ((p.group() != null && !r.group().equalsIgnoreCase(p.group()))
             || (p.version() != null && !r.version().equalsIgnoreCase(p.version()))) {
           continue;
         }
-        if (n.equals(r.plural()) || n.equals(r.singular()) || n.equals(r.kind().toLowerCase(Locale.ROOT))
+        if (n.equals(r.plural())
+            || n.equals(r.singular())
+            || n.equals(r.kind().toLowerCase(Locale.ROOT))
             || r.shortNames().contains(n)) {
           matches.add(r);
         }
@@ -129,20 +136,25 @@ final class TypeResolver {
         if (groups.contains("")) {
           matches.removeIf(m -> !m.group().isEmpty());
         } else {
-          List<Gvk> gvks = matches.stream().filter(Cluster.ApiResource::preferredVersion)
-              .map(m -> new Gvk(m.group(), m.version(), m.kind())).toList();
-          throw CliException.usage("\"" + token + "\" names resources of several groups: " + tokens(gvks),
+          List<Gvk> gvks = matches.stream()
+              .filter(Cluster.ApiResource::preferredVersion)
+              .map(m -> new Gvk(m.group(), m.version(), m.kind()))
+              .toList();
+          throw CliException.usage(
+              "\"" + token + "\" names resources of several groups: " + tokens(gvks),
               "name one of them as kind.version.group, for example " + tokenOf(gvks.get(0)));
         }
       }
-      // one group and kind: the preferred version when a definition covers it, else the only covered version
+      // one group and kind: the preferred version when a definition covers it, else the only
+      // covered version
       List<Cluster.ApiResource> covered = new ArrayList<>();
       for (Cluster.ApiResource m : matches) {
         if (defs.isAmbiguous(gvkOf(m)) || defs.forGvk(gvkOf(m)) != null) {
           covered.add(m);
         }
       }
-      List<Cluster.ApiResource> preferred = covered.stream().filter(Cluster.ApiResource::preferredVersion).toList();
+      List<Cluster.ApiResource> preferred =
+          covered.stream().filter(Cluster.ApiResource::preferredVersion).toList();
       Cluster.ApiResource chosen = null;
       if (covered.size() == 1) {
         chosen = covered.get(0);
@@ -150,7 +162,8 @@ final class TypeResolver {
         chosen = preferred.get(0);
       } else if (covered.size() > 1) {
         List<Gvk> gvks = covered.stream().map(TypeResolver::gvkOf).toList();
-        throw CliException.usage("\"" + token + "\" is covered at several served versions: " + tokens(gvks),
+        throw CliException.usage(
+            "\"" + token + "\" is covered at several served versions: " + tokens(gvks),
             "name one of them as kind.version.group, for example " + tokenOf(gvks.get(0)));
       }
       DefinitionSet.Entry entry = chosen == null ? null : defs.forGvk(gvkOf(chosen));
@@ -168,21 +181,27 @@ final class TypeResolver {
   }
 
   static CliException noDefinition(String token, Gvk gvk) {
-    return new CliException(ExitCodes.NO_DEFINITION, "no_definition_for_type",
+    return new CliException(
+        ExitCodes.NO_DEFINITION,
+        "no_definition_for_type",
         "no Karta definition covers \"" + token + "\"" + (gvk == null ? "" : " (" + gvk + ")"),
         "list the available definitions with: workloadmap definitions; or apply a Karta object for it",
         gvk == null ? token : gvk.toString());
   }
 
   static CliException notInstalled(Gvk gvk) {
-    return new CliException(ExitCodes.WORKLOAD_NOT_FOUND, "not_installed",
+    return new CliException(
+        ExitCodes.WORKLOAD_NOT_FOUND,
+        "not_installed",
         gvk.kind() + " is not installed in this cluster",
-        "install the CRD of " + gvk.group() + " (check with: kubectl api-resources --api-group=" + gvk.group() + ")",
+        "install the CRD of " + gvk.group() + " (check with: kubectl api-resources --api-group="
+            + gvk.group() + ")",
         gvk.toString());
   }
 
   static String tokenOf(Gvk g) {
-    return g.kind().toLowerCase(Locale.ROOT) + "." + g.version() + (g.group().isEmpty() ? "" : "." + g.group());
+    return g.kind().toLowerCase(Locale.ROOT) + "." + g.version()
+        + (g.group().isEmpty() ? "" : "." + g.group());
   }
 
   private static String tokens(List<Gvk> gvks) {

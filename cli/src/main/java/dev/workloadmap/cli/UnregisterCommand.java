@@ -9,14 +9,20 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /** {@code unregister NAME...}: deletes registered definitions (Karta objects) by name. */
-@Command(name = "unregister", mixinStandardHelpOptions = true, sortOptions = false,
+@Command(
+    name = "unregister",
+    mixinStandardHelpOptions = true,
+    sortOptions = false,
     description = "Remove registered definitions (Karta objects) from the cluster.")
 final class UnregisterCommand extends BaseCommand {
 
   @Parameters(arity = "1..*", paramLabel = "NAME", description = "Names of registered definitions.")
   List<String> names = new ArrayList<>();
 
-  @Option(names = "--dry-run", paramLabel = "MODE", description = "server: ask the server, delete nothing.")
+  @Option(
+      names = "--dry-run",
+      paramLabel = "MODE",
+      description = "server: ask the server, delete nothing.")
   String dryRun;
 
   @Override
@@ -29,8 +35,10 @@ final class UnregisterCommand extends BaseCommand {
         if (registry.unregister(n, dry)) {
           env().out().println("karta.run.ai/" + n + " deleted" + (dry ? " (dry run)" : ""));
         } else {
-          env().err().println("error: no registered definition named " + n
-              + "\nhint: list them with: workloadmap definitions");
+          env()
+              .err()
+              .println("error: no registered definition named " + n
+                  + "\nhint: list them with: workloadmap definitions");
           missing++;
         }
       }

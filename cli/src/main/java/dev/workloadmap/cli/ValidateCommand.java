@@ -1,8 +1,8 @@
 package dev.workloadmap.cli;
 
 import dev.workloadmap.sdk.WorkloadMap;
-import dev.workloadmap.sdk.internal.verify.DefinitionFiles;
 import dev.workloadmap.sdk.internal.model.DefinitionSetRules;
+import dev.workloadmap.sdk.internal.verify.DefinitionFiles;
 import dev.workloadmap.sdk.validation.Finding;
 import dev.workloadmap.sdk.validation.Severity;
 import dev.workloadmap.sdk.validation.ValidationReport;
@@ -13,7 +13,6 @@ import dev.workloadmap.sdk.yaml.YamlReader;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -34,28 +33,43 @@ import picocli.CommandLine.Parameters;
  * {@code N finding(s)}. Exit 0 when every definition is valid, 1 when one is invalid (a YAML syntax error or a CRD
  * finding included), 2 on a usage or read error. Needs no cluster.
  */
-@Command(name = "validate", mixinStandardHelpOptions = true, sortOptions = false,
-    description = "Lint definitions, with their paths checked against the target CRD (exit 0 valid, 1 invalid, 2 usage"
-        + " or read error).")
+@Command(
+    name = "validate",
+    mixinStandardHelpOptions = true,
+    sortOptions = false,
+    description =
+        "Lint definitions, with their paths checked against the target CRD (exit 0 valid, 1 invalid, 2 usage"
+            + " or read error).")
 final class ValidateCommand extends BaseCommand {
 
-  @Parameters(index = "0", paramLabel = "FILE|DIR",
-      description = "A definition file, a folder of them (fixtures folders skipped), or - for standard input.")
+  @Parameters(
+      index = "0",
+      paramLabel = "FILE|DIR",
+      description =
+          "A definition file, a folder of them (fixtures folders skipped), or - for standard input.")
   String file;
 
-  @Option(names = "--crd", paramLabel = "FILE|DIR", description = "The target CRD for every definition (a file), or a"
-      + " folder of <kind lower>.<group>.yaml files; crd.yaml beside a definition is used first.")
+  @Option(
+      names = "--crd",
+      paramLabel = "FILE|DIR",
+      description =
+          "The target CRD for every definition (a file), or a"
+              + " folder of <kind lower>.<group>.yaml files; crd.yaml beside a definition is used first.")
   Path crd;
 
-  @Option(names = "--analyze", description = "Also run the status-overlap analysis (exit 1 when two exclusive statuses"
-      + " can match together unallowed, or a terminal state maps to Undefined); within the CRD's status schema when"
-      + " --crd (or a crd.yaml beside the definition) gives it.")
+  @Option(
+      names = "--analyze",
+      description = "Also run the status-overlap analysis (exit 1 when two exclusive statuses"
+          + " can match together unallowed, or a terminal state maps to Undefined); within the CRD's status schema when"
+          + " --crd (or a crd.yaml beside the definition) gives it.")
   boolean analyze;
 
   @Option(names = "--seed", description = "Seed of the analysis (default: ${DEFAULT-VALUE}).")
   long seed = 20260101L;
 
-  @Option(names = "--budget", description = "Status objects per definition in the analysis (default: ${DEFAULT-VALUE}).")
+  @Option(
+      names = "--budget",
+      description = "Status objects per definition in the analysis (default: ${DEFAULT-VALUE}).")
   int budget = 20000;
 
   private int definitions;
@@ -65,17 +79,25 @@ final class ValidateCommand extends BaseCommand {
   @Override
   int execute() {
     if (crd != null && !Files.exists(crd)) {
-      throw new CliException(ExitCodes.USAGE, "read_error", "cannot read the CRD " + crd + ": no such file or folder",
+      throw new CliException(
+          ExitCodes.USAGE,
+          "read_error",
+          "cannot read the CRD " + crd + ": no such file or folder",
           "give the target CRD's YAML file (kubectl get crd NAME -o yaml) or a folder of <kind lower>.<group>.yaml",
           null);
     }
     if (crd != null && Files.isRegularFile(crd)) {
       try {
-        dev.workloadmap.sdk.crd.Crd.loadAll(crd); // a CRD that cannot be read is an input error, named at once
+        dev.workloadmap.sdk.crd.Crd.loadAll(
+            crd); // a CRD that cannot be read is an input error, named at once
       } catch (dev.workloadmap.sdk.crd.CrdException e) {
-        throw new CliException(ExitCodes.USAGE, "read_error", "cannot read the CRD " + e.getMessage(),
+        throw new CliException(
+            ExitCodes.USAGE,
+            "read_error",
+            "cannot read the CRD " + e.getMessage(),
             "give the target CRD's manifest (kubectl get crd NAME -o yaml > crd.yaml) or a folder of"
-                + " <kind lower>.<group>.yaml files", null);
+                + " <kind lower>.<group>.yaml files",
+            null);
       }
     }
     if (file.equals("-")) {
@@ -83,33 +105,51 @@ final class ValidateCommand extends BaseCommand {
       try {
         text = new String(env().in().readAllBytes(), StandardCharsets.UTF_8);
       } catch (IOException e) {
-        throw new CliException(ExitCodes.USAGE, "read_error", "cannot read <stdin>: " + e.getMessage(),
-            "pipe a definition file into validate -", null);
+        throw new CliException(
+            ExitCodes.USAGE,
+            "read_error",
+            "cannot read <stdin>: " + e.getMessage(),
+            "pipe a definition file into validate -",
+            null);
       }
       return validate(text, "<stdin>", Path.of("<stdin>")) ? ExitCodes.OK : ExitCodes.ERROR;
     }
     Path root = Path.of(file);
     if (!Files.exists(root)) {
-      throw new CliException(ExitCodes.USAGE, "read_error", "cannot read " + file + ": no such file or folder",
-          "check the path", null);
+      throw new CliException(
+          ExitCodes.USAGE,
+          "read_error",
+          "cannot read " + file + ": no such file or folder",
+          "check the path",
+          null);
     }
     List<Path> files;
     try {
       files = DefinitionFiles.of(root);
     } catch (IOException e) {
-      throw new CliException(ExitCodes.USAGE, "read_error", "cannot list " + file + ": " + e.getMessage(),
-          "check the folder's permissions", null);
+      throw new CliException(
+          ExitCodes.USAGE,
+          "read_error",
+          "cannot list " + file + ": " + e.getMessage(),
+          "check the folder's permissions",
+          null);
     }
     if (files.isEmpty()) {
-      throw new CliException(ExitCodes.USAGE, "read_error", file + " holds no definition file",
-          "give a definition file, or a folder with .yaml, .yml or .json definitions", null);
+      throw new CliException(
+          ExitCodes.USAGE,
+          "read_error",
+          file + " holds no definition file",
+          "give a definition file, or a folder with .yaml, .yml or .json definitions",
+          null);
     }
     List<Checked> checked = new ArrayList<>();
     for (Path f : files) {
       checked.addAll(load(f));
     }
-    // across the files: two definitions of one root kind (the SDK's rule, as workloadmap:validate and register)
-    List<Checked> withDefinition = checked.stream().filter(c -> c.definition() != null).toList();
+    // across the files: two definitions of one root kind (the SDK's rule, as workloadmap:validate
+    // and register)
+    List<Checked> withDefinition =
+        checked.stream().filter(c -> c.definition() != null).toList();
     for (DefinitionSetRules.Indexed d : DefinitionSetRules.duplicateGvks(
         withDefinition.stream().map(Checked::definition).toList())) {
       Checked c = withDefinition.get(d.index());
@@ -120,8 +160,11 @@ final class ValidateCommand extends BaseCommand {
       allValid &= print(c);
     }
     if (Files.isDirectory(root)) {
-      env().out().println("Validated " + count(definitions, "definition") + " in " + count(files.size(), "file") + ": "
-          + count(errors, "error") + ", " + count(warnings, "warning"));
+      env()
+          .out()
+          .println(
+              "Validated " + count(definitions, "definition") + " in " + count(files.size(), "file")
+                  + ": " + count(errors, "error") + ", " + count(warnings, "warning"));
     }
     return allValid ? ExitCodes.OK : ExitCodes.ERROR;
   }
@@ -151,11 +194,19 @@ final class ValidateCommand extends BaseCommand {
     List<String> docNames;
     try {
       loaded = wm().read(f);
-      docNames = new YamlReader().readAll(f).stream().filter(d -> !d.root().isNull())
-          .map(d -> d.root().path("metadata").path("name").asText("")).toList();
+      docNames = new YamlReader()
+          .readAll(f).stream()
+              .filter(d -> !d.root().isNull())
+              .map(d -> d.root().path("metadata").path("name").asText(""))
+              .toList();
     } catch (NotTextException e) {
-      throw new CliException(ExitCodes.USAGE, "read_error", "cannot read " + f + ": " + e.getMessage(),
-          NotTextException.HINT + "; validate reads Karta definitions", null).at(e.location().orElse(null));
+      throw new CliException(
+              ExitCodes.USAGE,
+              "read_error",
+              "cannot read " + f + ": " + e.getMessage(),
+              NotTextException.HINT + "; validate reads Karta definitions",
+              null)
+          .at(e.location().orElse(null));
     } catch (YamlException e) {
       return List.of(syntaxError(e, f.toString(), f));
     }
@@ -167,8 +218,11 @@ final class ValidateCommand extends BaseCommand {
     List<Checked> checked;
     try {
       List<WorkloadMap.Loaded> loaded = wm().read(text, name);
-      List<String> docNames = new YamlReader().readAll(text, name).stream().filter(d -> !d.root().isNull())
-          .map(d -> d.root().path("metadata").path("name").asText("")).toList();
+      List<String> docNames = new YamlReader()
+          .readAll(text, name).stream()
+              .filter(d -> !d.root().isNull())
+              .map(d -> d.root().path("metadata").path("name").asText(""))
+              .toList();
       checked = checked(loaded, docNames, name, path);
     } catch (YamlException e) {
       checked = List.of(syntaxError(e, name, path));
@@ -181,27 +235,34 @@ final class ValidateCommand extends BaseCommand {
   }
 
   private static Checked syntaxError(YamlException e, String name, Path path) {
-    Finding syntax = new Finding("yaml.syntax", Severity.ERROR, e.getMessage(),
+    Finding syntax = new Finding(
+        "yaml.syntax",
+        Severity.ERROR,
+        e.getMessage(),
         e.location().orElse(dev.workloadmap.sdk.yaml.SourceLocation.ofFile(name)),
-        "fix the YAML at this line and column (Kubernetes' YAML 1.1 rules)", null);
+        "fix the YAML at this line and column (Kubernetes' YAML 1.1 rules)",
+        null);
     return new Checked(name, path, null, ValidationReport.of(List.of(syntax)));
   }
 
-  private List<Checked> checked(List<WorkloadMap.Loaded> loaded, List<String> docNames, String name, Path path) {
+  private List<Checked> checked(
+      List<WorkloadMap.Loaded> loaded, List<String> docNames, String name, Path path) {
     if (loaded.isEmpty()) {
       // the SDK's rule, as workloadmap:validate: a definition file must define something
-      return List.of(new Checked(name, path, null,
-          ValidationReport.of(List.of(DefinitionSetRules.noDefinition(name)))));
+      return List.of(new Checked(
+          name, path, null, ValidationReport.of(List.of(DefinitionSetRules.noDefinition(name)))));
     }
     List<Checked> out = new ArrayList<>();
     for (int i = 0; i < loaded.size(); i++) {
       WorkloadMap.Loaded l = loaded.get(i);
       String docName = docNames.size() == loaded.size() ? docNames.get(i) : "";
-      String defName = l.definition() != null && l.definition().name() != null ? l.definition().name()
+      String defName = l.definition() != null && l.definition().name() != null
+          ? l.definition().name()
           : !docName.isEmpty() ? docName : name + (loaded.size() == 1 ? "" : "#" + (i + 1));
       ValidationReport report = l.report();
       if (l.valid()) {
-        CrdLookup lookup = crd != null && Files.isRegularFile(crd) ? CrdLookup.checkWith(l.definition(), crd)
+        CrdLookup lookup = crd != null && Files.isRegularFile(crd)
+            ? CrdLookup.checkWith(l.definition(), crd)
             : CrdLookup.check(l.definition(), path, crd);
         report = report.merge(ValidationReport.of(lookup.findings()));
       }
@@ -242,25 +303,34 @@ final class ValidateCommand extends BaseCommand {
   /** The status-overlap analysis of one valid definition (the SDK's), printed; true when clean. */
   private boolean analyze(WorkloadMap.Loaded l, Path path) {
     dev.workloadmap.sdk.crd.CrdSchema schema = null;
-    Path crdFile = crd != null && Files.isRegularFile(crd) ? crd
-        : l.definition().rootGvk() == null ? null : CrdLookup.find(path, l.definition().rootGvk(), crd);
+    Path crdFile = crd != null && Files.isRegularFile(crd)
+        ? crd
+        : l.definition().rootGvk() == null
+            ? null
+            : CrdLookup.find(path, l.definition().rootGvk(), crd);
     if (crdFile != null) {
       try {
         schema = dev.workloadmap.sdk.crd.CrdSchema.load(crdFile, l.definition().rootGvk());
       } catch (RuntimeException e) {
-        throw new CliException(ExitCodes.USAGE, "read_error", "cannot use CRD " + crdFile + ": " + e.getMessage(),
-            "give the target CRD's manifest (kubectl get crd NAME -o yaml)", null);
+        throw new CliException(
+            ExitCodes.USAGE,
+            "read_error",
+            "cannot use CRD " + crdFile + ": " + e.getMessage(),
+            "give the target CRD's manifest (kubectl get crd NAME -o yaml)",
+            null);
       }
     }
-    var result = new dev.workloadmap.sdk.authoring.OverlapAnalyzer(wm(),
-        new dev.workloadmap.sdk.authoring.OverlapAnalyzer.Options(seed, budget))
+    var result = new dev.workloadmap.sdk.authoring.OverlapAnalyzer(
+            wm(), new dev.workloadmap.sdk.authoring.OverlapAnalyzer.Options(seed, budget))
         .analyze(wm().prepare(l), schema, null);
     env().out().print(result.text());
     return result.clean();
   }
 
   private static String severity(Finding f) {
-    return f.severity() == Severity.ERROR ? "error: " : f.severity() == Severity.WARNING ? "warning: " : "info: ";
+    return f.severity() == Severity.ERROR
+        ? "error: "
+        : f.severity() == Severity.WARNING ? "warning: " : "info: ";
   }
 
   private static String count(int n, String noun) {

@@ -28,35 +28,52 @@ import picocli.CommandLine.Option;
  * --strict}. With {@code --workload} it also runs the write round trip (SDK {@code RoundTrip}) on a
  * copy of the object; each finding is a warning, a component with no instance is reported skipped.
  */
-@Command(name = "verify", mixinStandardHelpOptions = true,
-    description = "Validate a definition and prove it against a real object, like the reference's hack/karta-verify"
-        + " (exit 0 ok, 1 load or validation failure or incomplete totals, 2 prediction mismatch, 3 warnings under"
-        + " --strict).")
+@Command(
+    name = "verify",
+    mixinStandardHelpOptions = true,
+    description =
+        "Validate a definition and prove it against a real object, like the reference's hack/karta-verify"
+            + " (exit 0 ok, 1 load or validation failure or incomplete totals, 2 prediction mismatch, 3 warnings under"
+            + " --strict).")
 final class VerifyCommand extends BaseCommand {
 
-  @Option(names = {"--karta", "-karta"}, paramLabel = "FILE", description = "Path to the Karta definition (required).")
+  @Option(
+      names = {"--karta", "-karta"},
+      paramLabel = "FILE",
+      description = "Path to the Karta definition (required).")
   String karta;
 
-  @Option(names = {"--workload", "-workload"}, paramLabel = "FILE",
+  @Option(
+      names = {"--workload", "-workload"},
+      paramLabel = "FILE",
       description = "Path to a real workload manifest; without it, validation only.")
   String workload;
 
-  @Option(names = {"--predict", "-predict"}, paramLabel = "FILE",
+  @Option(
+      names = {"--predict", "-predict"},
+      paramLabel = "FILE",
       description = "Predictions file to check the extraction against (requires --workload).")
   String predict;
 
-  @Option(names = {"--dump", "-dump"}, paramLabel = "FILE",
+  @Option(
+      names = {"--dump", "-dump"},
+      paramLabel = "FILE",
       description = "Write the observed extraction, in predictions format (requires --workload).")
   String dump;
 
-  @Option(names = {"--strict", "-strict"}, description = "Exit 3 when the run reports warnings (requires --workload).")
+  @Option(
+      names = {"--strict", "-strict"},
+      description = "Exit 3 when the run reports warnings (requires --workload).")
   boolean strict;
 
   @Option(names = "--no-round-trip", description = "Do not run the write round trip.")
   boolean noRoundTrip;
 
-  @Option(names = "--allow-incomplete", description = "Do not exit 1 when a problem left the object's replica or"
-      + " resource totals incomplete (a negative or fractional count, a GPU quantity Kubernetes rejects).")
+  @Option(
+      names = "--allow-incomplete",
+      description =
+          "Do not exit 1 when a problem left the object's replica or"
+              + " resource totals incomplete (a negative or fractional count, a GPU quantity Kubernetes rejects).")
   boolean allowIncomplete;
 
   @Override
@@ -64,11 +81,14 @@ final class VerifyCommand extends BaseCommand {
     PrintWriter out = env().out();
     PrintWriter err = env().err();
     if (karta == null || karta.isEmpty()) {
-      err.println("error: --karta is required (hint: workloadmap verify --karta <definition.yaml> [--workload <cr.yaml>])");
+      err.println(
+          "error: --karta is required (hint: workloadmap verify --karta <definition.yaml> [--workload <cr.yaml>])");
       return 1;
     }
     if (workload == null) {
-      for (String[] f : new String[][] {{"--predict", predict}, {"--dump", dump}, {"--strict", strict ? "x" : null}}) {
+      for (String[] f : new String[][] {
+        {"--predict", predict}, {"--dump", dump}, {"--strict", strict ? "x" : null}
+      }) {
         if (f[1] != null) {
           err.println("error: " + f[0] + " requires --workload");
           return 1;
@@ -101,8 +121,8 @@ final class VerifyCommand extends BaseCommand {
     JsonNode object;
     YamlDocument document;
     try {
-      List<YamlDocument> docs = new YamlReader().readAll(Path.of(workload)).stream()
-          .filter(d -> !d.root().isNull()).toList();
+      List<YamlDocument> docs = new YamlReader()
+          .readAll(Path.of(workload)).stream().filter(d -> !d.root().isNull()).toList();
       if (docs.isEmpty()) {
         err.println("\nerror: parse workload: " + workload + " holds no object");
         return 1;
@@ -124,13 +144,20 @@ final class VerifyCommand extends BaseCommand {
       return 1;
     }
     Prediction.Observation observed = Prediction.observe(tree);
-    boolean unresolved = observed.status().isEmpty() || observed.status().equals(List.of("Undefined"));
+    boolean unresolved =
+        observed.status().isEmpty() || observed.status().equals(List.of("Undefined"));
     out.println("=== Extracted from " + workload + " ===");
     out.println("  status: " + Prediction.list(observed.status())
         + (unresolved ? " (no rule in statusDefinition matched this object)" : ""));
     for (Prediction.Row r : observed.components()) {
-      out.printf("  %-34s replicas=%-8s min=%-6s max=%-6s podSpec=%-9s containers=%s%n", r.key(), n(r.replicas()),
-          n(r.minReplicas()), n(r.maxReplicas()), Prediction.yesNo(r.podSpec()), Prediction.list(r.containers()));
+      out.printf(
+          "  %-34s replicas=%-8s min=%-6s max=%-6s podSpec=%-9s containers=%s%n",
+          r.key(),
+          n(r.replicas()),
+          n(r.minReplicas()),
+          n(r.maxReplicas()),
+          Prediction.yesNo(r.podSpec()),
+          Prediction.list(r.containers()));
     }
     out.println();
     List<String> warnings = new ArrayList<>(Prediction.warnings(observed));
@@ -143,8 +170,11 @@ final class VerifyCommand extends BaseCommand {
           warnings.add(c.component() + " " + c.check() + ": " + f);
         }
       }
-      out.printf("  %d clean, %d findings, %d skipped%n%n", rt.count(RoundTrip.Outcome.CLEAN),
-          rt.count(RoundTrip.Outcome.FINDINGS), rt.count(RoundTrip.Outcome.SKIPPED));
+      out.printf(
+          "  %d clean, %d findings, %d skipped%n%n",
+          rt.count(RoundTrip.Outcome.CLEAN),
+          rt.count(RoundTrip.Outcome.FINDINGS),
+          rt.count(RoundTrip.Outcome.SKIPPED));
     }
     List<String> uncounted = new ArrayList<>();
     if (!tree.problems().isEmpty()) {
@@ -176,7 +206,8 @@ final class VerifyCommand extends BaseCommand {
     if (!uncounted.isEmpty()) {
       if (!allowIncomplete) {
         err.println("\nerror: the totals of " + workload + " are incomplete: " + uncounted.size()
-            + (uncounted.size() == 1 ? " problem" : " problems") + " left replicas or resources uncounted (listed"
+            + (uncounted.size() == 1 ? " problem" : " problems")
+            + " left replicas or resources uncounted (listed"
             + " under Problems)\nhint: fix the object at the place each problem names, or pass --allow-incomplete to"
             + " accept the partial totals");
         return 1;
@@ -199,12 +230,16 @@ final class VerifyCommand extends BaseCommand {
       out.println("=== Prediction check ===");
       if (!mismatches.isEmpty()) {
         mismatches.forEach(m -> out.println("  MISMATCH " + m));
-        out.printf("%n%d mismatch(es). The definition does not do what it was expected to do;%n"
-            + "fix the definition, or re-derive the prediction from the manifest, then run again.%n"
-            + "Do not copy the extracted values into the prediction to make this pass.%n", mismatches.size());
+        out.printf(
+            "%n%d mismatch(es). The definition does not do what it was expected to do;%n"
+                + "fix the definition, or re-derive the prediction from the manifest, then run again.%n"
+                + "Do not copy the extracted values into the prediction to make this pass.%n",
+            mismatches.size());
         return 2;
       }
-      out.printf("  all %d predicted value(s) matched the extraction%n%n", Prediction.countPredicted(predicted));
+      out.printf(
+          "  all %d predicted value(s) matched the extraction%n%n",
+          Prediction.countPredicted(predicted));
     }
     if (strict && !warnings.isEmpty()) {
       err.println("\nerror: " + warnings.size() + " warning(s) under --strict");
@@ -216,5 +251,4 @@ final class VerifyCommand extends BaseCommand {
   private static String n(Integer v) {
     return v == null ? "<none>" : v.toString();
   }
-
 }

@@ -26,23 +26,45 @@ import picocli.CommandLine.ParseResult;
  * built-in catalog. Exit codes are those of {@link ExitCodes}; every failure is one message on stderr with a hint (with
  * {@code -o json}, a JSON error object on stdout), never a stack trace.
  */
-@Command(name = "workloadmap", mixinStandardHelpOptions = true, versionProvider = WorkloadMapCli.Version.class,
-    description = "See the structure, pods, status and resources of AI workloads through Workload Map (Karta)"
-        + " definitions: the built-in catalog plus the cluster's Karta objects.",
-    subcommands = {GetCommand.class, DescribeCommand.class, DefinitionsCommand.class, ValidateCommand.class,
-        GangsCommand.class, VerifyCommand.class, RegisterCommand.class, UnregisterCommand.class,
-        CompletionCommand.class, CommandLine.HelpCommand.class},
+@Command(
+    name = "workloadmap",
+    mixinStandardHelpOptions = true,
+    versionProvider = WorkloadMapCli.Version.class,
+    description =
+        "See the structure, pods, status and resources of AI workloads through Workload Map (Karta)"
+            + " definitions: the built-in catalog plus the cluster's Karta objects.",
+    subcommands = {
+      GetCommand.class,
+      DescribeCommand.class,
+      DefinitionsCommand.class,
+      ValidateCommand.class,
+      GangsCommand.class,
+      VerifyCommand.class,
+      RegisterCommand.class,
+      UnregisterCommand.class,
+      CompletionCommand.class,
+      CommandLine.HelpCommand.class
+    },
     exitCodeListHeading = "%nExit codes:%n",
-    exitCodeList = {"0:success (validate: valid)", "1:error (validate: invalid; unreachable, forbidden)",
-        "2:usage or read error", "3:no definition covers the type", "4:the workload or its type is not in the cluster"})
+    exitCodeList = {
+      "0:success (validate: valid)",
+      "1:error (validate: invalid; unreachable, forbidden)",
+      "2:usage or read error",
+      "3:no definition covers the type",
+      "4:the workload or its type is not in the cluster"
+    })
 public final class WorkloadMapCli implements Runnable {
 
   final Env env;
   private final Catalog catalog;
   private WorkloadMap workloadMap;
 
-  @Option(names = "--gpu-resource", paramLabel = "NAME", defaultValue = "nvidia.com/gpu", scope =
-      CommandLine.ScopeType.INHERIT, description = "The resource counted as GPUs (default: ${DEFAULT-VALUE}).")
+  @Option(
+      names = "--gpu-resource",
+      paramLabel = "NAME",
+      defaultValue = "nvidia.com/gpu",
+      scope = CommandLine.ScopeType.INHERIT,
+      description = "The resource counted as GPUs (default: ${DEFAULT-VALUE}).")
   String gpuResource;
 
   @CommandLine.Spec
@@ -55,15 +77,17 @@ public final class WorkloadMapCli implements Runnable {
 
   @Override
   public void run() {
-    throw new ParameterException(spec.commandLine(), "a command is required: " + commandNames(spec)
-        + " (see workloadmap --help)");
+    throw new ParameterException(
+        spec.commandLine(),
+        "a command is required: " + commandNames(spec) + " (see workloadmap --help)");
   }
 
   /** The subcommands' names, from picocli's model (never a hand list), {@code help} last. */
   static String commandNames(CommandLine.Model.CommandSpec spec) {
     java.util.List<String> names = new java.util.ArrayList<>();
     spec.subcommands().forEach((name, sub) -> {
-      if (sub.getCommandSpec().name().equals(name) && !sub.getCommandSpec().usageMessage().hidden()) {
+      if (sub.getCommandSpec().name().equals(name)
+          && !sub.getCommandSpec().usageMessage().hidden()) {
         names.add(name); // aliases are not repeated
       }
     });
@@ -83,10 +107,14 @@ public final class WorkloadMapCli implements Runnable {
 
   /** Runs the CLI with the process's streams, clock and environment. */
   public static int run(String... args) {
-    Env env = new Env(new PrintWriter(new OutputStreamWriter(System.out, StandardCharsets.UTF_8), true),
-        new PrintWriter(new OutputStreamWriter(System.err, StandardCharsets.UTF_8), true), System.in,
-        Clock.systemUTC(), System.getenv());
-    // on demand: a command reads the catalog entries it needs (describe -f one, --version none), not all of them
+    Env env = new Env(
+        new PrintWriter(new OutputStreamWriter(System.out, StandardCharsets.UTF_8), true),
+        new PrintWriter(new OutputStreamWriter(System.err, StandardCharsets.UTF_8), true),
+        System.in,
+        Clock.systemUTC(),
+        System.getenv());
+    // on demand: a command reads the catalog entries it needs (describe -f one, --version none),
+    // not all of them
     return run(env, Catalog.builtInOnDemand(), args);
   }
 
@@ -113,8 +141,10 @@ public final class WorkloadMapCli implements Runnable {
     cmd.setCaseInsensitiveEnumValuesAllowed(true);
     cmd.setExecutionExceptionHandler(WorkloadMapCli::handle);
     OutputOptions.install(cmd);
-    // an unknown command or argument is a usage error even when --help is given with it: picocli would print the
-    // help of the command it did match (`workloadmap register --help` printed the top-level help and exit 0)
+    // an unknown command or argument is a usage error even when --help is given with it: picocli
+    // would print the
+    // help of the command it did match (`workloadmap register --help` printed the top-level help
+    // and exit 0)
     cmd.setExecutionStrategy(parse -> {
       for (ParseResult p = parse; p != null; p = p.subcommand()) {
         if (!p.unmatched().isEmpty()) {
@@ -129,13 +159,14 @@ public final class WorkloadMapCli implements Runnable {
       CommandLine.Model.CommandSpec at = ex.getCommandLine().getCommandSpec();
       String unknown = unknownCommand(ex);
       if (unknown != null) {
-        // a command that does not exist: name it, suggest the closest with the SDK's one suggester, exit 2
-        String suggestion = dev.workloadmap.schema.internal.NameSuggester.suggest(unknown,
-            at.subcommands().keySet());
+        // a command that does not exist: name it, suggest the closest with the SDK's one suggester,
+        // exit 2
+        String suggestion = dev.workloadmap.schema.internal.NameSuggester.suggest(
+            unknown, at.subcommands().keySet());
         err.println("error: unknown command \"" + unknown + "\""
             + (at.parent() == null ? "" : " for " + at.qualifiedName()));
-        err.println("hint: " + (suggestion == null ? "" : "did you mean " + suggestion + "? ") + "the commands are "
-            + commandNames(at) + " (see " + at.qualifiedName() + " --help)");
+        err.println("hint: " + (suggestion == null ? "" : "did you mean " + suggestion + "? ")
+            + "the commands are " + commandNames(at) + " (see " + at.qualifiedName() + " --help)");
         return ExitCodes.USAGE;
       }
       err.println("error: " + ex.getMessage());
@@ -165,12 +196,21 @@ public final class WorkloadMapCli implements Runnable {
     if (ex instanceof CliException c) {
       e = c;
     } else if (ex instanceof WorkloadMapException w) {
-      e = new CliException(ExitCodes.ERROR, "error", w.describe(), "fix what the message names, then run "
-          + cmd.getCommandSpec().qualifiedName() + " again (--help lists the options)", null)
+      e = new CliException(
+              ExitCodes.ERROR,
+              "error",
+              w.describe(),
+              "fix what the message names, then run " + cmd.getCommandSpec().qualifiedName()
+                  + " again (--help lists the options)",
+              null)
           .at(w.location().orElse(null));
     } else if (ex instanceof UncheckedIOException u) {
-      e = new CliException(ExitCodes.USAGE, "read_error", u.getCause().getMessage(), "check the file's path and"
-          + " permissions", null);
+      e = new CliException(
+          ExitCodes.USAGE,
+          "read_error",
+          u.getCause().getMessage(),
+          "check the file's path and" + " permissions",
+          null);
     } else {
       throw new IllegalStateException(ex);
     }
@@ -179,8 +219,11 @@ public final class WorkloadMapCli implements Runnable {
     } else {
       cmd.getErr().println("error: " + e.getMessage());
       // every error carries its hint; a CliException without one falls back to the command's help
-      cmd.getErr().println("hint: " + (e.hint() != null ? e.hint()
-          : "see " + cmd.getCommandSpec().qualifiedName() + " --help"));
+      cmd.getErr()
+          .println("hint: "
+              + (e.hint() != null
+                  ? e.hint()
+                  : "see " + cmd.getCommandSpec().qualifiedName() + " --help"));
     }
     if (user instanceof BaseCommand b) {
       b.printWarnings();
@@ -209,7 +252,9 @@ public final class WorkloadMapCli implements Runnable {
         o.put("pointer", at.pointer());
       }
     }
-    o.put("hint", e.hint() != null ? e.hint() : "see " + cmd.getCommandSpec().qualifiedName() + " --help");
+    o.put(
+        "hint",
+        e.hint() != null ? e.hint() : "see " + cmd.getCommandSpec().qualifiedName() + " --help");
     return o;
   }
 
@@ -218,7 +263,8 @@ public final class WorkloadMapCli implements Runnable {
     @Override
     public String[] getVersion() {
       Properties p = new Properties();
-      try (InputStream in = WorkloadMapCli.class.getResourceAsStream("/META-INF/workloadmap/workloadmap-cli.properties")) {
+      try (InputStream in = WorkloadMapCli.class.getResourceAsStream(
+          "/META-INF/workloadmap/workloadmap-cli.properties")) {
         if (in != null) {
           p.load(in);
         }

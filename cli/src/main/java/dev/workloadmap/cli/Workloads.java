@@ -40,7 +40,8 @@ final class Workloads {
     String type = token.substring(0, slash);
     String name = token.substring(slash + 1);
     if (type.isEmpty() || name.isEmpty() || name.contains("/")) {
-      throw CliException.usage("\"" + token + "\" is not TYPE/NAME", "for example jobset/my-training");
+      throw CliException.usage(
+          "\"" + token + "\" is not TYPE/NAME", "for example jobset/my-training");
     }
     return new String[] {type, name};
   }

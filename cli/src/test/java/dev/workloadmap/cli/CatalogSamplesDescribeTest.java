@@ -50,8 +50,8 @@ class CatalogSamplesDescribeTest {
         JsonNode definition = YAML.readTree(defDir.resolve("definition.yaml").toFile());
         try (Stream<Path> fs = Files.list(fixtures)) {
           for (Path fx : fs.filter(Files::isDirectory).sorted().toList()) {
-            tests.add(DynamicTest.dynamicTest(defDir.getFileName() + "/" + fx.getFileName(),
-                () -> describe(definition, fx)));
+            tests.add(DynamicTest.dynamicTest(
+                defDir.getFileName() + "/" + fx.getFileName(), () -> describe(definition, fx)));
           }
         }
       }
@@ -70,9 +70,11 @@ class CatalogSamplesDescribeTest {
       JsonNode f = YAML.readTree(fixtureYaml.toFile());
       JsonNode object = f.path("object");
       if (object.hasNonNull("shared")) {
-        Assumptions.assumeTrue(Files.isDirectory(sharedDir().resolve("data")), () -> "shared data not found at "
-            + sharedDir() + " (the ../shared folder beside the checkout); this fixture reads "
-            + object.path("shared").asText());
+        Assumptions.assumeTrue(
+            Files.isDirectory(sharedDir().resolve("data")),
+            () -> "shared data not found at "
+                + sharedDir() + " (the ../shared folder beside the checkout); this fixture reads "
+                + object.path("shared").asText());
         source = sharedDir().resolve(object.path("shared").asText());
       } else if (object.hasNonNull("file")) {
         source = fixture.resolve(object.path("file").asText());
@@ -86,43 +88,60 @@ class CatalogSamplesDescribeTest {
     }
     JsonNode object = pick(new YamlReader().readAll(source), kind, name, source);
     Cli.Result r = new Cli().stdin(YAML.writeValueAsString(object)).run("describe", "-f", "-");
-    if (object.path("apiVersion").asText("").isEmpty() || object.path("kind").asText("").isEmpty()) {
+    if (object.path("apiVersion").asText("").isEmpty()
+        || object.path("kind").asText("").isEmpty()) {
       assertThat(r.exitCode()).as(r.toString()).isEqualTo(ExitCodes.USAGE);
       assertThat(r.err()).contains("apiVersion and kind");
       return;
     }
     if (r.exitCode() == ExitCodes.ERROR && r.err().contains("the totals are incomplete")) {
-      // a sample whose replica counts or resources the definition cannot count (a TrainJob's runtime-only values, a
-      // Volcano minAvailable the format cannot express): exit 1 with the reason, and the view says so; the flag
+      // a sample whose replica counts or resources the definition cannot count (a TrainJob's
+      // runtime-only values, a
+      // Volcano minAvailable the format cannot express): exit 1 with the reason, and the view says
+      // so; the flag
       // accepts the partial totals
       assertThat(r.out()).as(r.toString()).contains("TOTAL (incomplete)");
       assertThat(r.err()).contains("hint:", "--allow-incomplete");
-      r = new Cli().stdin(YAML.writeValueAsString(object)).run("describe", "-f", "-", "--allow-incomplete");
+      r = new Cli()
+          .stdin(YAML.writeValueAsString(object))
+          .run("describe", "-f", "-", "--allow-incomplete");
     }
     assertThat(r.exitCode()).as(r.toString()).isZero();
-    String header = object.path("kind").asText() + "/" + object.path("metadata").path("name").asText();
-    assertThat(r.out()).startsWith(header).contains("(file mode: no live status)").contains("\nResources:\n")
-        .containsPattern("\nTOTAL( +\\d+| \\(incomplete\\) +(\\d+|\\?))"); // an uncounted total is ?, never a number
+    String header = object.path("kind").asText() + "/"
+        + object.path("metadata").path("name").asText();
+    assertThat(r.out())
+        .startsWith(header)
+        .contains("(file mode: no live status)")
+        .contains("\nResources:\n")
+        .containsPattern(
+            "\nTOTAL( +\\d+| \\(incomplete\\) +(\\d+|\\?))"); // an uncounted total is ?, never a
+    // number
     assertThat(r.out().lines()).allSatisfy(l -> assertThat(l).doesNotEndWith(" "));
 
-    Cli.Result json = new Cli().stdin(YAML.writeValueAsString(object)).run("describe", "-f", "-", "-o", "json",
-        "--allow-incomplete");
+    Cli.Result json = new Cli()
+        .stdin(YAML.writeValueAsString(object))
+        .run("describe", "-f", "-", "-o", "json", "--allow-incomplete");
     assertThat(json.exitCode()).as(json.toString()).isZero();
     JsonNode view = JSON.readTree(json.out());
-    String apiVersion = rootKind.path("group").asText("").isEmpty() ? rootKind.path("version").asText()
+    String apiVersion = rootKind.path("group").asText("").isEmpty()
+        ? rootKind.path("version").asText()
         : rootKind.path("group").asText() + "/" + rootKind.path("version").asText();
     if (object.path("apiVersion").asText().equals(apiVersion)
         && object.path("kind").asText().equals(rootKind.path("kind").asText())) {
-      assertThat(view.path("definition").asText()).isEqualTo(definition.at("/metadata/name").asText());
+      assertThat(view.path("definition").asText())
+          .isEqualTo(definition.at("/metadata/name").asText());
     }
     Path expected = fixture.resolve("expected.yaml");
     if (Files.isRegularFile(expected)) {
       JsonNode total = YAML.readTree(expected.toFile()).path("total");
       if (total.has("replicas")) {
-        assertThat(view.at("/total/replicas")).as("total replicas").isEqualTo(total.path("replicas"));
+        assertThat(view.at("/total/replicas"))
+            .as("total replicas")
+            .isEqualTo(total.path("replicas"));
       }
       if (total.path("resources").has("gpus")) {
-        assertThat(view.at("/total/resources/gpus").asLong()).as("total GPUs")
+        assertThat(view.at("/total/resources/gpus").asLong())
+            .as("total GPUs")
             .isEqualTo(total.path("resources").path("gpus").asLong());
       }
     }
@@ -134,11 +153,14 @@ class CatalogSamplesDescribeTest {
     if (nonEmpty.size() == 1) {
       return nonEmpty.get(0).root();
     }
-    List<YamlDocument> matching = nonEmpty.stream().filter(d -> d.kind().equals(kind)
-        && (name == null || name.equals(d.root().path("metadata").path("name").asText()))).toList();
+    List<YamlDocument> matching = nonEmpty.stream()
+        .filter(d -> d.kind().equals(kind)
+            && (name == null
+                || name.equals(d.root().path("metadata").path("name").asText())))
+        .toList();
     if (matching.size() != 1) {
-      throw new UncheckedIOException(new IOException(file + ": expected one document of kind " + kind
-          + (name == null ? "" : " named " + name) + ", found " + matching.size()));
+      throw new UncheckedIOException(new IOException(file + ": expected one document of kind "
+          + kind + (name == null ? "" : " named " + name) + ", found " + matching.size()));
     }
     return matching.get(0).root();
   }

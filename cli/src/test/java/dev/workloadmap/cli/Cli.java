@@ -49,8 +49,12 @@ final class Cli {
   Result run(String... args) {
     StringWriter out = new StringWriter();
     StringWriter err = new StringWriter();
-    Env env = new Env(new PrintWriter(out), new PrintWriter(err),
-        new ByteArrayInputStream(stdin.getBytes(StandardCharsets.UTF_8)), clock, environment);
+    Env env = new Env(
+        new PrintWriter(out),
+        new PrintWriter(err),
+        new ByteArrayInputStream(stdin.getBytes(StandardCharsets.UTF_8)),
+        clock,
+        environment);
     int code = WorkloadMapCli.run(env, CATALOG, args);
     return new Result(code, out.toString(), err.toString());
   }

@@ -21,9 +21,14 @@ import org.junit.jupiter.api.Test;
  * applied to the cluster overriding the catalog, and {@code get} then uses it. Skipped with the reason when the
  * binaries are missing and {@code workloadmap.disabledWithoutCluster} is set.
  */
-// LIFECYCLE: the seed stands in for the JobSet operator and the kubelets (its Jobs' pods are made with their ready
-// statuses); the real Job controller would add Pending pods of its own and rewrite the Jobs' statuses
-@WorkloadMapTest(tier = Tier.API_SERVER, controllers = Controllers.LIFECYCLE, namespacePrefix = "cli")
+// LIFECYCLE: the seed stands in for the JobSet operator and the kubelets (its Jobs' pods are made
+// with their ready
+// statuses); the real Job controller would add Pending pods of its own and rewrite the Jobs'
+// statuses
+@WorkloadMapTest(
+    tier = Tier.API_SERVER,
+    controllers = Controllers.LIFECYCLE,
+    namespacePrefix = "cli")
 class CliEndToEndApiServerTest {
 
   private static Path kubeconfig;
@@ -34,7 +39,8 @@ class CliEndToEndApiServerTest {
       SeedCluster.installCrds(cluster.client());
       SeedCluster.applySeed(cluster.client(), cluster.namespace());
       Path dir = Files.createTempDirectory("workloadmap-cli-e2e");
-      kubeconfig = SeedCluster.kubeconfig(dir, cluster.client().getConfiguration(), cluster.namespace());
+      kubeconfig =
+          SeedCluster.kubeconfig(dir, cluster.client().getConfiguration(), cluster.namespace());
     }
     return kubeconfig;
   }
@@ -49,11 +55,13 @@ class CliEndToEndApiServerTest {
   }
 
   @Test
-  void describeShowsLeaderAndWorkerReadyCountsAndTwelveGpus(WorkloadMapCluster cluster) throws Exception {
+  void describeShowsLeaderAndWorkerReadyCountsAndTwelveGpus(WorkloadMapCluster cluster)
+      throws Exception {
     Cli.Result r = cli(cluster, "describe", "jobset/seed");
     assertThat(r.exitCode()).as(r.toString()).isZero();
-    assertThat(r.out()).startsWith("JobSet/seed   namespace: " + cluster.namespace()
-        + "   definition: jobset-x-k8s-io-jobset-v1alpha2 (catalog)   age: 3h\n")
+    assertThat(r.out())
+        .startsWith("JobSet/seed   namespace: " + cluster.namespace()
+            + "   definition: jobset-x-k8s-io-jobset-v1alpha2 (catalog)   age: 3h\n")
         .containsPattern("├── leader +1/1 ready +gpu: 4 +node-01\n")
         .containsPattern("│   └── seed-leader-0-0 +Running +gpu: 4 +node-01\n")
         .containsPattern("└── worker +1/2 ready +gpu: 8 +node-02\n")
@@ -62,8 +70,9 @@ class CliEndToEndApiServerTest {
         .contains("Phase: Running\n")
         .containsPattern("TOTAL +3 +12 +24 +192Gi\n");
 
-    JsonNode view = new ObjectMapper().readTree(cli(cluster, "describe", "jobsets.jobset.x-k8s.io", "seed", "-o",
-        "json").out());
+    JsonNode view = new ObjectMapper()
+        .readTree(cli(cluster, "describe", "jobsets.jobset.x-k8s.io", "seed", "-o", "json")
+            .out());
     assertThat(view.at("/total/resources/gpus").asLong()).isEqualTo(12);
     assertThat(view.at("/components/0/replicas/ready").asInt()).isEqualTo(1);
     assertThat(view.at("/components/1/replicas/desired").asInt()).isEqualTo(2);
@@ -72,23 +81,38 @@ class CliEndToEndApiServerTest {
   }
 
   @Test
-  void getListsTheJobSetWithItsStatusFollowingContinueTokens(WorkloadMapCluster cluster) throws Exception {
+  void getListsTheJobSetWithItsStatusFollowingContinueTokens(WorkloadMapCluster cluster)
+      throws Exception {
     seeded(cluster);
     // a second, status-less JobSet, so that --chunk-size 1 needs a continue token
-    if (cluster.client().genericKubernetesResources(SeedCluster.JOBSET).inNamespace(cluster.namespace())
-        .withName("second").get() == null) {
-      GenericKubernetesResource second = cluster.client().getKubernetesSerialization().unmarshal(
-          Files.readString(DescribeFileModeTest.SEED).replace("name: seed", "name: second")
-              .replace("namespace: " + SeedCluster.NS, "namespace: " + cluster.namespace()),
-          GenericKubernetesResource.class);
-      cluster.client().genericKubernetesResources(SeedCluster.JOBSET).inNamespace(cluster.namespace())
-          .resource(second).create();
+    if (cluster
+            .client()
+            .genericKubernetesResources(SeedCluster.JOBSET)
+            .inNamespace(cluster.namespace())
+            .withName("second")
+            .get()
+        == null) {
+      GenericKubernetesResource second = cluster
+          .client()
+          .getKubernetesSerialization()
+          .unmarshal(
+              Files.readString(DescribeFileModeTest.SEED)
+                  .replace("name: seed", "name: second")
+                  .replace("namespace: " + SeedCluster.NS, "namespace: " + cluster.namespace()),
+              GenericKubernetesResource.class);
+      cluster
+          .client()
+          .genericKubernetesResources(SeedCluster.JOBSET)
+          .inNamespace(cluster.namespace())
+          .resource(second)
+          .create();
     }
     Cli.Result r = cli(cluster, "get", "jobsets", "--chunk-size", "1");
     assertThat(r.exitCode()).as(r.toString()).isZero();
     assertThat(r.out()).startsWith("NAME ");
     assertThat(r.out().lines()).hasSize(3);
-    assertThat(r.out()).containsPattern("\nseed +" + cluster.namespace() + " +Running +3h\n")
+    assertThat(r.out())
+        .containsPattern("\nseed +" + cluster.namespace() + " +Running +3h\n")
         .containsPattern("\nsecond +" + cluster.namespace() + " +Undefined +3h\n");
 
     Cli.Result running = cli(cluster, "get", "jobsets", "--phase", "Running", "-o", "json");
@@ -101,25 +125,30 @@ class CliEndToEndApiServerTest {
     assertThat(all.exitCode()).as(all.toString()).isZero();
     // Jobs are covered by the catalog but owned by the JobSet: only the JobSets are top-level
     assertThat(all.out().lines()).hasSize(3);
-    assertThat(all.out()).containsPattern("\nseed +" + cluster.namespace() + " +JobSet +Running")
+    assertThat(all.out())
+        .containsPattern("\nseed +" + cluster.namespace() + " +JobSet +Running")
         .doesNotContain("seed-leader-0");
   }
 
   @Test
-  void definitionsShowAClusterKartaOverridingTheCatalog(WorkloadMapCluster cluster) throws Exception {
+  void definitionsShowAClusterKartaOverridingTheCatalog(WorkloadMapCluster cluster)
+      throws Exception {
     seeded(cluster);
-    GenericKubernetesResource karta = SeedCluster.applyKarta(cluster.client(),
-        ClusterDefinitionsMockTest.renamed("batch-job-v1", "team-batch-job"));
+    GenericKubernetesResource karta = SeedCluster.applyKarta(
+        cluster.client(), ClusterDefinitionsMockTest.renamed("batch-job-v1", "team-batch-job"));
     try {
       Cli.Result r = cli(cluster, "definitions");
       assertThat(r.exitCode()).as(r.toString()).isZero();
-      assertThat(r.out()).containsPattern("\nteam-batch-job +Job +cluster +job\n").doesNotContain("batch-job-v1 ")
+      assertThat(r.out())
+          .containsPattern("\nteam-batch-job +Job +cluster +job\n")
+          .doesNotContain("batch-job-v1 ")
           .containsPattern("\njobset-x-k8s-io-jobset-v1alpha2 +JobSet +catalog ");
 
       Cli.Result jobs = cli(cluster, "get", "jobs", "-o", "wide");
       assertThat(jobs.exitCode()).as(jobs.toString()).isZero();
-      assertThat(jobs.out()).containsPattern("seed-leader-0 +" + cluster.namespace() + " +\\S+ +3h +cluster"
-          + " +team-batch-job\n");
+      assertThat(jobs.out())
+          .containsPattern("seed-leader-0 +" + cluster.namespace() + " +\\S+ +3h +cluster"
+              + " +team-batch-job\n");
     } finally {
       cluster.client().resource(karta).delete();
     }

@@ -40,17 +40,30 @@ class CliFaultApiServerTest {
     }
     SeedCluster.installCrds(cluster.client());
     SeedCluster.applySeed(cluster.client(), cluster.namespace());
-    GenericKubernetesResource second = cluster.client().getKubernetesSerialization().unmarshal(
-        Files.readString(DescribeFileModeTest.SEED).replace("name: seed", "name: second")
-            .replace("namespace: " + SeedCluster.NS, "namespace: " + cluster.namespace()),
-        GenericKubernetesResource.class);
-    cluster.client().genericKubernetesResources(SeedCluster.JOBSET).inNamespace(cluster.namespace())
-        .resource(second).create();
+    GenericKubernetesResource second = cluster
+        .client()
+        .getKubernetesSerialization()
+        .unmarshal(
+            Files.readString(DescribeFileModeTest.SEED)
+                .replace("name: seed", "name: second")
+                .replace("namespace: " + SeedCluster.NS, "namespace: " + cluster.namespace()),
+            GenericKubernetesResource.class);
+    cluster
+        .client()
+        .genericKubernetesResources(SeedCluster.JOBSET)
+        .inNamespace(cluster.namespace())
+        .resource(second)
+        .create();
     dir = Files.createTempDirectory("workloadmap-cli-fault");
-    direct = SeedCluster.kubeconfig(Files.createDirectories(dir.resolve("direct")),
-        cluster.client().getConfiguration(), cluster.namespace());
-    http = new FaultProxy(cluster.client().getHttpClient(), cluster.client().getConfiguration().getMasterUrl());
-    Files.writeString(Files.createDirectories(dir.resolve("http")).resolve("kubeconfig"), """
+    direct = SeedCluster.kubeconfig(
+        Files.createDirectories(dir.resolve("direct")),
+        cluster.client().getConfiguration(),
+        cluster.namespace());
+    http = new FaultProxy(
+        cluster.client().getHttpClient(), cluster.client().getConfiguration().getMasterUrl());
+    Files.writeString(
+        Files.createDirectories(dir.resolve("http")).resolve("kubeconfig"),
+        """
         apiVersion: v1
         kind: Config
         clusters: [{name: test, cluster: {server: "%s"}}]
@@ -64,8 +77,11 @@ class CliFaultApiServerTest {
       URI api = URI.create(cluster.client().getConfiguration().getMasterUrl());
       int port = toxiproxy.proxy("apiserver", api.getHost() + ":" + api.getPort());
       viaToxiproxy = Files.createDirectories(dir.resolve("toxiproxy")).resolve("kubeconfig");
-      Files.writeString(viaToxiproxy, Files.readString(direct).replace(api.getHost() + ":" + api.getPort(),
-          "127.0.0.1:" + port).replace("localhost:" + api.getPort(), "127.0.0.1:" + port));
+      Files.writeString(
+          viaToxiproxy,
+          Files.readString(direct)
+              .replace(api.getHost() + ":" + api.getPort(), "127.0.0.1:" + port)
+              .replace("localhost:" + api.getPort(), "127.0.0.1:" + port));
     }
   }
 
@@ -82,7 +98,8 @@ class CliFaultApiServerTest {
   }
 
   private static void assumeToxiproxy() {
-    Assumptions.assumeTrue(toxiproxy != null, "toxiproxy-server is not built: run scripts/provide-toxiproxy.sh");
+    Assumptions.assumeTrue(
+        toxiproxy != null, "toxiproxy-server is not built: run scripts/provide-toxiproxy.sh");
   }
 
   /** One error line and its hint on stderr, exit 1, nothing on stdout. */
@@ -121,14 +138,16 @@ class CliFaultApiServerTest {
     assumeToxiproxy();
     Cli.Result expected = run(direct, "describe", "jobset/seed");
     assertThat(expected.exitCode()).as(expected.toString()).isZero();
-    toxiproxy.toxic("apiserver", "slow", "latency", "downstream", "{\"latency\":400,\"jitter\":100}");
+    toxiproxy.toxic(
+        "apiserver", "slow", "latency", "downstream", "{\"latency\":400,\"jitter\":100}");
     Cli.Result slow = run(viaToxiproxy, "describe", "jobset/seed");
     assertThat(slow.exitCode()).as(slow.toString()).isZero();
     assertThat(slow.out()).isEqualTo(expected.out());
   }
 
   @Test
-  void aStalledConnectionIsRetriedThenOneErrorAfterTheRequestTimeout(WorkloadMapCluster cluster) throws Exception {
+  void aStalledConnectionIsRetriedThenOneErrorAfterTheRequestTimeout(WorkloadMapCluster cluster)
+      throws Exception {
     setUp(cluster);
     assumeToxiproxy();
     // timeout=0: the proxy stops passing data and never closes the connection
@@ -138,37 +157,44 @@ class CliFaultApiServerTest {
   }
 
   @Test
-  void aConnectionResetMidStreamIsOneErrorWhenItPersists(WorkloadMapCluster cluster) throws Exception {
+  void aConnectionResetMidStreamIsOneErrorWhenItPersists(WorkloadMapCluster cluster)
+      throws Exception {
     setUp(cluster);
     assumeToxiproxy();
     // every connection is reset (TCP RST) 200 ms after it opens, for the client's every retry
     toxiproxy.toxic("apiserver", "reset", "reset_peer", "downstream", "{\"timeout\":200}");
-    Cli.Result r = run(viaToxiproxy, "get", "jobsets", "--chunk-size", "1", "--request-timeout", "5s");
+    Cli.Result r =
+        run(viaToxiproxy, "get", "jobsets", "--chunk-size", "1", "--request-timeout", "5s");
     assertOneClearError(r, "cannot reach the API server", "check that the cluster is up");
   }
 
   @Test
-  void aConnectionCutInTheMiddleOfAPagedListIsRetriedAndTheListIsComplete(WorkloadMapCluster cluster) throws Exception {
+  void aConnectionCutInTheMiddleOfAPagedListIsRetriedAndTheListIsComplete(
+      WorkloadMapCluster cluster) throws Exception {
     setUp(cluster);
     http.cutContinue.set(1);
     Cli.Result r = run(viaHttpProxy(), "get", "jobsets", "--chunk-size", "1");
     assertThat(r.exitCode()).as(r.toString() + http.log()).isZero();
     assertThat(r.out().lines()).as(r.toString()).hasSize(3);
     assertThat(r.out()).containsPattern("\nseed +").containsPattern("\nsecond +");
-    List<String> pages = http.log().stream().filter(l -> l.contains("/jobsets?") && l.contains("continue=")).toList();
+    List<String> pages = http.log().stream()
+        .filter(l -> l.contains("/jobsets?") && l.contains("continue="))
+        .toList();
     assertThat(pages).as("the cut page, then the same page again").hasSize(2);
     assertThat(pages.get(0)).endsWith("-> connection cut");
     assertThat(pages.get(1)).endsWith("-> 200");
   }
 
   @Test
-  void aPagedListCutOnEveryRetryIsOneErrorAndNoPartialTable(WorkloadMapCluster cluster) throws Exception {
+  void aPagedListCutOnEveryRetryIsOneErrorAndNoPartialTable(WorkloadMapCluster cluster)
+      throws Exception {
     setUp(cluster);
     http.cutContinue.set(100);
     Cli.Result r = run(viaHttpProxy(), "get", "jobsets", "--chunk-size", "1");
     assertOneClearError(r, "JobSet", "");
     assertThat(http.log().stream().filter(l -> l.endsWith("-> connection cut")).count())
-        .as("the first try and every retry").isEqualTo(1 + ClusterOptions.RETRIES);
+        .as("the first try and every retry")
+        .isEqualTo(1 + ClusterOptions.RETRIES);
   }
 
   @Test
@@ -187,7 +213,8 @@ class CliFaultApiServerTest {
   }
 
   @Test
-  void a429ThatPersistsIsOneErrorSayingTheServerIsThrottling(WorkloadMapCluster cluster) throws Exception {
+  void a429ThatPersistsIsOneErrorSayingTheServerIsThrottling(WorkloadMapCluster cluster)
+      throws Exception {
     setUp(cluster);
     http.throttled = p -> p.endsWith("/jobsets");
     http.retryAfterSeconds = 1;
@@ -197,7 +224,8 @@ class CliFaultApiServerTest {
   }
 
   @Test
-  void a403OnPodsButNotOnTheWorkloadIsOneForbiddenError(WorkloadMapCluster cluster) throws Exception {
+  void a403OnPodsButNotOnTheWorkloadIsOneForbiddenError(WorkloadMapCluster cluster)
+      throws Exception {
     setUp(cluster);
     http.forbidden = p -> p.endsWith("/pods");
     Cli.Result ok = run(viaHttpProxy(), "get", "jobsets");

@@ -51,11 +51,14 @@ class ClusterDefinitionsMockTest {
     Cli.Result r = new Cli().run("definitions", "--kubeconfig", kubeconfig.toString());
     assertThat(r.exitCode()).as(r.toString()).isZero();
     Golden.assertMatches("definitions-cluster.txt", r.out());
-    assertThat(r.out()).containsPattern("team-batch-job +Job +cluster +job")
+    assertThat(r.out())
+        .containsPattern("team-batch-job +Job +cluster +job")
         .doesNotContain("batch-job-v1 ")
-        .containsPattern("sts-a +StatefulSet +cluster").containsPattern("sts-b +StatefulSet +cluster")
+        .containsPattern("sts-a +StatefulSet +cluster")
+        .containsPattern("sts-b +StatefulSet +cluster")
         .doesNotContain("apps-statefulset-v1");
-    assertThat(r.err()).contains("warning: ambiguous definitions for apps/v1, Kind=StatefulSet")
+    assertThat(r.err())
+        .contains("warning: ambiguous definitions for apps/v1, Kind=StatefulSet")
         .contains("sts-a and sts-b");
   }
 
@@ -63,10 +66,20 @@ class ClusterDefinitionsMockTest {
   void anAmbiguousTypeIsNeverResolved() throws Exception {
     Cli.Result r = new Cli().run("get", "statefulsets", "--kubeconfig", kubeconfig.toString());
     assertThat(r.exitCode()).as(r.toString()).isEqualTo(ExitCodes.ERROR);
-    assertThat(r.err()).contains("ambiguous definition for apps/v1, Kind=StatefulSet")
-        .contains("sts-a and sts-b").contains("hint:");
-    JsonNode one = new ObjectMapper().readTree(new Cli().run("definitions", "team-batch-job", "-o", "json",
-        "--kubeconfig", kubeconfig.toString()).out());
+    assertThat(r.err())
+        .contains("ambiguous definition for apps/v1, Kind=StatefulSet")
+        .contains("sts-a and sts-b")
+        .contains("hint:");
+    JsonNode one = new ObjectMapper()
+        .readTree(new Cli()
+            .run(
+                "definitions",
+                "team-batch-job",
+                "-o",
+                "json",
+                "--kubeconfig",
+                kubeconfig.toString())
+            .out());
     assertThat(one.at("/metadata/name").asText()).isEqualTo("team-batch-job");
     assertThat(one.has("status")).isFalse();
   }

@@ -15,13 +15,22 @@ import org.junit.jupiter.api.io.TempDir;
 class CompletionAndLauncherTest {
 
   @Test
-  void bashCompletionCoversCommandsFlagEnumerationsAndCatalogTypes(@TempDir Path dir) throws Exception {
+  void bashCompletionCoversCommandsFlagEnumerationsAndCatalogTypes(@TempDir Path dir)
+      throws Exception {
     Cli.Result r = Cli.exec("completion", "bash");
     assertThat(r.exitCode()).as(r.toString()).isZero();
-    assertThat(r.out()).contains("complete -F _complete_workloadmap").contains("describe").contains("definitions")
-        .contains("gangs").contains("--pod-limit").contains("--all-types")
-        .contains("(\"table\" \"wide\" \"json\" \"yaml\")").contains("\"jobset\"").contains("\"pytorchjob\"")
-        .contains("\"Running\"").contains("\"Undefined\"");
+    assertThat(r.out())
+        .contains("complete -F _complete_workloadmap")
+        .contains("describe")
+        .contains("definitions")
+        .contains("gangs")
+        .contains("--pod-limit")
+        .contains("--all-types")
+        .contains("(\"table\" \"wide\" \"json\" \"yaml\")")
+        .contains("\"jobset\"")
+        .contains("\"pytorchjob\"")
+        .contains("\"Running\"")
+        .contains("\"Undefined\"");
     Path script = dir.resolve("workloadmap.bash");
     Files.writeString(script, r.out());
     assertThat(run(dir, "bash", "-n", script.toString())).isZero();
@@ -31,7 +40,10 @@ class CompletionAndLauncherTest {
   void zshCompletionLoadsTheSameScriptThroughBashcompinit() {
     Cli.Result r = Cli.exec("completion", "zsh");
     assertThat(r.exitCode()).as(r.toString()).isZero();
-    assertThat(r.out()).startsWith("# zsh").contains("bashcompinit").contains("complete -F _complete_workloadmap");
+    assertThat(r.out())
+        .startsWith("# zsh")
+        .contains("bashcompinit")
+        .contains("complete -F _complete_workloadmap");
     assertThat(Cli.exec("completion", "fish").exitCode()).isEqualTo(ExitCodes.USAGE);
   }
 
@@ -40,13 +52,15 @@ class CompletionAndLauncherTest {
     Path launcher = Path.of("src", "main", "sh", "workloadmap").toAbsolutePath();
     assertThat(launcher).isExecutable();
     Assumptions.assumeTrue(new File("/bin/sh").canExecute(), "no /bin/sh");
-    ProcessBuilder pb = new ProcessBuilder("/bin/sh", launcher.toString(), "--version").redirectErrorStream(true);
+    ProcessBuilder pb =
+        new ProcessBuilder("/bin/sh", launcher.toString(), "--version").redirectErrorStream(true);
     pb.environment().put("WORKLOADMAP_JAR", dir.resolve("missing.jar").toString());
     Process p = pb.start();
     String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
     assertThat(p.waitFor(30, TimeUnit.SECONDS)).isTrue();
     assertThat(p.exitValue()).isEqualTo(2);
-    assertThat(out).contains("runnable jar was not found at " + dir.resolve("missing.jar"))
+    assertThat(out)
+        .contains("runnable jar was not found at " + dir.resolve("missing.jar"))
         .contains("./mvnw -B -ntp package -pl cli -am");
   }
 
@@ -60,7 +74,8 @@ class CompletionAndLauncherTest {
     assertThat(none.err()).contains("a command is required");
     Cli.Result help = Cli.exec("--help");
     assertThat(help.out()).contains("Exit codes:").contains("3   no definition covers the type");
-    for (String command : new String[] {"describe", "get", "definitions", "validate", "gangs", "completion"}) {
+    for (String command :
+        new String[] {"describe", "get", "definitions", "validate", "gangs", "completion"}) {
       for (String flag : new String[] {"--help", "-h"}) {
         Cli.Result sub = Cli.exec(command, flag);
         assertThat(sub.exitCode()).as("%s %s: %s", command, flag, sub.err()).isZero();
@@ -70,9 +85,13 @@ class CompletionAndLauncherTest {
   }
 
   private static int run(Path dir, String... cmd) throws Exception {
-    Assumptions.assumeTrue(new File("/bin/bash").canExecute() || new File("/usr/bin/bash").canExecute(),
+    Assumptions.assumeTrue(
+        new File("/bin/bash").canExecute() || new File("/usr/bin/bash").canExecute(),
         "bash is not installed");
-    Process p = new ProcessBuilder(cmd).directory(dir.toFile()).redirectErrorStream(true).start();
+    Process p = new ProcessBuilder(cmd)
+        .directory(dir.toFile())
+        .redirectErrorStream(true)
+        .start();
     p.getInputStream().readAllBytes();
     assertThat(p.waitFor(30, TimeUnit.SECONDS)).isTrue();
     return p.exitValue();

@@ -17,13 +17,21 @@ class DefinitionsCommandTest {
     String[] lines = r.out().split("\n");
     assertThat(lines[0]).matches("NAME +KIND +ORIGIN +COMPONENTS");
     assertThat(lines).hasSize(Catalog.builtIn().size() + 1);
-    assertThat(r.out()).containsPattern("jobset-x-k8s-io-jobset-v1alpha2 +JobSet +catalog +jobset, replicatedjob\n");
+    assertThat(r.out())
+        .containsPattern(
+            "jobset-x-k8s-io-jobset-v1alpha2 +JobSet +catalog +jobset, replicatedjob\n");
   }
 
   @Test
   void componentLimitAddsAMoreSuffix() {
-    Cli.Result r = Cli.exec("definitions", "--group", "apps.nvidia.com", "--kind", "NIMService",
-        "--component-limit", "1");
+    Cli.Result r = Cli.exec(
+        "definitions",
+        "--group",
+        "apps.nvidia.com",
+        "--kind",
+        "NIMService",
+        "--component-limit",
+        "1");
     assertThat(r.exitCode()).as(r.toString()).isZero();
     assertThat(r.out()).containsPattern("nimservice, deployment, \\+2 more\n");
   }
@@ -45,7 +53,8 @@ class DefinitionsCommandTest {
 
   @Test
   void listAsJsonHasItemsAndCount() throws Exception {
-    JsonNode list = new ObjectMapper().readTree(Cli.exec("definitions", "-o", "json").out());
+    JsonNode list =
+        new ObjectMapper().readTree(Cli.exec("definitions", "-o", "json").out());
     assertThat(list.path("count").asInt()).isEqualTo(Catalog.builtIn().size());
     assertThat(list.path("items")).hasSize(Catalog.builtIn().size());
   }
@@ -55,7 +64,8 @@ class DefinitionsCommandTest {
     Cli.Result batch = Cli.exec("definitions", "--group", "batch");
     assertThat(batch.out().split("\n")).hasSize(3); // header, CronJob, Job
     assertThat(Cli.exec("definitions", "--kind", "Job").exitCode()).isEqualTo(ExitCodes.USAGE);
-    assertThat(Cli.exec("definitions", "--group", "batch", "--version", "v1").err()).contains("--version needs --kind");
+    assertThat(Cli.exec("definitions", "--group", "batch", "--version", "v1").err())
+        .contains("--version needs --kind");
     Cli.Result none = Cli.exec("definitions", "--group", "example.com");
     assertThat(none.exitCode()).isZero();
     assertThat(none.err()).contains("No Karta definitions found.");

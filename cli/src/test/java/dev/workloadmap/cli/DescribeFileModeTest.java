@@ -15,8 +15,16 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class DescribeFileModeTest {
 
-  static final Path SEED = Path.of("..", "catalog", "src", "main", "workloadmap", "jobset-x-k8s-io-jobset-v1alpha2",
-      "fixtures", "seed-leader-and-workers", "object.yaml");
+  static final Path SEED = Path.of(
+      "..",
+      "catalog",
+      "src",
+      "main",
+      "workloadmap",
+      "jobset-x-k8s-io-jobset-v1alpha2",
+      "fixtures",
+      "seed-leader-and-workers",
+      "object.yaml");
 
   @Test
   void seedTextIsTheGoldenTreeWithTwelveGpus() {
@@ -36,7 +44,8 @@ class DescribeFileModeTest {
     assertThat(view.path("fileMode").asBoolean()).isTrue();
     assertThat(view.path("origin").asText()).isEqualTo("catalog");
     assertThat(view.path("total").path("resources").path("gpus").asLong()).isEqualTo(12);
-    assertThat(view.path("components").get(0).path("replicas").path("ready").isNull()).isTrue();
+    assertThat(view.path("components").get(0).path("replicas").path("ready").isNull())
+        .isTrue();
 
     Cli.Result yaml = Cli.exec("describe", "-f", SEED.toString(), "-o", "yaml");
     assertThat(yaml.exitCode()).as(yaml.toString()).isZero();
@@ -54,8 +63,11 @@ class DescribeFileModeTest {
   void componentLimitTruncatesWithoutCountsInFileMode() {
     Cli.Result r = Cli.exec("describe", "-f", SEED.toString(), "--component-limit", "1");
     assertThat(r.exitCode()).as(r.toString()).isZero();
-    assertThat(r.out()).contains("├── leader").contains("└── ... and 1 more component\n")
-        .doesNotContain("worker  replicas").doesNotContain("unhealthy");
+    assertThat(r.out())
+        .contains("├── leader")
+        .contains("└── ... and 1 more component\n")
+        .doesNotContain("worker  replicas")
+        .doesNotContain("unhealthy");
     // the resources table is never truncated
     assertThat(r.out()).contains("worker     2         8");
   }
@@ -63,21 +75,25 @@ class DescribeFileModeTest {
   @Test
   void anotherVersionOfACoveredKindResolvesButTheGroupMustMatch() throws Exception {
     String text = Files.readString(SEED);
-    Cli.Result other = new Cli().stdin(text.replace("jobset.x-k8s.io/v1alpha2", "jobset.x-k8s.io/v1beta9"))
+    Cli.Result other = new Cli()
+        .stdin(text.replace("jobset.x-k8s.io/v1alpha2", "jobset.x-k8s.io/v1beta9"))
         .run("describe", "-f", "-");
     assertThat(other.exitCode()).as(other.toString()).isZero();
     assertThat(other.out()).contains("definition: jobset-x-k8s-io-jobset-v1alpha2 (catalog)");
 
-    Cli.Result group = new Cli().stdin(text.replace("jobset.x-k8s.io/v1alpha2", "jobset.example.com/v1alpha2"))
+    Cli.Result group = new Cli()
+        .stdin(text.replace("jobset.x-k8s.io/v1alpha2", "jobset.example.com/v1alpha2"))
         .run("describe", "-f", "-");
     assertThat(group.exitCode()).as(group.toString()).isEqualTo(ExitCodes.NO_DEFINITION);
-    assertThat(group.err()).contains("no Karta definition covers \"jobset.example.com/v1alpha2 JobSet\"")
+    assertThat(group.err())
+        .contains("no Karta definition covers \"jobset.example.com/v1alpha2 JobSet\"")
         .contains("hint: ");
   }
 
   @Test
   void noDefinitionWithJsonOutputIsAJsonErrorOnStdout() throws Exception {
-    Cli.Result r = new Cli().stdin("apiVersion: example.com/v1\nkind: Widget\nmetadata: {name: w}\n")
+    Cli.Result r = new Cli()
+        .stdin("apiVersion: example.com/v1\nkind: Widget\nmetadata: {name: w}\n")
         .run("describe", "-f", "-", "-o", "json");
     assertThat(r.exitCode()).isEqualTo(ExitCodes.NO_DEFINITION);
     JsonNode e = new ObjectMapper().readTree(r.out());
@@ -115,7 +131,8 @@ class DescribeFileModeTest {
     assertThat(wide.exitCode()).isEqualTo(ExitCodes.USAGE);
     assertThat(wide.err()).contains("must be one of table, json, yaml");
 
-    Cli.Result noKind = new Cli().stdin("metadata: {name: x}\nspec: {}\n").run("describe", "-f", "-");
+    Cli.Result noKind =
+        new Cli().stdin("metadata: {name: x}\nspec: {}\n").run("describe", "-f", "-");
     assertThat(noKind.exitCode()).isEqualTo(ExitCodes.USAGE);
     assertThat(noKind.err()).contains("apiVersion and kind");
 

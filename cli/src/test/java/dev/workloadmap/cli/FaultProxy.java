@@ -36,6 +36,7 @@ final class FaultProxy implements AutoCloseable {
 
   /** Requests to answer 429 (with Retry-After: {@link #retryAfterSeconds}) while positive, for paths matching. */
   final AtomicInteger throttle = new AtomicInteger();
+
   volatile Predicate<String> throttled = p -> false;
   volatile int retryAfterSeconds = 1;
   /** Paths answered 403 Forbidden (as RBAC would). */
@@ -74,7 +75,9 @@ final class FaultProxy implements AutoCloseable {
 
   private void handle(HttpExchange ex) throws IOException {
     String pathAndQuery = ex.getRequestURI().getRawPath()
-        + (ex.getRequestURI().getRawQuery() == null ? "" : "?" + ex.getRequestURI().getRawQuery());
+        + (ex.getRequestURI().getRawQuery() == null
+            ? ""
+            : "?" + ex.getRequestURI().getRawQuery());
     String what = ex.getRequestMethod() + " " + pathAndQuery;
     try (ex) {
       byte[] body;
@@ -89,25 +92,41 @@ final class FaultProxy implements AutoCloseable {
       if (forbidden.test(path)) {
         record(what + " -> 403");
         String resource = path.substring(path.lastIndexOf('/') + 1);
-        send(ex, 403, null, status(403, "Forbidden", resource + " is forbidden: User \"test\" cannot list resource \""
-            + resource + "\" in API group \"\""));
+        send(
+            ex,
+            403,
+            null,
+            status(
+                403,
+                "Forbidden",
+                resource + " is forbidden: User \"test\" cannot list resource \"" + resource
+                    + "\" in API group \"\""));
         return;
       }
       if (throttled.test(path) && throttle.getAndDecrement() > 0) {
         record(what + " -> 429");
-        send(ex, 429, String.valueOf(retryAfterSeconds), status(429, "TooManyRequests",
-            "the server has received too many requests and has asked us to try again later"));
+        send(
+            ex,
+            429,
+            String.valueOf(retryAfterSeconds),
+            status(
+                429,
+                "TooManyRequests",
+                "the server has received too many requests and has asked us to try again later"));
         return;
       }
       HttpRequest.Builder b = upstream.newHttpRequestBuilder().uri(upstreamUrl + pathAndQuery);
       String contentType = ex.getRequestHeaders().getFirst("Content-Type");
-      b.method(ex.getRequestMethod(), contentType == null ? "application/json" : contentType,
+      b.method(
+          ex.getRequestMethod(),
+          contentType == null ? "application/json" : contentType,
           new String(body, StandardCharsets.UTF_8));
       String accept = ex.getRequestHeaders().getFirst("Accept");
       if (accept != null) {
         b.header("Accept", accept);
       }
-      HttpResponse<byte[]> r = upstream.sendAsync(b.build(), byte[].class).get(60, TimeUnit.SECONDS);
+      HttpResponse<byte[]> r =
+          upstream.sendAsync(b.build(), byte[].class).get(60, TimeUnit.SECONDS);
       record(what + " -> " + r.code());
       String type = r.header("Content-Type");
       if (type != null) {
@@ -125,7 +144,8 @@ final class FaultProxy implements AutoCloseable {
     }
   }
 
-  private static void send(HttpExchange ex, int code, String retryAfter, String json) throws IOException {
+  private static void send(HttpExchange ex, int code, String retryAfter, String json)
+      throws IOException {
     byte[] out = json.getBytes(StandardCharsets.UTF_8);
     ex.getResponseHeaders().add("Content-Type", "application/json");
     if (retryAfter != null) {

@@ -16,9 +16,15 @@ class GangsSchedulerCommandTest {
   void kaiPodGroupsOfTheSeedJobSet() {
     Cli.Result r = Cli.exec("gangs", "-f", SEED.toString(), "-o", "kai");
     assertThat(r.exitCode()).as(r.err()).isZero();
-    assertThat(r.out()).contains("apiVersion: scheduling.run.ai/v2alpha2", "kind: PodGroup",
-        "name: pg-seed-seed-worker-1", "minMember: 1", "queue: default-queue",
-        "kai.scheduler/skip-podgrouper: \"true\"", "annotation pod-group-name=pg-seed-seed-leader-0");
+    assertThat(r.out())
+        .contains(
+            "apiVersion: scheduling.run.ai/v2alpha2",
+            "kind: PodGroup",
+            "name: pg-seed-seed-worker-1",
+            "minMember: 1",
+            "queue: default-queue",
+            "kai.scheduler/skip-podgrouper: \"true\"",
+            "annotation pod-group-name=pg-seed-seed-leader-0");
     assertThat(r.out().split("\n---\n")).hasSize(4);
   }
 
@@ -26,19 +32,28 @@ class GangsSchedulerCommandTest {
   void volcanoAndCoschedulingForms() {
     Cli.Result v = Cli.exec("gangs", "-f", SEED.toString(), "-o", "volcano", "--queue", "research");
     assertThat(v.exitCode()).as(v.err()).isZero();
-    assertThat(v.out()).contains("apiVersion: scheduling.volcano.sh/v1beta1", "queue: research", "minResources:",
-        "nvidia.com/gpu: \"4\"", "annotation scheduling.k8s.io/group-name=pg-seed-seed-worker-0");
+    assertThat(v.out())
+        .contains(
+            "apiVersion: scheduling.volcano.sh/v1beta1",
+            "queue: research",
+            "minResources:",
+            "nvidia.com/gpu: \"4\"",
+            "annotation scheduling.k8s.io/group-name=pg-seed-seed-worker-0");
     Cli.Result c = Cli.exec("gangs", "-f", SEED.toString(), "-o", "coscheduling");
     assertThat(c.exitCode()).as(c.err()).isZero();
-    assertThat(c.out()).contains("apiVersion: scheduling.x-k8s.io/v1alpha1",
-        "label scheduling.x-k8s.io/pod-group=pg-seed-seed-worker-0").doesNotContain("queue:");
+    assertThat(c.out())
+        .contains(
+            "apiVersion: scheduling.x-k8s.io/v1alpha1",
+            "label scheduling.x-k8s.io/pod-group=pg-seed-seed-worker-0")
+        .doesNotContain("queue:");
   }
 
   @Test
   void tableOfDesiredGangs() {
     Cli.Result r = Cli.exec("gangs", "-f", SEED.toString());
     assertThat(r.exitCode()).as(r.err()).isZero();
-    assertThat(r.out()).contains("desired gangs", "KAI PODGROUP", "seed,worker,1", "pg-seed-seed-worker-1");
+    assertThat(r.out())
+        .contains("desired gangs", "KAI PODGROUP", "seed,worker,1", "pg-seed-seed-worker-1");
   }
 
   @Test
@@ -75,10 +90,16 @@ class GangsSchedulerCommandTest {
         """);
     Cli.Result none = Cli.exec("gangs", "-f", obj.toString(), "-o", "kai");
     assertThat(none.exitCode()).isNotZero();
-    Cli.Result r = Cli.exec("gangs", "-f", obj.toString(), "-o", "kai", "--definition", def.toString());
+    Cli.Result r =
+        Cli.exec("gangs", "-f", obj.toString(), "-o", "kai", "--definition", def.toString());
     assertThat(r.exitCode()).as(r.err()).isZero();
-    assertThat(r.out()).contains("name: pg-0b0e7c52-2f7e-4f0b-8a3e-5c1d2e3f4a5b-trainer", "minSubGroup: 1",
-        "- name: trainer", "minMember: 4", "uid: 0b0e7c52-2f7e-4f0b-8a3e-5c1d2e3f4a5b");
+    assertThat(r.out())
+        .contains(
+            "name: pg-0b0e7c52-2f7e-4f0b-8a3e-5c1d2e3f4a5b-trainer",
+            "minSubGroup: 1",
+            "- name: trainer",
+            "minMember: 4",
+            "uid: 0b0e7c52-2f7e-4f0b-8a3e-5c1d2e3f4a5b");
     Cli.Result d = Cli.exec("describe", "-f", obj.toString(), "--definition", def.toString());
     assertThat(d.exitCode()).as(d.err()).isZero();
     assertThat(d.out()).contains("Trainer/t1", "(file)");
@@ -87,7 +108,8 @@ class GangsSchedulerCommandTest {
   @Test
   void anInvalidDefinitionIsRefusedWithItsFindings(@TempDir Path dir) throws Exception {
     Path def = dir.resolve("bad.yaml");
-    Files.writeString(def, "apiVersion: run.ai/v1alpha1\nkind: Karta\nmetadata: {name: bad}\nspec: {}\n");
+    Files.writeString(
+        def, "apiVersion: run.ai/v1alpha1\nkind: Karta\nmetadata: {name: bad}\nspec: {}\n");
     Cli.Result r = Cli.exec("gangs", "-f", SEED.toString(), "--definition", def.toString());
     assertThat(r.exitCode()).isNotZero();
     assertThat(r.err()).contains("--definition", "is invalid");
@@ -105,14 +127,16 @@ class GangsSchedulerCommandTest {
 
   @Test
   void noPodGroupsFromReplicaCountsThatCannotBeCounted(@TempDir Path dir) throws Exception {
-    // a wrong minMember in YAML meant for kubectl apply is worse than none: every form refuses, naming the place
+    // a wrong minMember in YAML meant for kubectl apply is worse than none: every form refuses,
+    // naming the place
     for (String bad : java.util.List.of("-2", "1.5", "2147483648")) {
       Path obj = seedWithWorkerReplicas(dir, bad);
       for (String form : java.util.List.of("kai", "volcano", "coscheduling")) {
         Cli.Result r = Cli.exec("gangs", "-f", obj.toString(), "-o", form);
         assertThat(r.exitCode()).as("%s -o %s: %s", bad, form, r.err()).isEqualTo(1);
         assertThat(r.out()).as("nothing partial on stdout").isEmpty();
-        assertThat(r.err()).contains("no gangs for JobSet seed", obj.getFileName() + ":30:", "hint:")
+        assertThat(r.err())
+            .contains("no gangs for JobSet seed", obj.getFileName() + ":30:", "hint:")
             .doesNotContain("Exception", "\tat ");
       }
     }
@@ -120,11 +144,13 @@ class GangsSchedulerCommandTest {
 
   @Test
   void noPodGroupsForMorePodsThanThePlannerLaysOut(@TempDir Path dir) throws Exception {
-    // a valid int32 count: refused at once, before a pod is laid out (it used to run out of memory after a minute)
+    // a valid int32 count: refused at once, before a pod is laid out (it used to run out of memory
+    // after a minute)
     Path obj = seedWithWorkerReplicas(dir, "2000000000");
     Cli.Result r = Cli.exec("gangs", "-f", obj.toString(), "-o", "kai");
     assertThat(r.exitCode()).as(r.err()).isEqualTo(1);
-    assertThat(r.err()).contains("desires 2000000001 pods, more than the 100000", "hint:")
+    assertThat(r.err())
+        .contains("desires 2000000001 pods, more than the 100000", "hint:")
         .doesNotContain("Exception");
   }
 
@@ -134,8 +160,11 @@ class GangsSchedulerCommandTest {
     for (String cmd : java.util.List.of("gangs", "describe")) {
       Cli.Result r = Cli.exec(cmd, "-f", SEED.toString(), "--definition", ray.toString());
       assertThat(r.exitCode()).as("%s: %s", cmd, r.err()).isEqualTo(2);
-      assertThat(r.err()).contains("jobset.x-k8s.io/v1alpha2 JobSet, but the --definition given covers",
-          "RayCluster", "hint:");
+      assertThat(r.err())
+          .contains(
+              "jobset.x-k8s.io/v1alpha2 JobSet, but the --definition given covers",
+              "RayCluster",
+              "hint:");
     }
   }
 }

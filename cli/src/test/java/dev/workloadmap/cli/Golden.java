@@ -26,8 +26,11 @@ final class Golden {
         Files.writeString(file, actual, StandardCharsets.UTF_8);
         return;
       }
-      assertThat(file).as("golden file %s (create it with -Dworkloadmap.updateGolden=true)", file).exists();
-      assertThat(actual).as("output against golden file %s", file)
+      assertThat(file)
+          .as("golden file %s (create it with -Dworkloadmap.updateGolden=true)", file)
+          .exists();
+      assertThat(actual)
+          .as("output against golden file %s", file)
           .isEqualTo(Files.readString(file, StandardCharsets.UTF_8));
     } catch (IOException e) {
       throw new UncheckedIOException(e);

@@ -47,7 +47,8 @@ class LiveCommandsMockTest {
 
   /** JSON and YAML carry the server-set creationTimestamp; golden files hold a placeholder. */
   static String stable(String out) {
-    return out.replaceAll("(\"?creationTimestamp\"?\\s*:\\s*\"?)[0-9TZ:-]+(\"?)", "$1<timestamp>$2");
+    return out.replaceAll(
+        "(\"?creationTimestamp\"?\\s*:\\s*\"?)[0-9TZ:-]+(\"?)", "$1<timestamp>$2");
   }
 
   @Test
@@ -61,7 +62,8 @@ class LiveCommandsMockTest {
     assertThat(wide.exitCode()).as(wide.toString()).isZero();
     Golden.assertMatches("get-mock-wide.txt", wide.out());
 
-    Cli.Result json = cli("get", "js.v1alpha2.jobset.x-k8s.io".replace("js", "jobset"), "-o", "json");
+    Cli.Result json =
+        cli("get", "js.v1alpha2.jobset.x-k8s.io".replace("js", "jobset"), "-o", "json");
     assertThat(json.exitCode()).as(json.toString()).isZero();
     Golden.assertMatches("get-mock.json", stable(json.out()));
 
@@ -82,7 +84,8 @@ class LiveCommandsMockTest {
     assertThat(none.out()).isEmpty();
     assertThat(none.err()).contains("No workloads found in namespace ml-team.");
     assertThat(cli("get", "jobsets", "--phase", "Sideways").exitCode()).isEqualTo(ExitCodes.USAGE);
-    assertThat(cli("get", "jobsets/seed", "-l", "a=b").err()).contains("cannot be combined with a NAME");
+    assertThat(cli("get", "jobsets/seed", "-l", "a=b").err())
+        .contains("cannot be combined with a NAME");
     assertThat(cli("get", "jobsets", "--chunk-size", "1").out()).contains("seed");
   }
 
@@ -99,7 +102,8 @@ class LiveCommandsMockTest {
     Cli.Result r = cli("describe", "jobset/seed");
     assertThat(r.exitCode()).as(r.toString()).isZero();
     Golden.assertMatches("describe-mock-seed.txt", r.out());
-    assertThat(r.out()).containsPattern("leader +1/1 ready +gpu: 4 +node-01")
+    assertThat(r.out())
+        .containsPattern("leader +1/1 ready +gpu: 4 +node-01")
         .containsPattern("worker +1/2 ready +gpu: 8 +node-02")
         .containsPattern("seed-worker-1-0 +Pending \\(Unschedulable\\) +gpu: 4 +<none>")
         .containsPattern("TOTAL +3 +12 +24 +192Gi");
@@ -118,12 +122,16 @@ class LiveCommandsMockTest {
     Cli.Result pods = cli("describe", "jobset/seed", "--pod-limit", "1");
     assertThat(pods.exitCode()).as(pods.toString()).isZero();
     Golden.assertMatches("describe-mock-pod-limit.txt", pods.out());
-    assertThat(pods.out()).contains("seed-worker-1-0").doesNotContain("seed-worker-0-0")
+    assertThat(pods.out())
+        .contains("seed-worker-1-0")
+        .doesNotContain("seed-worker-0-0")
         .contains("... and 1 more (1 unhealthy shown)");
 
     Cli.Result comps = cli("describe", "jobset/seed", "--component-limit", "1");
     assertThat(comps.exitCode()).as(comps.toString()).isZero();
-    assertThat(comps.out()).contains("worker").doesNotContain("seed-leader-0-0")
+    assertThat(comps.out())
+        .contains("worker")
+        .doesNotContain("seed-leader-0-0")
         .contains("... and 1 more component (0 unhealthy, 0 with missing pods)");
   }
 
@@ -152,10 +160,13 @@ class LiveCommandsMockTest {
     assertThat(notInstalled.err()).contains("RayCluster is not installed in this cluster");
     Cli.Result notInstalledJson = cli("get", "rayclusters", "-o", "json");
     assertThat(notInstalledJson.exitCode()).isZero();
-    assertThat(new ObjectMapper().readTree(notInstalledJson.out()).path("count").asInt()).isZero();
+    assertThat(new ObjectMapper().readTree(notInstalledJson.out()).path("count").asInt())
+        .isZero();
     Cli.Result notInstalledNamed = cli("describe", "raycluster/x");
     assertThat(notInstalledNamed.exitCode()).isEqualTo(ExitCodes.WORKLOAD_NOT_FOUND);
-    assertThat(notInstalledNamed.err()).contains("RayCluster is not installed in this cluster").contains("hint:");
+    assertThat(notInstalledNamed.err())
+        .contains("RayCluster is not installed in this cluster")
+        .contains("hint:");
 
     Cli.Result missing = cli("describe", "jobset/nope");
     assertThat(missing.exitCode()).isEqualTo(ExitCodes.WORKLOAD_NOT_FOUND);
@@ -170,11 +181,14 @@ class LiveCommandsMockTest {
     Path cfg = SeedCluster.kubeconfig(tmp, "https://127.0.0.1:1");
     Cli.Result r = new Cli().run("get", "jobsets", "--kubeconfig", cfg.toString());
     assertThat(r.exitCode()).as(r.toString()).isEqualTo(ExitCodes.ERROR);
-    assertThat(r.err()).contains("cannot reach the API server at https://127.0.0.1:1").contains("hint:")
+    assertThat(r.err())
+        .contains("cannot reach the API server at https://127.0.0.1:1")
+        .contains("hint:")
         .doesNotContain("\tat ");
     // file mode still works: the catalog resolves, the cluster's absence is a warning
-    Cli.Result file = new Cli().run("describe", "-f", DescribeFileModeTest.SEED.toString(), "--kubeconfig",
-        cfg.toString());
+    Cli.Result file = new Cli()
+        .run(
+            "describe", "-f", DescribeFileModeTest.SEED.toString(), "--kubeconfig", cfg.toString());
     assertThat(file.exitCode()).as(file.toString()).isZero();
     assertThat(file.err()).contains("warning: cannot reach the API server");
     assertThat(Files.exists(cfg)).isTrue();

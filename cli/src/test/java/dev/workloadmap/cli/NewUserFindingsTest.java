@@ -13,8 +13,30 @@ import org.junit.jupiter.api.io.TempDir;
 class NewUserFindingsTest {
 
   /** Bytes that are not UTF-8 (a PNG header and an invalid 3-byte sequence). */
-  private static final byte[] BINARY = {(byte) 0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n', (byte) 0xe2, (byte) 0x28,
-      (byte) 0xa1, 0, 0, 0, 0x0d, 'I', 'H', 'D', 'R', (byte) 0xff, (byte) 0xfe, (byte) 0xc3};
+  private static final byte[] BINARY = {
+    (byte) 0x89,
+    'P',
+    'N',
+    'G',
+    '\r',
+    '\n',
+    0x1a,
+    '\n',
+    (byte) 0xe2,
+    (byte) 0x28,
+    (byte) 0xa1,
+    0,
+    0,
+    0,
+    0x0d,
+    'I',
+    'H',
+    'D',
+    'R',
+    (byte) 0xff,
+    (byte) 0xfe,
+    (byte) 0xc3
+  };
 
   private static Path binary(Path dir) throws Exception {
     Path f = dir.resolve("logo.png");
@@ -24,8 +46,14 @@ class NewUserFindingsTest {
 
   private static void saysNotTextWithHint(Cli.Result r, Path file) {
     assertThat(r.exitCode()).as(r.toString()).isEqualTo(ExitCodes.USAGE);
-    assertThat(r.err()).as(r.toString()).contains(file.toString()).contains("not UTF-8 text").contains("not YAML")
-        .containsPattern("(?m)^hint: .+").doesNotContain("Input length").doesNotContain("Exception");
+    assertThat(r.err())
+        .as(r.toString())
+        .contains(file.toString())
+        .contains("not UTF-8 text")
+        .contains("not YAML")
+        .containsPattern("(?m)^hint: .+")
+        .doesNotContain("Input length")
+        .doesNotContain("Exception");
   }
 
   @Test
@@ -37,7 +65,8 @@ class NewUserFindingsTest {
   @Test
   void validateWithABinaryCrdSaysItIsNotText(@TempDir Path dir) throws Exception {
     Path f = binary(dir);
-    saysNotTextWithHint(Cli.exec("validate", ValidateCommandTest.JOB.toString(), "--crd", f.toString()), f);
+    saysNotTextWithHint(
+        Cli.exec("validate", ValidateCommandTest.JOB.toString(), "--crd", f.toString()), f);
   }
 
   @Test
@@ -56,23 +85,31 @@ class NewUserFindingsTest {
     for (Path f : new Path[] {empty, comments}) {
       Cli.Result r = Cli.exec("validate", f.toString());
       assertThat(r.exitCode()).as(r.toString()).isEqualTo(ExitCodes.ERROR);
-      assertThat(r.out()).as(r.toString()).startsWith("INVALID: " + f)
-          .contains(f + ": the file holds no definition").contains("[file.no-definition]");
+      assertThat(r.out())
+          .as(r.toString())
+          .startsWith("INVALID: " + f)
+          .contains(f + ": the file holds no definition")
+          .contains("[file.no-definition]");
     }
   }
 
   @Test
-  void anEmptyFileInAFolderIsAnErrorAndTheOthersAreStillValidated(@TempDir Path dir) throws Exception {
+  void anEmptyFileInAFolderIsAnErrorAndTheOthersAreStillValidated(@TempDir Path dir)
+      throws Exception {
     Files.writeString(dir.resolve("a-empty.yaml"), "");
     Files.copy(ValidateCommandTest.JOB, dir.resolve("b-job.yaml"));
     Cli.Result r = Cli.exec("validate", dir.toString());
     assertThat(r.exitCode()).as(r.toString()).isEqualTo(ExitCodes.ERROR);
-    assertThat(r.out()).contains("INVALID: " + dir.resolve("a-empty.yaml"), "OK: batch-job-v1",
-        "Validated 2 definitions in 2 files: 1 error, 0 warnings");
+    assertThat(r.out())
+        .contains(
+            "INVALID: " + dir.resolve("a-empty.yaml"),
+            "OK: batch-job-v1",
+            "Validated 2 definitions in 2 files: 1 error, 0 warnings");
   }
 
   @Test
-  void twoDefinitionsOfOneKindInAFolderAreAnErrorAtBothPositions(@TempDir Path dir) throws Exception {
+  void twoDefinitionsOfOneKindInAFolderAreAnErrorAtBothPositions(@TempDir Path dir)
+      throws Exception {
     String job = Files.readString(ValidateCommandTest.JOB);
     Path first = dir.resolve("a.yaml");
     Path second = dir.resolve("b.yaml");
@@ -80,28 +117,39 @@ class NewUserFindingsTest {
     Files.writeString(second, job.replace("name: batch-job-v1", "name: my-job"));
     Cli.Result r = Cli.exec("validate", dir.toString());
     assertThat(r.exitCode()).as(r.toString()).isEqualTo(ExitCodes.ERROR);
-    assertThat(r.out()).as(r.toString()).contains("OK: batch-job-v1", "INVALID: my-job")
+    assertThat(r.out())
+        .as(r.toString())
+        .contains("OK: batch-job-v1", "INVALID: my-job")
         .containsPattern(java.util.regex.Pattern.quote(second.toString()) + ":\\d+:\\d+ "
             + "/spec/structureDefinition/rootComponent/kind: definition my-job covers batch/v1, Kind=Job, which"
-            + " definition batch-job-v1 at " + java.util.regex.Pattern.quote(first.toString()) + ":\\d+:\\d+ already"
+            + " definition batch-job-v1 at " + java.util.regex.Pattern.quote(first.toString())
+            + ":\\d+:\\d+ already"
             + " covers \\[definition.duplicate-gvk\\]");
   }
 
   @Test
   void definitionGivenADirectorySaysSo(@TempDir Path dir) throws Exception {
     Files.copy(ValidateCommandTest.JOB, dir.resolve("definition.yaml"));
-    Cli.Result r = Cli.exec("describe", "-f", GangsSchedulerCommandTest.SEED.toString(), "--definition",
+    Cli.Result r = Cli.exec(
+        "describe",
+        "-f",
+        GangsSchedulerCommandTest.SEED.toString(),
+        "--definition",
         dir.toString());
     assertThat(r.exitCode()).as(r.toString()).isEqualTo(ExitCodes.USAGE);
-    assertThat(r.err()).contains("--definition " + dir + " is a directory").doesNotContain("no such file")
-        .contains("hint: give one definition file, for example --definition " + dir.resolve("definition.yaml"));
+    assertThat(r.err())
+        .contains("--definition " + dir + " is a directory")
+        .doesNotContain("no such file")
+        .contains("hint: give one definition file, for example --definition "
+            + dir.resolve("definition.yaml"));
   }
 
   @Test
   void everyJsonErrorHasTypeMessageHintAndItsLocation(@TempDir Path dir) throws Exception {
     ObjectMapper m = new ObjectMapper();
     // a usage error that concerns no type
-    JsonNode usage = m.readTree(Cli.exec("describe", "--pod-limit", "-1", "-o", "json").out());
+    JsonNode usage =
+        m.readTree(Cli.exec("describe", "--pod-limit", "-1", "-o", "json").out());
     assertThat(usage.has("type")).as(usage.toString()).isTrue();
     assertThat(usage.path("error").asText()).isEqualTo("usage");
     assertThat(usage.path("message").asText()).contains("--pod-limit");
@@ -109,13 +157,15 @@ class NewUserFindingsTest {
     // no definition for the file's type: the type is named
     Path obj = dir.resolve("w.yaml");
     Files.writeString(obj, "apiVersion: example.com/v1\nkind: Widget\nmetadata: {name: w}\n");
-    JsonNode none = m.readTree(Cli.exec("describe", "-f", obj.toString(), "-o", "json").out());
+    JsonNode none =
+        m.readTree(Cli.exec("describe", "-f", obj.toString(), "-o", "json").out());
     assertThat(none.path("error").asText()).isEqualTo("no_definition_for_type");
     assertThat(none.path("type").asText()).contains("Widget");
     // a YAML error: file, line and column
     Path broken = dir.resolve("broken.yaml");
     Files.writeString(broken, "apiVersion: v1\nkind: Pod\nmetadata: {name: x\n");
-    JsonNode yaml = m.readTree(Cli.exec("describe", "-f", broken.toString(), "-o", "json").out());
+    JsonNode yaml =
+        m.readTree(Cli.exec("describe", "-f", broken.toString(), "-o", "json").out());
     assertThat(yaml.has("type")).isTrue();
     assertThat(yaml.path("file").asText()).isEqualTo(broken.toString());
     assertThat(yaml.path("line").asInt()).isPositive();
@@ -127,10 +177,15 @@ class NewUserFindingsTest {
   void theNoCommandMessageListsEverySubcommand() {
     Cli.Result r = Cli.exec();
     assertThat(r.exitCode()).isEqualTo(ExitCodes.USAGE);
-    Env env = new Env(new java.io.PrintWriter(new java.io.StringWriter()),
-        new java.io.PrintWriter(new java.io.StringWriter()), java.io.InputStream.nullInputStream(),
-        java.time.Clock.systemUTC(), java.util.Map.of());
-    var spec = WorkloadMapCli.commandLine(env, dev.workloadmap.sdk.catalog.Catalog.builtInOnDemand()).getCommandSpec();
+    Env env = new Env(
+        new java.io.PrintWriter(new java.io.StringWriter()),
+        new java.io.PrintWriter(new java.io.StringWriter()),
+        java.io.InputStream.nullInputStream(),
+        java.time.Clock.systemUTC(),
+        java.util.Map.of());
+    var spec = WorkloadMapCli.commandLine(
+            env, dev.workloadmap.sdk.catalog.Catalog.builtInOnDemand())
+        .getCommandSpec();
     assertThat(spec.subcommands()).hasSizeGreaterThan(8);
     for (String name : spec.subcommands().keySet()) {
       assertThat(r.err()).as(name).contains(name);
@@ -140,15 +195,20 @@ class NewUserFindingsTest {
 
   @Test
   void anUnknownCommandIsAUsageErrorWithASuggestionEvenWithHelp() {
-    for (String[] args : new String[][] {{"descibe"}, {"descibe", "--help"}, {"--help", "descibe"}}) {
+    for (String[] args :
+        new String[][] {{"descibe"}, {"descibe", "--help"}, {"--help", "descibe"}}) {
       Cli.Result r = Cli.exec(args);
       assertThat(r.exitCode()).as(String.join(" ", args) + "\n" + r).isEqualTo(ExitCodes.USAGE);
-      assertThat(r.err()).contains("unknown command \"descibe\"").contains("did you mean describe?");
+      assertThat(r.err())
+          .contains("unknown command \"descibe\"")
+          .contains("did you mean describe?");
       assertThat(r.out()).doesNotContain("Usage: workloadmap [");
     }
     Cli.Result far = Cli.exec("frobnicate");
     assertThat(far.exitCode()).isEqualTo(ExitCodes.USAGE);
-    assertThat(far.err()).contains("unknown command \"frobnicate\"").doesNotContain("did you mean")
+    assertThat(far.err())
+        .contains("unknown command \"frobnicate\"")
+        .doesNotContain("did you mean")
         .contains("hint: the commands are ");
   }
 
@@ -163,9 +223,13 @@ class NewUserFindingsTest {
   void gangsOfAnObjectWithoutUidSayThePodGroupsAreNotCollected() {
     Cli.Result r = Cli.exec("gangs", "-f", GangsSchedulerCommandTest.SEED.toString(), "-o", "kai");
     assertThat(r.exitCode()).as(r.toString()).isZero();
-    assertThat(r.err()).contains("note: ").contains("no metadata.uid")
+    assertThat(r.err())
+        .contains("note: ")
+        .contains("no metadata.uid")
         .contains("not garbage-collected with the workload");
-    assertThat(r.out()).contains("# note: the workload has no metadata.uid").doesNotContain("ownerReferences");
+    assertThat(r.out())
+        .contains("# note: the workload has no metadata.uid")
+        .doesNotContain("ownerReferences");
   }
 
   @org.junit.jupiter.params.ParameterizedTest(name = "{0}")
@@ -179,14 +243,23 @@ class NewUserFindingsTest {
     Cli.Result bad = Cli.exec(command, "-o", "xml");
     assertThat(bad.exitCode()).as(bad.toString()).isEqualTo(ExitCodes.USAGE);
     assertThat(bad.err())
-        .isEqualTo("error: --output \"xml\" must be one of " + formats + "\nhint: for example -o json\n");
+        .isEqualTo(
+            "error: --output \"xml\" must be one of " + formats + "\nhint: for example -o json\n");
     Cli.Result help = Cli.exec(command, "--help");
-    assertThat(help.out().replaceAll("\\s+", " ")).contains("-o, --output=FORMAT One of " + formats);
-    Env env = new Env(new java.io.PrintWriter(new java.io.StringWriter()),
-        new java.io.PrintWriter(new java.io.StringWriter()), java.io.InputStream.nullInputStream(),
-        java.time.Clock.systemUTC(), java.util.Map.of());
-    var option = WorkloadMapCli.commandLine(env, dev.workloadmap.sdk.catalog.Catalog.builtInOnDemand())
-        .getSubcommands().get(command).getCommandSpec().findOption("-o");
+    assertThat(help.out().replaceAll("\\s+", " "))
+        .contains("-o, --output=FORMAT One of " + formats);
+    Env env = new Env(
+        new java.io.PrintWriter(new java.io.StringWriter()),
+        new java.io.PrintWriter(new java.io.StringWriter()),
+        java.io.InputStream.nullInputStream(),
+        java.time.Clock.systemUTC(),
+        java.util.Map.of());
+    var option = WorkloadMapCli.commandLine(
+            env, dev.workloadmap.sdk.catalog.Catalog.builtInOnDemand())
+        .getSubcommands()
+        .get(command)
+        .getCommandSpec()
+        .findOption("-o");
     assertThat(String.join(", ", option.completionCandidates())).isEqualTo(formats);
   }
 }

@@ -71,18 +71,30 @@ class RegistrationApiServerTest {
     Cli.Result dry = cli(cfg, "register", file.toString(), "--dry-run=server");
     assertThat(dry.exitCode()).as(dry.toString()).isZero();
     assertThat(dry.out()).contains("team-trainer validated");
-    assertThat(cluster.client().genericKubernetesResources(DefinitionRegistry.KARTA).withName("team-trainer").get())
-        .as("dry run stores nothing").isNull();
+    assertThat(cluster
+            .client()
+            .genericKubernetesResources(DefinitionRegistry.KARTA)
+            .withName("team-trainer")
+            .get())
+        .as("dry run stores nothing")
+        .isNull();
 
     Cli.Result r = cli(cfg, "register", file.toString());
     assertThat(r.exitCode()).as(r.toString()).isZero();
-    assertThat(r.out()).contains("karta.run.ai/team-trainer created (registration.example.com/v1, Kind=RoundTrip)");
-    GenericKubernetesResource stored = cluster.client().genericKubernetesResources(DefinitionRegistry.KARTA)
-        .withName("team-trainer").get();
-    assertThat(stored.getMetadata().getLabels()).containsEntry("run.ai/karta-group", "registration.example.com")
-        .containsEntry("run.ai/karta-version", "v1").containsEntry("run.ai/karta-kind", "RoundTrip");
-    assertThat(stored.getMetadata().getAnnotations()).containsEntry(DefinitionRegistry.ORIGIN_ANNOTATION,
-        file.toString());
+    assertThat(r.out())
+        .contains(
+            "karta.run.ai/team-trainer created (registration.example.com/v1, Kind=RoundTrip)");
+    GenericKubernetesResource stored = cluster
+        .client()
+        .genericKubernetesResources(DefinitionRegistry.KARTA)
+        .withName("team-trainer")
+        .get();
+    assertThat(stored.getMetadata().getLabels())
+        .containsEntry("run.ai/karta-group", "registration.example.com")
+        .containsEntry("run.ai/karta-version", "v1")
+        .containsEntry("run.ai/karta-kind", "RoundTrip");
+    assertThat(stored.getMetadata().getAnnotations())
+        .containsEntry(DefinitionRegistry.ORIGIN_ANNOTATION, file.toString());
 
     Cli.Result again = cli(cfg, "register", file.toString());
     assertThat(again.out()).contains("team-trainer configured");
@@ -98,31 +110,44 @@ class RegistrationApiServerTest {
   }
 
   @Test
-  void foundByItsLabelsAsKaiFindsItAndASecondForTheSameKindIsRefused(WorkloadMapCluster cluster) throws Exception {
+  void foundByItsLabelsAsKaiFindsItAndASecondForTheSameKindIsRefused(WorkloadMapCluster cluster)
+      throws Exception {
     Path cfg = kubeconfig(cluster);
     DefinitionRegistry registry = new DefinitionRegistry(cluster.client(), WorkloadMap.create());
-    registry.register(List.of(new DefinitionRegistry.Source(karta("first-trainer", "Twice"), "first.yaml")), false,
+    registry.register(
+        List.of(new DefinitionRegistry.Source(karta("first-trainer", "Twice"), "first.yaml")),
+        false,
         false);
     try {
       Gvk gvk = new Gvk("registration.example.com", "v1", "Twice");
-      assertThat(registry.findForGangScheduling(gvk)).map(k -> k.getMetadata().getName()).contains("first-trainer");
-      assertThat(registry.findForGangScheduling(new Gvk("registration.example.com", "v2", "Twice"))).isEmpty();
+      assertThat(registry.findForGangScheduling(gvk))
+          .map(k -> k.getMetadata().getName())
+          .contains("first-trainer");
+      assertThat(registry.findForGangScheduling(new Gvk("registration.example.com", "v2", "Twice")))
+          .isEmpty();
 
       Path dir = Files.createTempDirectory("workloadmap-reg-second");
       Path second = dir.resolve("second.yaml");
       Files.writeString(second, karta("second-trainer", "Twice"));
       Cli.Result refused = cli(cfg, "register", second.toString());
       assertThat(refused.exitCode()).isNotZero();
-      assertThat(refused.err()).contains("definition second-trainer (" + second + ") covers"
-          + " registration.example.com/v1, Kind=Twice, already covered by the registered definition first-trainer",
-          "hint: unregister first-trainer first, or give --force to replace it");
-      assertThatThrownBy(() -> registry.register(List.of(new DefinitionRegistry.Source(karta("second-trainer",
-          "Twice"), "second.yaml")), false, false)).isInstanceOf(RegistrationException.class);
+      assertThat(refused.err())
+          .contains(
+              "definition second-trainer (" + second + ") covers"
+                  + " registration.example.com/v1, Kind=Twice, already covered by the registered definition first-trainer",
+              "hint: unregister first-trainer first, or give --force to replace it");
+      assertThatThrownBy(() -> registry.register(
+              List.of(
+                  new DefinitionRegistry.Source(karta("second-trainer", "Twice"), "second.yaml")),
+              false,
+              false))
+          .isInstanceOf(RegistrationException.class);
 
       Cli.Result forced = cli(cfg, "register", second.toString(), "--force");
       assertThat(forced.exitCode()).as(forced.toString()).isZero();
       assertThat(forced.out()).contains("first-trainer deleted (--force", "second-trainer created");
-      assertThat(registry.findForGangScheduling(gvk)).map(k -> k.getMetadata().getName())
+      assertThat(registry.findForGangScheduling(gvk))
+          .map(k -> k.getMetadata().getName())
           .contains("second-trainer");
     } finally {
       registry.unregister("first-trainer", false);
@@ -135,11 +160,16 @@ class RegistrationApiServerTest {
     Path cfg = kubeconfig(cluster);
     Path dir = Files.createTempDirectory("workloadmap-reg-bad");
     Path bad = dir.resolve("bad.yaml");
-    Files.writeString(bad, karta("bad-trainer", "Bad").replace("statusDefinition", "statusDefinitionTypo"));
+    Files.writeString(
+        bad, karta("bad-trainer", "Bad").replace("statusDefinition", "statusDefinitionTypo"));
     Cli.Result r = cli(cfg, "register", bad.toString());
     assertThat(r.exitCode()).isNotZero();
     assertThat(r.err()).contains(bad.toString(), "statusDefinitionTypo");
-    assertThat(cluster.client().genericKubernetesResources(DefinitionRegistry.KARTA).withName("bad-trainer").get())
+    assertThat(cluster
+            .client()
+            .genericKubernetesResources(DefinitionRegistry.KARTA)
+            .withName("bad-trainer")
+            .get())
         .isNull();
   }
 

@@ -29,8 +29,13 @@ final class SeedCluster {
 
   static final String NS = "ml-team";
 
-  static final ResourceDefinitionContext JOBSET = new ResourceDefinitionContext.Builder().withGroup("jobset.x-k8s.io")
-      .withVersion("v1alpha2").withKind("JobSet").withPlural("jobsets").withNamespaced(true).build();
+  static final ResourceDefinitionContext JOBSET = new ResourceDefinitionContext.Builder()
+      .withGroup("jobset.x-k8s.io")
+      .withVersion("v1alpha2")
+      .withKind("JobSet")
+      .withPlural("jobsets")
+      .withNamespaced(true)
+      .build();
 
   /** A minimal structural CRD for JobSet (the real one lives in ../shared; the CLI needs only the resource). */
   static final String JOBSET_CRD = """
@@ -51,22 +56,43 @@ final class SeedCluster {
       """;
 
   static void installCrds(KubernetesClient client) {
-    create(client, client.getKubernetesSerialization().unmarshal(JOBSET_CRD, CustomResourceDefinition.class));
-    try (InputStream in = SeedCluster.class.getResourceAsStream("/META-INF/workloadmap/crd/karta.run.ai.yaml")) {
-      create(client, client.getKubernetesSerialization().unmarshal(in, CustomResourceDefinition.class));
+    create(
+        client,
+        client.getKubernetesSerialization().unmarshal(JOBSET_CRD, CustomResourceDefinition.class));
+    try (InputStream in =
+        SeedCluster.class.getResourceAsStream("/META-INF/workloadmap/crd/karta.run.ai.yaml")) {
+      create(
+          client,
+          client.getKubernetesSerialization().unmarshal(in, CustomResourceDefinition.class));
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
     for (String name : new String[] {"jobsets.jobset.x-k8s.io", "kartas.run.ai"}) {
-      client.apiextensions().v1().customResourceDefinitions().withName(name).waitUntilCondition(
-          c -> c != null && (c.getStatus() == null || c.getStatus().getConditions() == null
-              || c.getStatus().getConditions().stream().anyMatch(x -> "Established".equals(x.getType())
-                  && "True".equals(x.getStatus()))), 60, TimeUnit.SECONDS);
+      client
+          .apiextensions()
+          .v1()
+          .customResourceDefinitions()
+          .withName(name)
+          .waitUntilCondition(
+              c -> c != null
+                  && (c.getStatus() == null
+                      || c.getStatus().getConditions() == null
+                      || c.getStatus().getConditions().stream()
+                          .anyMatch(x ->
+                              "Established".equals(x.getType()) && "True".equals(x.getStatus()))),
+              60,
+              TimeUnit.SECONDS);
     }
   }
 
   private static void create(KubernetesClient client, CustomResourceDefinition crd) {
-    if (client.apiextensions().v1().customResourceDefinitions().withName(crd.getMetadata().getName()).get() == null) {
+    if (client
+            .apiextensions()
+            .v1()
+            .customResourceDefinitions()
+            .withName(crd.getMetadata().getName())
+            .get()
+        == null) {
       client.apiextensions().v1().customResourceDefinitions().resource(crd).create();
     }
   }
@@ -79,12 +105,27 @@ final class SeedCluster {
   /** As {@link #applySeed(KubernetesClient)} in namespace {@code ns}. */
   static GenericKubernetesResource applySeed(KubernetesClient client, String ns) {
     if (client.namespaces().withName(ns).get() == null) {
-      client.namespaces().resource(new NamespaceBuilder().withNewMetadata().withName(ns).endMetadata().build()).create();
+      client
+          .namespaces()
+          .resource(new NamespaceBuilder()
+              .withNewMetadata()
+              .withName(ns)
+              .endMetadata()
+              .build())
+          .create();
     }
-    // the ServiceAccount admission plugin rejects pods whose ServiceAccount does not exist (no controller-manager)
+    // the ServiceAccount admission plugin rejects pods whose ServiceAccount does not exist (no
+    // controller-manager)
     if (client.serviceAccounts().inNamespace(ns).withName("default").get() == null) {
-      client.serviceAccounts().inNamespace(ns).resource(new io.fabric8.kubernetes.api.model.ServiceAccountBuilder()
-          .withNewMetadata().withName("default").endMetadata().build()).create();
+      client
+          .serviceAccounts()
+          .inNamespace(ns)
+          .resource(new io.fabric8.kubernetes.api.model.ServiceAccountBuilder()
+              .withNewMetadata()
+              .withName("default")
+              .endMetadata()
+              .build())
+          .create();
     }
     String seed;
     try {
@@ -92,16 +133,23 @@ final class SeedCluster {
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
-    GenericKubernetesResource js = client.getKubernetesSerialization().unmarshal(
-        seed.replace("namespace: " + NS, "namespace: " + ns), GenericKubernetesResource.class);
-    GenericKubernetesResource created = retry(() -> client.genericKubernetesResources(JOBSET).inNamespace(ns)
-        .resource(js).create());
-    created.setAdditionalProperty("status", client.getKubernetesSerialization().unmarshal("""
+    GenericKubernetesResource js = client
+        .getKubernetesSerialization()
+        .unmarshal(
+            seed.replace("namespace: " + NS, "namespace: " + ns), GenericKubernetesResource.class);
+    GenericKubernetesResource created = retry(() ->
+        client.genericKubernetesResources(JOBSET).inNamespace(ns).resource(js).create());
+    created.setAdditionalProperty(
+        "status", client.getKubernetesSerialization().unmarshal("""
         replicatedJobsStatus:
           - {name: leader, ready: 1, active: 1, succeeded: 0, failed: 0, suspended: 0}
           - {name: worker, ready: 1, active: 2, succeeded: 0, failed: 0, suspended: 0}
         """, java.util.Map.class));
-    created = client.genericKubernetesResources(JOBSET).inNamespace(ns).resource(created).updateStatus();
+    created = client
+        .genericKubernetesResources(JOBSET)
+        .inNamespace(ns)
+        .resource(created)
+        .updateStatus();
     String uid = created.getMetadata().getUid();
     job(client, ns, "seed-leader-0", "leader", 0, uid);
     job(client, ns, "seed-worker-0", "worker", 0, uid);
@@ -109,7 +157,12 @@ final class SeedCluster {
     return created;
   }
 
-  private static void job(KubernetesClient client, String ns, String name, String replicatedJob, int index,
+  private static void job(
+      KubernetesClient client,
+      String ns,
+      String name,
+      String replicatedJob,
+      int index,
       String jobSetUid) {
     String yaml = """
         apiVersion: batch/v1
@@ -138,8 +191,13 @@ final class SeedCluster {
                     requests: {cpu: "8", memory: 64Gi, nvidia.com/gpu: 4}
                     limits: {nvidia.com/gpu: 4}
         """.formatted(name, ns, replicatedJob, index, jobSetUid);
-    Job job = client.batch().v1().jobs().inNamespace(ns)
-        .resource(client.getKubernetesSerialization().unmarshal(yaml, Job.class)).create();
+    Job job = client
+        .batch()
+        .v1()
+        .jobs()
+        .inNamespace(ns)
+        .resource(client.getKubernetesSerialization().unmarshal(yaml, Job.class))
+        .create();
     boolean unschedulable = name.equals("seed-worker-1");
     String node = name.equals("seed-leader-0") ? "node-01" : "node-02";
     String podYaml = """
@@ -162,9 +220,17 @@ final class SeedCluster {
               resources:
                 requests: {cpu: "8", memory: 64Gi, nvidia.com/gpu: 4}
                 limits: {nvidia.com/gpu: 4}
-        """.formatted(name, ns, replicatedJob, index, job.getMetadata().getUid(),
-        unschedulable ? "" : "nodeName: " + node);
-    Pod pod = client.pods().inNamespace(ns).resource(client.getKubernetesSerialization().unmarshal(podYaml, Pod.class))
+        """.formatted(
+            name,
+            ns,
+            replicatedJob,
+            index,
+            job.getMetadata().getUid(),
+            unschedulable ? "" : "nodeName: " + node);
+    Pod pod = client
+        .pods()
+        .inNamespace(ns)
+        .resource(client.getKubernetesSerialization().unmarshal(podYaml, Pod.class))
         .create();
     String status = unschedulable ? """
         phase: Pending
@@ -182,21 +248,33 @@ final class SeedCluster {
           - {name: trainer, ready: true, restartCount: 0, image: example.com/trainer:1.0, imageID: "",
              state: {running: {startedAt: "2026-11-30T09:00:00Z"}}}
         """;
-    pod.setStatus(client.getKubernetesSerialization().unmarshal(status, io.fabric8.kubernetes.api.model.PodStatus.class));
+    pod.setStatus(client
+        .getKubernetesSerialization()
+        .unmarshal(status, io.fabric8.kubernetes.api.model.PodStatus.class));
     client.pods().inNamespace(ns).resource(pod).updateStatus();
   }
 
   /** A Karta object applied to the cluster (cluster-scoped). */
   static GenericKubernetesResource applyKarta(KubernetesClient client, String yaml) {
-    HasMetadata k = client.getKubernetesSerialization().unmarshal(yaml, GenericKubernetesResource.class);
-    return client.genericKubernetesResources(new ResourceDefinitionContext.Builder().withGroup("run.ai")
-        .withVersion("v1alpha1").withKind("Karta").withPlural("kartas").withNamespaced(false).build())
-        .resource((GenericKubernetesResource) k).create();
+    HasMetadata k =
+        client.getKubernetesSerialization().unmarshal(yaml, GenericKubernetesResource.class);
+    return client
+        .genericKubernetesResources(new ResourceDefinitionContext.Builder()
+            .withGroup("run.ai")
+            .withVersion("v1alpha1")
+            .withKind("Karta")
+            .withPlural("kartas")
+            .withNamespaced(false)
+            .build())
+        .resource((GenericKubernetesResource) k)
+        .create();
   }
 
   /** A kubeconfig with the server and credentials of {@code c} and namespace {@code ns}. */
-  static Path kubeconfig(Path dir, io.fabric8.kubernetes.client.Config c, String ns) throws IOException {
-    StringBuilder cluster = new StringBuilder("{server: \"" + c.getMasterUrl().replaceAll("/$", "") + "\"");
+  static Path kubeconfig(Path dir, io.fabric8.kubernetes.client.Config c, String ns)
+      throws IOException {
+    StringBuilder cluster =
+        new StringBuilder("{server: \"" + c.getMasterUrl().replaceAll("/$", "") + "\"");
     if (c.getCaCertData() != null) {
       cluster.append(", certificate-authority-data: ").append(c.getCaCertData());
     } else if (c.getCaCertFile() != null) {

@@ -13,27 +13,40 @@ import org.junit.jupiter.api.Test;
  */
 class TypeResolverTest {
 
-  static final DefinitionSet CATALOG = DefinitionSet.load(WorkloadMap.create(), Catalog.builtIn(), null, null);
+  static final DefinitionSet CATALOG =
+      DefinitionSet.load(WorkloadMap.create(), Catalog.builtIn(), null, null);
 
   @Test
   void tokensAreReadAsNameVersionGroup() {
-    assertThat(TypeResolver.parse("jobsets")).containsExactly(new TypeResolver.Parsed("jobsets", null, null));
-    assertThat(TypeResolver.parse("jobset.v1alpha2.jobset.x-k8s.io")).containsExactly(
-        new TypeResolver.Parsed("jobset", "v1alpha2", "jobset.x-k8s.io"),
-        new TypeResolver.Parsed("jobset", null, "v1alpha2.jobset.x-k8s.io"));
+    assertThat(TypeResolver.parse("jobsets"))
+        .containsExactly(new TypeResolver.Parsed("jobsets", null, null));
+    assertThat(TypeResolver.parse("jobset.v1alpha2.jobset.x-k8s.io"))
+        .containsExactly(
+            new TypeResolver.Parsed("jobset", "v1alpha2", "jobset.x-k8s.io"),
+            new TypeResolver.Parsed("jobset", null, "v1alpha2.jobset.x-k8s.io"));
     assertThat(TypeResolver.parse("jobsets.jobset.x-k8s.io"))
         .containsExactly(new TypeResolver.Parsed("jobsets", null, "jobset.x-k8s.io"));
-    assertThat(TypeResolver.parse("pod.v1")).first().isEqualTo(new TypeResolver.Parsed("pod", "v1", ""));
+    assertThat(TypeResolver.parse("pod.v1"))
+        .first()
+        .isEqualTo(new TypeResolver.Parsed("pod", "v1", ""));
   }
 
   @Test
   void kindsResolveCaseInsensitivelyAndByTheGuessedPlural() {
-    for (String token : new String[] {"JobSet", "jobset", "JOBSET", "jobsets", "jobset.v1alpha2.jobset.x-k8s.io",
-        "jobsets.jobset.x-k8s.io"}) {
-      assertThat(TypeResolver.resolve(token, CATALOG, null).definition().name()).as(token)
+    for (String token : new String[] {
+      "JobSet",
+      "jobset",
+      "JOBSET",
+      "jobsets",
+      "jobset.v1alpha2.jobset.x-k8s.io",
+      "jobsets.jobset.x-k8s.io"
+    }) {
+      assertThat(TypeResolver.resolve(token, CATALOG, null).definition().name())
+          .as(token)
           .isEqualTo("jobset-x-k8s-io-jobset-v1alpha2");
     }
-    assertThat(TypeResolver.resolve("rayclusters", CATALOG, null).definition().name()).isEqualTo("ray-io-raycluster-v1");
+    assertThat(TypeResolver.resolve("rayclusters", CATALOG, null).definition().name())
+        .isEqualTo("ray-io-raycluster-v1");
   }
 
   @Test
@@ -41,11 +54,14 @@ class TypeResolverTest {
     assertThatThrownBy(() -> TypeResolver.resolve("dynamographdeployment", CATALOG, null))
         .isInstanceOfSatisfying(CliException.class, e -> {
           assertThat(e.exitCode()).isEqualTo(ExitCodes.USAGE);
-          assertThat(e.getMessage()).contains("dynamographdeployment.v1alpha1.nvidia.com")
+          assertThat(e.getMessage())
+              .contains("dynamographdeployment.v1alpha1.nvidia.com")
               .contains("dynamographdeployment.v1beta1.nvidia.com");
           assertThat(e.hint()).contains("kind.version.group");
         });
-    assertThat(TypeResolver.resolve("dynamographdeployment.v1beta1.nvidia.com", CATALOG, null).definition().name())
+    assertThat(TypeResolver.resolve("dynamographdeployment.v1beta1.nvidia.com", CATALOG, null)
+            .definition()
+            .name())
         .isEqualTo("nvidia-com-dynamographdeployment-v1beta1");
   }
 

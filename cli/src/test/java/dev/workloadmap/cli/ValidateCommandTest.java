@@ -10,23 +10,30 @@ import org.junit.jupiter.api.io.TempDir;
 /** {@code validate FILE|-} (docs/format.md#cli-commands): exit 0 valid, 1 invalid, 2 usage or read error. Unit tier. */
 class ValidateCommandTest {
 
-  static final Path JOB = Path.of("..", "catalog", "src", "main", "workloadmap", "batch-job-v1", "definition.yaml");
+  static final Path JOB =
+      Path.of("..", "catalog", "src", "main", "workloadmap", "batch-job-v1", "definition.yaml");
 
   @Test
   void aCatalogDefinitionIsValid() {
     Cli.Result r = Cli.exec("validate", JOB.toString());
     assertThat(r.exitCode()).as(r.toString()).isEqualTo(0);
-    assertThat(r.out()).startsWith("OK: batch-job-v1 is a valid Karta definition (GVK: batch/v1, Kind=Job)");
+    assertThat(r.out())
+        .startsWith("OK: batch-job-v1 is a valid Karta definition (GVK: batch/v1, Kind=Job)");
   }
 
   @Test
-  void anInvalidDefinitionListsEveryFindingWithItsPositionAndExitsOne(@TempDir Path dir) throws Exception {
+  void anInvalidDefinitionListsEveryFindingWithItsPositionAndExitsOne(@TempDir Path dir)
+      throws Exception {
     Path bad = dir.resolve("bad.yaml");
-    Files.writeString(bad, Files.readString(JOB).replace("kind: Job", "kind: Job\n        kindd: x"));
+    Files.writeString(
+        bad, Files.readString(JOB).replace("kind: Job", "kind: Job\n        kindd: x"));
     Cli.Result r = Cli.exec("validate", bad.toString());
     assertThat(r.exitCode()).as(r.toString()).isEqualTo(1);
-    assertThat(r.out()).startsWith("INVALID: batch-job-v1").containsPattern("bad\\.yaml:\\d+:\\d+ ")
-        .contains("kindd").containsPattern("\\d+ finding\\(s\\)\n$");
+    assertThat(r.out())
+        .startsWith("INVALID: batch-job-v1")
+        .containsPattern("bad\\.yaml:\\d+:\\d+ ")
+        .contains("kindd")
+        .containsPattern("\\d+ finding\\(s\\)\n$");
   }
 
   @Test
@@ -46,7 +53,8 @@ class ValidateCommandTest {
     Cli.Result noArg = Cli.exec("validate");
     assertThat(noArg.exitCode()).isEqualTo(2);
     assertThat(noArg.err()).contains("FILE");
-    // an empty text is read fine and defines nothing: invalid (1) with the SDK's file.no-definition finding
+    // an empty text is read fine and defines nothing: invalid (1) with the SDK's file.no-definition
+    // finding
     Cli.Result empty = new Cli().stdin("").run("validate", "-");
     assertThat(empty.exitCode()).as(empty.toString()).isEqualTo(1);
     assertThat(empty.out()).startsWith("INVALID: <stdin>").contains("[file.no-definition]");
@@ -61,7 +69,8 @@ class ValidateCommandTest {
 
   // ---- the target CRD (--crd) and folders, like workloadmap:validate
 
-  static final Path WIDGET_CRD = Path.of("..", "sdk", "src", "test", "resources", "crd", "widget.yaml");
+  static final Path WIDGET_CRD =
+      Path.of("..", "sdk", "src", "test", "resources", "crd", "widget.yaml");
 
   /** A Widget definition (the CRD of WIDGET_CRD) whose root replica count is read at {@code replicasPath} (line 13). */
   static String widget(String replicasPath) {
@@ -93,8 +102,10 @@ class ValidateCommandTest {
     Files.writeString(def, widget(".spec.replicsa"));
     Cli.Result r = Cli.exec("validate", def.toString());
     assertThat(r.exitCode()).as(r.toString()).isZero();
-    assertThat(r.out()).startsWith("OK: widget is a valid Karta definition")
-        .contains("info: " + def + ": no CRD for example.com/Widget: static CRD checks skipped [crd.not-found]")
+    assertThat(r.out())
+        .startsWith("OK: widget is a valid Karta definition")
+        .contains("info: " + def
+            + ": no CRD for example.com/Widget: static CRD checks skipped [crd.not-found]")
         .contains("--crd");
   }
 
@@ -104,49 +115,61 @@ class ValidateCommandTest {
     Files.writeString(def, widget(".spec.replicsa"));
     Cli.Result bad = Cli.exec("validate", def.toString(), "--crd", WIDGET_CRD.toString());
     assertThat(bad.exitCode()).as(bad.toString()).isEqualTo(1);
-    assertThat(bad.out()).startsWith("INVALID: widget")
-        .containsPattern("error: .*widget\\.yaml:13:\\d+ /spec/structureDefinition/rootComponent/scaleDefinition/"
-            + "replicasPath: .*no field replicsa in Widget v1 spec; did you mean replicas\\? \\[crd.unknown-field\\]")
+    assertThat(bad.out())
+        .startsWith("INVALID: widget")
+        .containsPattern(
+            "error: .*widget\\.yaml:13:\\d+ /spec/structureDefinition/rootComponent/scaleDefinition/"
+                + "replicasPath: .*no field replicsa in Widget v1 spec; did you mean replicas\\? \\[crd.unknown-field\\]")
         .doesNotContain("static CRD checks skipped");
     Files.writeString(def, widget(".spec.replicas"));
     Cli.Result good = Cli.exec("validate", def.toString(), "--crd", WIDGET_CRD.toString());
     assertThat(good.exitCode()).as(good.toString()).isZero();
-    assertThat(good.out()).isEqualTo("OK: widget is a valid Karta definition (GVK: example.com/v1, Kind=Widget)\n");
+    assertThat(good.out())
+        .isEqualTo("OK: widget is a valid Karta definition (GVK: example.com/v1, Kind=Widget)\n");
   }
 
   @Test
-  void aFolderIsReadLikeTheMavenGoalWithCrdYamlBesideTheDefinition(@TempDir Path dir) throws Exception {
+  void aFolderIsReadLikeTheMavenGoalWithCrdYamlBesideTheDefinition(@TempDir Path dir)
+      throws Exception {
     Path one = Files.createDirectories(dir.resolve("widget"));
     Files.writeString(one.resolve("definition.yaml"), widget(".spec.replicsa"));
-    Files.copy(WIDGET_CRD, one.resolve("crd.yaml"));           // the definition's CRD, not a definition
+    Files.copy(WIDGET_CRD, one.resolve("crd.yaml")); // the definition's CRD, not a definition
     Path fixtures = Files.createDirectories(one.resolve("fixtures/sample"));
-    Files.writeString(fixtures.resolve("object.yaml"), "kind: Widget\n");   // fixtures are not definitions
+    Files.writeString(
+        fixtures.resolve("object.yaml"), "kind: Widget\n"); // fixtures are not definitions
     Files.copy(JOB, Files.createDirectories(dir.resolve("job")).resolve("definition.yaml"));
     Cli.Result r = Cli.exec("validate", dir.toString());
     assertThat(r.exitCode()).as(r.toString()).isEqualTo(1);
-    assertThat(r.out()).contains("INVALID: widget").contains("no field replicsa in Widget v1 spec")
-        .contains("OK: batch-job-v1").contains("no CRD for batch/Job: static CRD checks skipped")
+    assertThat(r.out())
+        .contains("INVALID: widget")
+        .contains("no field replicsa in Widget v1 spec")
+        .contains("OK: batch-job-v1")
+        .contains("no CRD for batch/Job: static CRD checks skipped")
         .endsWith("Validated 2 definitions in 2 files: 1 error, 0 warnings\n");
-    Cli.Result crdDir = Cli.exec("validate", dir.resolve("job").toString(), "--crd", dir.toString());
+    Cli.Result crdDir =
+        Cli.exec("validate", dir.resolve("job").toString(), "--crd", dir.toString());
     assertThat(crdDir.exitCode()).as(crdDir.toString()).isZero();
   }
 
   @Test
   void everyErrorLineCarriesItsHint(@TempDir Path dir) throws Exception {
     for (String[] args : new String[][] {
-        {"validate", "no-such-definition.yaml"},
-        {"validate", JOB.toString(), "--crd", "no-such-crd.yaml"},
-        {"validate", dir.toString()},
-        {"describe", "-f", "no-such-object.yaml"}}) {
+      {"validate", "no-such-definition.yaml"},
+      {"validate", JOB.toString(), "--crd", "no-such-crd.yaml"},
+      {"validate", dir.toString()},
+      {"describe", "-f", "no-such-object.yaml"}
+    }) {
       Cli.Result r = Cli.exec(args);
       assertThat(r.exitCode()).as(r.toString()).isEqualTo(2);
       java.util.List<String> lines = r.err().lines().toList();
-      int error = lines.indexOf(lines.stream().filter(l -> l.startsWith("error: ")).findFirst().orElseThrow());
+      int error = lines.indexOf(
+          lines.stream().filter(l -> l.startsWith("error: ")).findFirst().orElseThrow());
       assertThat(lines.get(error + 1)).as(r.toString()).startsWith("hint: ").hasSizeGreaterThan(10);
     }
     Path broken = dir.resolve("broken.yaml");
     Files.writeString(broken, "apiVersion: run.ai/v1alpha1\nkind: Karta\nmetadata: {name: x\n");
     Cli.Result yaml = Cli.exec("validate", broken.toString());
-    assertThat(yaml.out()).containsPattern("error: .*broken\\.yaml:\\d+:\\d+:? .*\\[yaml.syntax\\] \\(fix the YAML");
+    assertThat(yaml.out())
+        .containsPattern("error: .*broken\\.yaml:\\d+:\\d+:? .*\\[yaml.syntax\\] \\(fix the YAML");
   }
 }

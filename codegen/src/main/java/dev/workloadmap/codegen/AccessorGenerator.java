@@ -61,7 +61,8 @@ public final class AccessorGenerator {
   public AccessorGenerator(CodegenOptions options) {
     this.options = java.util.Objects.requireNonNull(options, "options");
     // order is the order of the members in the generated class
-    this.emitters = List.of(new CoreEmitter(), new StatusEmitter(), new ComponentEmitter(), new UpdateEmitter());
+    this.emitters = List.of(
+        new CoreEmitter(), new StatusEmitter(), new ComponentEmitter(), new UpdateEmitter());
   }
 
   /**
@@ -82,8 +83,9 @@ public final class AccessorGenerator {
     }
     for (String overridden : options.classNames().keySet()) {
       if (!names.contains(overridden)) {
-        problems.add("class name override for definition '" + overridden + "': no such definition is generated "
-            + "(definitions: " + String.join(", ", new java.util.TreeSet<>(names)) + "); fix or remove the override");
+        problems.add("class name override for definition '" + overridden
+            + "': no such definition is generated " + "(definitions: "
+            + String.join(", ", new java.util.TreeSet<>(names)) + "); fix or remove the override");
       }
     }
     for (DefinitionSource s : sorted) {
@@ -94,9 +96,11 @@ public final class AccessorGenerator {
       String key = JavaNames.fold(plan.className().simpleName());
       DefinitionSource other = byClass.putIfAbsent(key, s);
       if (other != null) {
-        problems.add(s.definition().locate("/metadata/name").prefix() + "definitions '" + other.definition().name()
+        problems.add(s.definition().locate("/metadata/name").prefix() + "definitions '"
+            + other.definition().name()
             + "' (" + other.fileName() + ") and '" + s.definition().name() + "' both become class "
-            + plan.className().simpleName() + " (class names are compared ignoring case, as file names are); give one"
+            + plan.className().simpleName()
+            + " (class names are compared ignoring case, as file names are); give one"
             + " of them another name with a class name override");
         continue;
       }
@@ -109,7 +113,9 @@ public final class AccessorGenerator {
     for (WorkloadPlan plan : plans) {
       out.add(source(plan));
       String dir = options.packageName().replace('.', '/') + "/";
-      out.add(new GeneratedFile(dir + plan.resourceName(), GeneratedFile.Kind.RESOURCE,
+      out.add(new GeneratedFile(
+          dir + plan.resourceName(),
+          GeneratedFile.Kind.RESOURCE,
           plan.source().content().getBytes(StandardCharsets.UTF_8)));
     }
     out.sort(Comparator.comparing(GeneratedFile::path));
@@ -123,8 +129,9 @@ public final class AccessorGenerator {
     if (simple == null) {
       String kind = d.rootGvk() == null ? null : JavaNames.typeName(d.rootGvk().kind());
       if (kind == null) {
-        problems.add(d.locate(d.rootComponent().pointer() + "/kind").prefix() + "the root kind gives no class name;"
-            + " set a class name override for definition '" + d.name() + "'");
+        problems.add(d.locate(d.rootComponent().pointer() + "/kind").prefix()
+            + "the root kind gives no class name;" + " set a class name override for definition '"
+            + d.name() + "'");
         return null;
       }
       simple = kind + "Workload";
@@ -144,8 +151,8 @@ public final class AccessorGenerator {
       String type = JavaNames.typeName(c.name());
       SourceLocation at = d.locate(c.pointer() + "/name");
       if (method == null || type == null) {
-        problems.add(at.prefix() + "component '" + c.name() + "' has no letter or digit to make a Java name from;"
-            + " rename it");
+        problems.add(at.prefix() + "component '" + c.name()
+            + "' has no letter or digit to make a Java name from;" + " rename it");
         continue;
       }
       if (reserved.contains(method)) {
@@ -160,10 +167,12 @@ public final class AccessorGenerator {
         SourceLocation firstAt = d.locate(clash.pointer() + "/name");
         String how = sameMethod != null
             ? "both become method " + method + "()"
-            : "have records " + first.instanceType().simpleName() + " and " + recordType.simpleName()
+            : "have records " + first.instanceType().simpleName() + " and "
+                + recordType.simpleName()
                 + " that differ only in case (one class file on a case-insensitive file system)";
-        problems.add(at.prefix() + "components '" + clash.name() + "' (" + firstAt.position() + ") and '" + c.name()
-            + "' (" + at.position() + ") " + how + " in " + className.simpleName() + "; rename one of them");
+        problems.add(at.prefix() + "components '" + clash.name() + "' (" + firstAt.position()
+            + ") and '" + c.name() + "' (" + at.position() + ") " + how + " in "
+            + className.simpleName() + "; rename one of them");
         continue;
       }
       ComponentPlan plan = new ComponentPlan(c, method, recordType);
@@ -178,25 +187,37 @@ public final class AccessorGenerator {
     String file = Javadocs.escape(plan.source().fileName());
     StringBuilder componentList = new StringBuilder();
     for (ComponentPlan c : plan.components()) {
-      componentList.append("<li>{@code ").append(Javadocs.escape(c.name())).append("}: {@link #")
-          .append(c.methodName()).append("()}</li>\n");
+      componentList
+          .append("<li>{@code ")
+          .append(Javadocs.escape(c.name()))
+          .append("}: {@link #")
+          .append(c.methodName())
+          .append("()}</li>\n");
     }
     TypeSpec.Builder type = TypeSpec.classBuilder(plan.className())
         .addModifiers(Modifier.PUBLIC, Modifier.FINAL)
         .addAnnotation(AnnotationSpec.builder(SdkTypes.GENERATED)
-            .addMember("value", "$S", AccessorGenerator.class.getName()).build())
-        .addJavadoc("Typed accessors for {@code $L} objects ({@code $L}), read through the Workload Map definition\n"
-            + "{@code $L}.\n\n"
-            + "<p>Generated from {@code $L}; do not edit. Wrap an object with {@link #of}: the SDK resolves it once\n"
-            + "({@link $T#resolve}) and every accessor reads that result.\n\n"
-            + "<p>Components:\n<ul>\n$L</ul>\n",
-            Javadocs.escape(d.rootGvk().kind()), Javadocs.escape(d.rootGvk().apiVersion()), Javadocs.escape(d.name()),
-            file, SdkTypes.WORKLOAD_MAP, componentList);
+            .addMember("value", "$S", AccessorGenerator.class.getName())
+            .build())
+        .addJavadoc(
+            "Typed accessors for {@code $L} objects ({@code $L}), read through the Workload Map definition\n"
+                + "{@code $L}.\n\n"
+                + "<p>Generated from {@code $L}; do not edit. Wrap an object with {@link #of}: the SDK resolves it once\n"
+                + "({@link $T#resolve}) and every accessor reads that result.\n\n"
+                + "<p>Components:\n<ul>\n$L</ul>\n",
+            Javadocs.escape(d.rootGvk().kind()),
+            Javadocs.escape(d.rootGvk().apiVersion()),
+            Javadocs.escape(d.name()),
+            file,
+            SdkTypes.WORKLOAD_MAP,
+            componentList);
     for (MemberEmitter e : emitters) {
       e.emit(plan, type);
     }
     JavaFile javaFile = JavaFile.builder(plan.className().packageName(), type.build())
-        .addFileComment("Generated by workloadmap-codegen from $L. Do not edit.", plan.source().fileName())
+        .addFileComment(
+            "Generated by workloadmap-codegen from $L. Do not edit.",
+            plan.source().fileName())
         .skipJavaLangImports(true)
         .indent("  ")
         .build();
@@ -206,7 +227,9 @@ public final class AccessorGenerator {
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
-    String path = plan.className().packageName().replace('.', '/') + "/" + plan.className().simpleName() + ".java";
-    return new GeneratedFile(path, GeneratedFile.Kind.SOURCE, text.toString().getBytes(StandardCharsets.UTF_8));
+    String path = plan.className().packageName().replace('.', '/') + "/"
+        + plan.className().simpleName() + ".java";
+    return new GeneratedFile(
+        path, GeneratedFile.Kind.SOURCE, text.toString().getBytes(StandardCharsets.UTF_8));
   }
 }

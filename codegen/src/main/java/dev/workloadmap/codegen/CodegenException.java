@@ -13,8 +13,11 @@ public class CodegenException extends WorkloadMapException {
   private final transient List<String> problems;
 
   public CodegenException(List<String> problems) {
-    super(problems.size() == 1 ? problems.get(0)
-        : problems.size() + " problems:\n" + String.join("\n", problems), (Throwable) null);
+    super(
+        problems.size() == 1
+            ? problems.get(0)
+            : problems.size() + " problems:\n" + String.join("\n", problems),
+        (Throwable) null);
     this.problems = List.copyOf(problems);
   }
 

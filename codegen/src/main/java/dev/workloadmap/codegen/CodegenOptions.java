@@ -23,17 +23,20 @@ public record CodegenOptions(String packageName, Map<String, String> classNames)
    *     class name (the message names the value and says what is allowed)
    */
   public CodegenOptions {
-    Objects.requireNonNull(packageName, "packageName is null: give a package such as com.example.workloads");
+    Objects.requireNonNull(
+        packageName, "packageName is null: give a package such as com.example.workloads");
     if (!JavaNames.isPackageName(packageName)) {
-      throw new IllegalArgumentException("package name '" + packageName
-          + "' is not a Java package name: use dot-separated identifiers that are not keywords, such as com.example.workloads");
+      throw new IllegalArgumentException(
+          "package name '" + packageName
+              + "' is not a Java package name: use dot-separated identifiers that are not keywords, such as com.example.workloads");
     }
     TreeMap<String, String> sorted = new TreeMap<>();
     if (classNames != null) {
       classNames.forEach((definition, className) -> {
         if (!JavaNames.isSimpleTypeName(className)) {
-          throw new IllegalArgumentException("class name '" + className + "' given for definition " + definition
-              + " is not a simple Java class name: use letters, digits and _ only, not starting with a digit, and no keyword");
+          throw new IllegalArgumentException(
+              "class name '" + className + "' given for definition " + definition
+                  + " is not a simple Java class name: use letters, digits and _ only, not starting with a digit, and no keyword");
         }
         sorted.put(definition, className);
       });
@@ -49,7 +52,8 @@ public record CodegenOptions(String packageName, Map<String, String> classNames)
   /** A stable text form (package, then each override on its own line, sorted), for input stamps. */
   public String canonical() {
     StringBuilder sb = new StringBuilder("package=").append(packageName).append('\n');
-    classNames.forEach((k, v) -> sb.append("class.").append(k).append('=').append(v).append('\n'));
+    classNames.forEach(
+        (k, v) -> sb.append("class.").append(k).append('=').append(v).append('\n'));
     return sb.toString();
   }
 }

@@ -32,8 +32,9 @@ public final class DefinitionSelection {
     List<String> inc = includes == null || includes.isEmpty() ? DEFAULT_INCLUDES : includes;
     List<String> exc = excludes == null ? List.of() : excludes;
     if (!Files.isDirectory(directory)) {
-      throw new CodegenException(List.of(directory + ": no such definitions folder; set definitionsDirectory to the"
-          + " folder holding the definitions"));
+      throw new CodegenException(
+          List.of(directory + ": no such definitions folder; set definitionsDirectory to the"
+              + " folder holding the definitions"));
     }
     List<PathMatcher> in = matchers(inc);
     List<PathMatcher> ex = matchers(exc);
@@ -42,16 +43,19 @@ public final class DefinitionSelection {
       out = s.filter(Files::isRegularFile)
           .filter(p -> {
             Path rel = directory.relativize(p);
-            return in.stream().anyMatch(m -> m.matches(rel)) && ex.stream().noneMatch(m -> m.matches(rel));
+            return in.stream().anyMatch(m -> m.matches(rel))
+                && ex.stream().noneMatch(m -> m.matches(rel));
           })
-          .sorted((a, b) -> slashed(directory.relativize(a)).compareTo(slashed(directory.relativize(b))))
+          .sorted((a, b) ->
+              slashed(directory.relativize(a)).compareTo(slashed(directory.relativize(b))))
           .toList();
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
     if (out.isEmpty()) {
       throw new CodegenException(List.of(directory + ": no definition file matches includes " + inc
-          + (exc.isEmpty() ? "" : " and excludes " + exc) + "; check the patterns (relative to this folder)"));
+          + (exc.isEmpty() ? "" : " and excludes " + exc)
+          + "; check the patterns (relative to this folder)"));
     }
     return out;
   }

@@ -1,7 +1,7 @@
 package dev.workloadmap.codegen;
 
-import dev.workloadmap.sdk.WorkloadMapIOException;
 import dev.workloadmap.sdk.WorkloadMap;
+import dev.workloadmap.sdk.WorkloadMapIOException;
 import dev.workloadmap.sdk.definition.Definition;
 import dev.workloadmap.sdk.validation.Finding;
 import dev.workloadmap.sdk.yaml.YamlException;
@@ -43,7 +43,8 @@ public record DefinitionSource(Definition definition, String fileName, String co
     try {
       content = Files.readString(file, StandardCharsets.UTF_8);
     } catch (IOException e) {
-      throw new CodegenException(List.of(fileName + ": cannot read the definition file: " + e.getMessage()));
+      throw new CodegenException(
+          List.of(fileName + ": cannot read the definition file: " + e.getMessage()));
     }
     return parse(workloadMap, content, fileName);
   }
@@ -59,8 +60,8 @@ public record DefinitionSource(Definition definition, String fileName, String co
       throw new CodegenException(List.of(fileName + ": " + e.getMessage()));
     }
     if (loaded.size() != 1) {
-      throw new CodegenException(List.of(fileName + ": expected exactly one definition, found " + loaded.size()
-          + " documents; put each definition in its own file"));
+      throw new CodegenException(List.of(fileName + ": expected exactly one definition, found "
+          + loaded.size() + " documents; put each definition in its own file"));
     }
     WorkloadMap.Loaded l = loaded.get(0);
     if (!l.valid()) {

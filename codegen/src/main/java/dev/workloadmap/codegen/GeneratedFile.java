@@ -40,7 +40,10 @@ public record GeneratedFile(String path, Kind kind, byte[] content) {
 
   @Override
   public boolean equals(Object o) {
-    return o instanceof GeneratedFile g && g.path.equals(path) && g.kind == kind && Arrays.equals(g.content, content);
+    return o instanceof GeneratedFile g
+        && g.path.equals(path)
+        && g.kind == kind
+        && Arrays.equals(g.content, content);
   }
 
   @Override

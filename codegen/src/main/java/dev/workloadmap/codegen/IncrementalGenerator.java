@@ -28,7 +28,8 @@ import java.util.stream.Stream;
  */
 public final class IncrementalGenerator {
 
-  private static final String STAMP_HEADER = "# workloadmap-codegen stamp: accessors are regenerated when the inputs change";
+  private static final String STAMP_HEADER =
+      "# workloadmap-codegen stamp: accessors are regenerated when the inputs change";
 
   private IncrementalGenerator() {}
 
@@ -44,8 +45,15 @@ public final class IncrementalGenerator {
    * @param toolVersion the calling tool's version (for example the Maven plugin's), part of the stamp
    * @param force generate even when the stamp matches
    */
-  public record Request(Path baseDirectory, List<Path> definitionFiles, CodegenOptions options, Path sourceDirectory,
-      Path resourceDirectory, Path stampFile, String toolVersion, boolean force) {
+  public record Request(
+      Path baseDirectory,
+      List<Path> definitionFiles,
+      CodegenOptions options,
+      Path sourceDirectory,
+      Path resourceDirectory,
+      Path stampFile,
+      String toolVersion,
+      boolean force) {
     public Request {
       Objects.requireNonNull(baseDirectory, "baseDirectory");
       definitionFiles = List.copyOf(definitionFiles);
@@ -86,7 +94,8 @@ public final class IncrementalGenerator {
       try {
         contents.add(Files.readAllBytes(f));
       } catch (IOException e) {
-        throw new CodegenException(List.of(f + ": cannot read the definition file: " + e.getMessage()));
+        throw new CodegenException(
+            List.of(f + ": cannot read the definition file: " + e.getMessage()));
       }
     }
     String hash = inputHash(request, names, contents);
@@ -99,8 +108,8 @@ public final class IncrementalGenerator {
     List<String> problems = new ArrayList<>();
     for (int i = 0; i < names.size(); i++) {
       try {
-        sources.add(DefinitionSource.parse(workloadMap, new String(contents.get(i), StandardCharsets.UTF_8),
-            names.get(i)));
+        sources.add(DefinitionSource.parse(
+            workloadMap, new String(contents.get(i), StandardCharsets.UTF_8), names.get(i)));
       } catch (CodegenException e) {
         problems.addAll(e.problems());
       }
@@ -116,7 +125,8 @@ public final class IncrementalGenerator {
         String entry = entry(f);
         now.add(entry);
         Path target = target(request, entry);
-        if (!Files.isRegularFile(target) || !Arrays.equals(Files.readAllBytes(target), f.content())) {
+        if (!Files.isRegularFile(target)
+            || !Arrays.equals(Files.readAllBytes(target), f.content())) {
           Files.createDirectories(target.getParent());
           Files.write(target, f.content());
           written.add(target);
@@ -128,11 +138,16 @@ public final class IncrementalGenerator {
           deleted.add(target(request, old));
         }
       }
-      StringBuilder stamp = new StringBuilder(STAMP_HEADER).append('\n').append("inputs ").append(hash).append('\n');
+      StringBuilder stamp = new StringBuilder(STAMP_HEADER)
+          .append('\n')
+          .append("inputs ")
+          .append(hash)
+          .append('\n');
       now.forEach(e -> stamp.append(e).append('\n'));
       Files.createDirectories(request.stampFile().toAbsolutePath().getParent());
       Files.writeString(request.stampFile(), stamp, StandardCharsets.UTF_8);
-      int classes = (int) files.stream().filter(f -> f.kind() == GeneratedFile.Kind.SOURCE).count();
+      int classes = (int)
+          files.stream().filter(f -> f.kind() == GeneratedFile.Kind.SOURCE).count();
       return new Result(false, classes, written, deleted);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
@@ -186,7 +201,9 @@ public final class IncrementalGenerator {
     }
     try {
       List<String> lines = Files.readAllLines(stamp, StandardCharsets.UTF_8);
-      return lines.stream().filter(l -> l.startsWith("source ") || l.startsWith("resource ")).toList();
+      return lines.stream()
+          .filter(l -> l.startsWith("source ") || l.startsWith("resource "))
+          .toList();
     } catch (IOException e) {
       return List.of();
     }

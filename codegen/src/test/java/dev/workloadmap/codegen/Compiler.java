@@ -30,7 +30,8 @@ final class Compiler {
   /** Writes {@code files} under {@code dir} (sources in {@code src}, resources in {@code classes}). */
   static void write(List<GeneratedFile> files, Path dir) throws IOException {
     for (GeneratedFile f : files) {
-      Path target = dir.resolve(f.kind() == GeneratedFile.Kind.SOURCE ? "src" : "classes").resolve(f.path());
+      Path target =
+          dir.resolve(f.kind() == GeneratedFile.Kind.SOURCE ? "src" : "classes").resolve(f.path());
       Files.createDirectories(target.getParent());
       Files.write(target, f.content());
     }
@@ -51,15 +52,30 @@ final class Compiler {
         sources.add(dir.resolve("src").resolve(f.path()).toFile());
       }
     }
-    try (StandardJavaFileManager fm = javac.getStandardFileManager(diagnostics, Locale.ROOT, StandardCharsets.UTF_8)) {
-      List<String> options = List.of("--release", "17", "-encoding", "UTF-8", "-proc:none", "-Xlint:all", "-Werror",
-          "-Xdoclint:all/protected", "-classpath", classPath(), "-d", classes.toString());
+    try (StandardJavaFileManager fm =
+        javac.getStandardFileManager(diagnostics, Locale.ROOT, StandardCharsets.UTF_8)) {
+      List<String> options = List.of(
+          "--release",
+          "17",
+          "-encoding",
+          "UTF-8",
+          "-proc:none",
+          "-Xlint:all",
+          "-Werror",
+          "-Xdoclint:all/protected",
+          "-classpath",
+          classPath(),
+          "-d",
+          classes.toString());
       StringWriter out = new StringWriter();
-      boolean ok = javac.getTask(out, fm, diagnostics, options, null, fm.getJavaFileObjectsFromFiles(sources)).call();
+      boolean ok = javac
+          .getTask(out, fm, diagnostics, options, null, fm.getJavaFileObjectsFromFiles(sources))
+          .call();
       List<String> messages = new ArrayList<>();
       for (Diagnostic<? extends JavaFileObject> d : diagnostics.getDiagnostics()) {
-        messages.add((d.getSource() == null ? "" : d.getSource().getName() + ":" + d.getLineNumber() + ": ")
-            + d.getKind() + ": " + d.getMessage(Locale.ROOT));
+        messages.add(
+            (d.getSource() == null ? "" : d.getSource().getName() + ":" + d.getLineNumber() + ": ")
+                + d.getKind() + ": " + d.getMessage(Locale.ROOT));
       }
       return new Result(ok, messages, classes);
     }
@@ -74,7 +90,8 @@ final class Compiler {
   /** A class loader over the compiled classes and resources, child of the test's. */
   static URLClassLoader loader(Path classes) {
     try {
-      return new URLClassLoader(new URL[] {classes.toUri().toURL()}, Compiler.class.getClassLoader());
+      return new URLClassLoader(
+          new URL[] {classes.toUri().toURL()}, Compiler.class.getClassLoader());
     } catch (MalformedURLException e) {
       throw new UncheckedIOException(e);
     }

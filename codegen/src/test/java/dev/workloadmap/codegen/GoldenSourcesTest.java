@@ -23,26 +23,40 @@ class GoldenSourcesTest {
   static final CodegenOptions OPTIONS = new CodegenOptions("dev.workloadmap.generated", Map.of());
 
   @ParameterizedTest(name = "{0}")
-  @ValueSource(strings = {
-      "jobset-x-k8s-io-jobset-v1alpha2",
-      "leaderworkerset-x-k8s-io-leaderworkerset-v1",
-      "nvidia-com-dynamographdeployment-v1alpha1",
-      "milvus-io-milvus-v1beta1"})
+  @ValueSource(
+      strings = {
+        "jobset-x-k8s-io-jobset-v1alpha2",
+        "leaderworkerset-x-k8s-io-leaderworkerset-v1",
+        "nvidia-com-dynamographdeployment-v1alpha1",
+        "milvus-io-milvus-v1beta1"
+      })
   void generatedSourceEqualsTheApprovedFile(String slug) throws IOException {
-    List<GeneratedFile> files = new AccessorGenerator(OPTIONS).generate(List.of(Repo.definition(slug)));
-    assertThat(files).extracting(GeneratedFile::kind)
+    List<GeneratedFile> files =
+        new AccessorGenerator(OPTIONS).generate(List.of(Repo.definition(slug)));
+    assertThat(files)
+        .extracting(GeneratedFile::kind)
         .containsExactlyInAnyOrder(GeneratedFile.Kind.SOURCE, GeneratedFile.Kind.RESOURCE);
-    GeneratedFile source = files.stream().filter(f -> f.kind() == GeneratedFile.Kind.SOURCE).findFirst().orElseThrow();
-    Path approved = Repo.approved().resolve(slug).resolve(Path.of(source.path()).getFileName().toString());
+    GeneratedFile source = files.stream()
+        .filter(f -> f.kind() == GeneratedFile.Kind.SOURCE)
+        .findFirst()
+        .orElseThrow();
+    Path approved = Repo.approved()
+        .resolve(slug)
+        .resolve(Path.of(source.path()).getFileName().toString());
     if (Repo.updateGolden()) {
       Files.createDirectories(approved.getParent());
       Files.write(approved, source.content());
     }
-    assertThat(approved).as("approved file (regenerate with -Dworkloadmap.codegen.updateGolden=true)").exists();
+    assertThat(approved)
+        .as("approved file (regenerate with -Dworkloadmap.codegen.updateGolden=true)")
+        .exists();
     assertThat(source.text()).isEqualTo(Files.readString(approved, StandardCharsets.UTF_8));
-    GeneratedFile resource = files.stream().filter(f -> f.kind() == GeneratedFile.Kind.RESOURCE).findFirst()
+    GeneratedFile resource = files.stream()
+        .filter(f -> f.kind() == GeneratedFile.Kind.RESOURCE)
+        .findFirst()
         .orElseThrow();
-    assertThat(resource.content()).as("the bundled definition is a byte-exact copy")
+    assertThat(resource.content())
+        .as("the bundled definition is a byte-exact copy")
         .isEqualTo(Files.readAllBytes(Repo.catalog().resolve(slug).resolve("definition.yaml")));
   }
 }

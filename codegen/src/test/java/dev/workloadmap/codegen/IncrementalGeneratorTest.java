@@ -14,7 +14,8 @@ import org.junit.jupiter.api.io.TempDir;
 /** Incremental generation: nothing is regenerated while the inputs are the same; any changed input regenerates. */
 class IncrementalGeneratorTest {
 
-  @TempDir Path dir;
+  @TempDir
+  Path dir;
 
   private Path defs;
   private Path trainer;
@@ -33,9 +34,17 @@ class IncrementalGeneratorTest {
 
   private IncrementalGenerator.Result run(CodegenOptions options, boolean force) {
     List<Path> files = DefinitionSelection.select(defs, List.of(), List.of());
-    return IncrementalGenerator.run(Repo.WM, new IncrementalGenerator.Request(dir, files, options,
-        dir.resolve("target/generated-sources/workloadmap"), dir.resolve("target/generated-resources/workloadmap"),
-        dir.resolve("target/workloadmap-generate.stamp"), "1.0", force));
+    return IncrementalGenerator.run(
+        Repo.WM,
+        new IncrementalGenerator.Request(
+            dir,
+            files,
+            options,
+            dir.resolve("target/generated-sources/workloadmap"),
+            dir.resolve("target/generated-resources/workloadmap"),
+            dir.resolve("target/workloadmap-generate.stamp"),
+            "1.0",
+            force));
   }
 
   private Path source(String simpleName) {
@@ -61,22 +70,27 @@ class IncrementalGeneratorTest {
   void aChangedDefinitionRegeneratesAndRewritesOnlyWhatChanged() throws Exception {
     CodegenOptions options = CodegenOptions.of("com.example");
     run(options, false);
-    Files.writeString(trainer, Files.readString(trainer).replace("name: \"group\"", "name: \"gang\""));
+    Files.writeString(
+        trainer, Files.readString(trainer).replace("name: \"group\"", "name: \"gang\""));
     IncrementalGenerator.Result r = run(options, false);
     assertThat(r.upToDate()).isFalse();
-    assertThat(r.written()).extracting(p -> p.getFileName().toString())
+    assertThat(r.written())
+        .extracting(p -> p.getFileName().toString())
         .containsExactlyInAnyOrder("TrainerWorkload.java", "TrainerWorkload.definition.yaml");
-    assertThat(Files.readString(source("TrainerWorkload"))).contains("public List<GangInstance> gang()");
+    assertThat(Files.readString(source("TrainerWorkload")))
+        .contains("public List<GangInstance> gang()");
   }
 
   @Test
   void changedOptionsRegenerateAndFilesNoLongerGeneratedAreDeleted() throws Exception {
     run(CodegenOptions.of("com.example"), false);
-    IncrementalGenerator.Result r = run(new CodegenOptions("com.example", Map.of("trainer", "Trainer")), false);
+    IncrementalGenerator.Result r =
+        run(new CodegenOptions("com.example", Map.of("trainer", "Trainer")), false);
     assertThat(r.upToDate()).isFalse();
     assertThat(source("Trainer")).exists();
     assertThat(source("TrainerWorkload")).doesNotExist();
-    assertThat(r.deleted()).extracting(p -> p.getFileName().toString())
+    assertThat(r.deleted())
+        .extracting(p -> p.getFileName().toString())
         .containsExactlyInAnyOrder("TrainerWorkload.java", "TrainerWorkload.definition.yaml");
   }
 
@@ -95,12 +109,18 @@ class IncrementalGeneratorTest {
 
   @Test
   void everyInvalidDefinitionIsReportedAtOnce() throws Exception {
-    Files.writeString(trainer, Files.readString(trainer).replace("ownerRef: trainer", "ownerRef: nobody"));
-    Files.writeString(other, Files.readString(other).replace("ownerRef: trainer", "ownerRef: nobody"));
+    Files.writeString(
+        trainer, Files.readString(trainer).replace("ownerRef: trainer", "ownerRef: nobody"));
+    Files.writeString(
+        other, Files.readString(other).replace("ownerRef: trainer", "ownerRef: nobody"));
     assertThatThrownBy(() -> run(CodegenOptions.of("com.example"), false))
-        .isInstanceOfSatisfying(CodegenException.class, e -> assertThat(e.problems())
-            .anySatisfy(p -> assertThat(p).startsWith("src/main/workloadmap/trainer/definition.yaml:"))
-            .anySatisfy(p -> assertThat(p).startsWith("src/main/workloadmap/other/definition.yaml:")));
+        .isInstanceOfSatisfying(
+            CodegenException.class,
+            e -> assertThat(e.problems())
+                .anySatisfy(
+                    p -> assertThat(p).startsWith("src/main/workloadmap/trainer/definition.yaml:"))
+                .anySatisfy(
+                    p -> assertThat(p).startsWith("src/main/workloadmap/other/definition.yaml:")));
   }
 
   @Test
@@ -109,7 +129,8 @@ class IncrementalGeneratorTest {
         .containsExactly(trainer);
     assertThatThrownBy(() -> DefinitionSelection.select(defs, List.of("*.yml"), List.of()))
         .isInstanceOf(CodegenException.class)
-        .hasMessage(defs + ": no definition file matches includes [*.yml]; check the patterns (relative to this"
+        .hasMessage(defs
+            + ": no definition file matches includes [*.yml]; check the patterns (relative to this"
             + " folder)");
   }
 }

@@ -41,7 +41,8 @@ class JavaNamesTest {
   @Test
   void javadocEscapingKeepsTheCommentOpenAndTheTextLiteral() {
     assertThat(Javadocs.escape("a */ b")).isEqualTo("a *&#47; b");
-    assertThat(Javadocs.escape("{@link x} <b> & \\u0041")).isEqualTo("&#123;&#64;link x&#125; &lt;b&gt; &amp; &#92;u0041");
+    assertThat(Javadocs.escape("{@link x} <b> & \\u0041"))
+        .isEqualTo("&#123;&#64;link x&#125; &lt;b&gt; &amp; &#92;u0041");
     assertThat(Javadocs.code(".a\n| .b")).isEqualTo("<pre>\n.a\n| .b\n</pre>");
     assertThat(Javadocs.code(".spec.x[]")).isEqualTo("<code>.spec.x[]</code>");
   }

@@ -17,7 +17,8 @@ final class Repo {
   /** The reactor root ({@code workloadmap.repository.dir}, else the parent of the module folder). */
   static Path root() {
     String prop = System.getProperty("workloadmap.repository.dir");
-    Path p = prop != null && !prop.isBlank() && !prop.contains("${") ? Path.of(prop) : Path.of("..");
+    Path p =
+        prop != null && !prop.isBlank() && !prop.contains("${") ? Path.of(prop) : Path.of("..");
     return p.toAbsolutePath().normalize();
   }
 
@@ -36,8 +37,10 @@ final class Repo {
   /** Every catalog slug, sorted. */
   static List<String> slugs() {
     try (Stream<Path> s = Files.list(catalog())) {
-      return s.filter(p -> Files.isRegularFile(p.resolve("definition.yaml"))).map(p -> p.getFileName().toString())
-          .sorted().toList();
+      return s.filter(p -> Files.isRegularFile(p.resolve("definition.yaml")))
+          .map(p -> p.getFileName().toString())
+          .sorted()
+          .toList();
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }

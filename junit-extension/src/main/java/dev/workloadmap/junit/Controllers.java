@@ -24,8 +24,14 @@ public enum Controllers {
    * controller (with real ownerReferences), and those controllers also write the workload's {@code status}: a test
    * that writes a status of its own to one of those kinds and reads it back wants {@link #LIFECYCLE}.
    */
-  WORKLOAD(List.of("job-controller", "cronjob-controller", "replicaset-controller", "deployment-controller",
-      "statefulset-controller", "garbage-collector-controller", "namespace-controller",
+  WORKLOAD(List.of(
+      "job-controller",
+      "cronjob-controller",
+      "replicaset-controller",
+      "deployment-controller",
+      "statefulset-controller",
+      "garbage-collector-controller",
+      "namespace-controller",
       "serviceaccount-controller")),
 
   /**
@@ -33,7 +39,8 @@ public enum Controllers {
    * removes its dependents and a deleted namespace goes away, but nothing creates pods or writes a workload's status
    * (fixtures with hand-written statuses stay as written).
    */
-  LIFECYCLE(List.of("garbage-collector-controller", "namespace-controller", "serviceaccount-controller")),
+  LIFECYCLE(
+      List.of("garbage-collector-controller", "namespace-controller", "serviceaccount-controller")),
 
   /** No kube-controller-manager: a bare API server (dependents are never collected, namespaces stay Terminating). */
   NONE(List.of());

@@ -73,9 +73,14 @@ public final class WorkloadMapCluster {
   private final ControllerPods pods;
   private final TreeAssertions assertions;
 
-  WorkloadMapCluster(SharedCluster cluster, String namespace, WorkloadMap workloadMap,
-      List<PreparedDefinition> definitions, List<String> definitionSources) {
-    this.context = new HandleContext(cluster, namespace, workloadMap, definitions, definitionSources);
+  WorkloadMapCluster(
+      SharedCluster cluster,
+      String namespace,
+      WorkloadMap workloadMap,
+      List<PreparedDefinition> definitions,
+      List<String> definitionSources) {
+    this.context =
+        new HandleContext(cluster, namespace, workloadMap, definitions, definitionSources);
     this.crds = new CrdInstaller(context);
     this.writer = new ObjectWriter(context);
     this.resolution = new Resolution(context);
@@ -374,7 +379,8 @@ public final class WorkloadMapCluster {
   public JsonNode asJson(HasMetadata object) {
     return context.asJson(object);
   }
-  // ---------------------------------------------------------------- lifecycle (package-private, for the extension)
+  // ---------------------------------------------------------------- lifecycle (package-private,
+  // for the extension)
 
   void markFailed() {
     context.state().markFailed();

@@ -22,12 +22,18 @@ import org.junit.jupiter.api.Test;
 class ApiBoundaryTest {
 
   @Test
-  void everyPublicTypeOutsideInternalHasAnApiStatus() throws IOException, URISyntaxException, ClassNotFoundException {
-    Path classes = Path.of(WorkloadMapTest.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+  void everyPublicTypeOutsideInternalHasAnApiStatus()
+      throws IOException, URISyntaxException, ClassNotFoundException {
+    Path classes = Path.of(WorkloadMapTest.class
+        .getProtectionDomain()
+        .getCodeSource()
+        .getLocation()
+        .toURI());
     Map<String, String> api = new TreeMap<>();
     try (Stream<Path> files = Files.walk(classes.resolve("dev/workloadmap/junit"))) {
       for (Path f : files.filter(p -> p.toString().endsWith(".class")).toList()) {
-        String name = classes.relativize(f).toString().replace('/', '.').replaceAll("\\.class$", "");
+        String name =
+            classes.relativize(f).toString().replace('/', '.').replaceAll("\\.class$", "");
         if (name.startsWith("dev.workloadmap.junit.internal.") || name.endsWith("package-info")) {
           continue;
         }
@@ -39,13 +45,14 @@ class ApiBoundaryTest {
         api.put(c.getSimpleName(), a == null ? "(no @API)" : a.status().name());
       }
     }
-    assertThat(api).containsExactlyEntriesOf(new TreeMap<>(Map.of(
-        "Cleanup", "EXPERIMENTAL",
-        "Controllers", "EXPERIMENTAL",
-        "Tier", "EXPERIMENTAL",
-        "WorkloadMapCluster", "EXPERIMENTAL",
-        "WorkloadMapExtension", "INTERNAL",
-        "WorkloadMapTest", "EXPERIMENTAL")));
+    assertThat(api)
+        .containsExactlyEntriesOf(new TreeMap<>(Map.of(
+            "Cleanup", "EXPERIMENTAL",
+            "Controllers", "EXPERIMENTAL",
+            "Tier", "EXPERIMENTAL",
+            "WorkloadMapCluster", "EXPERIMENTAL",
+            "WorkloadMapExtension", "INTERNAL",
+            "WorkloadMapTest", "EXPERIMENTAL")));
     assertThat(List.copyOf(api.values())).doesNotContain("(no @API)");
   }
 }

@@ -17,8 +17,10 @@ import org.junit.jupiter.api.Test;
  * handle creates a controller's pods with ownerReferences and the template's labels. Uses a trimmed JobSet CRD
  * (test resource) with the upstream CRD's structural rules for replicatedJobs.
  */
-@WorkloadMapTest(tier = Tier.API_SERVER, definitions = "../catalog/src/main/workloadmap/"
-    + "jobset-x-k8s-io-jobset-v1alpha2/definition.yaml")
+@WorkloadMapTest(
+    tier = Tier.API_SERVER,
+    definitions =
+        "../catalog/src/main/workloadmap/" + "jobset-x-k8s-io-jobset-v1alpha2/definition.yaml")
 class ApiServerTierTest {
 
   private static final String JOBSET = """
@@ -84,9 +86,12 @@ class ApiServerTierTest {
   void unknownFieldIsPrunedByTheApiServer(WorkloadMapCluster cluster) {
     assertThat(cluster.tier()).isEqualTo(Tier.API_SERVER);
     assertThat(cluster.realApiServer()).isTrue();
-    GenericKubernetesResource stored = cluster.create(jobSet(cluster, "pruned", "unknownSpecField: 42"));
+    GenericKubernetesResource stored =
+        cluster.create(jobSet(cluster, "pruned", "unknownSpecField: 42"));
     JsonNode back = cluster.asJson(cluster.get(stored));
-    assertThat(back.path("spec").has("unknownSpecField")).as("pruned: %s", back.path("spec")).isFalse();
+    assertThat(back.path("spec").has("unknownSpecField"))
+        .as("pruned: %s", back.path("spec"))
+        .isFalse();
     assertThat(back.path("spec").path("replicatedJobs")).hasSize(2);
   }
 
@@ -96,19 +101,25 @@ class ApiServerTierTest {
     assertThatThrownBy(() -> cluster.create(invalid))
         .isInstanceOfSatisfying(KubernetesClientException.class, e -> {
           assertThat(e.getCode()).isEqualTo(422);
-          assertThat(e.getStatus().getDetails().getCauses()).extracting(c -> c.getField())
+          assertThat(e.getStatus().getDetails().getCauses())
+              .extracting(c -> c.getField())
               .contains("spec.replicatedJobs[0].replicas", "spec.replicatedJobs[0].template");
-          assertThat(e.getMessage()).contains("should be greater than or equal to 0", "must be of type object");
+          assertThat(e.getMessage())
+              .contains("should be greater than or equal to 0", "must be of type object");
         });
   }
 
   @Test
   void statusIsDroppedOnCreateAndWrittenThroughTheStatusSubresource(WorkloadMapCluster cluster) {
-    JsonNode withStatus = cluster.readYaml(JOBSET.formatted("with-status", "suspend: false")
-        + "status:\n  restarts: 1\n  replicatedJobsStatus:\n    - {name: worker, active: 2, ready: 1, succeeded: 0,"
-        + " failed: 0, suspended: 0}\n").get(0);
+    JsonNode withStatus = cluster
+        .readYaml(JOBSET.formatted("with-status", "suspend: false")
+            + "status:\n  restarts: 1\n  replicatedJobsStatus:\n    - {name: worker, active: 2, ready: 1, succeeded: 0,"
+            + " failed: 0, suspended: 0}\n")
+        .get(0);
     GenericKubernetesResource created = cluster.create(withStatus);
-    assertThat(cluster.asJson(cluster.get(created)).has("status")).as("status dropped on create").isFalse();
+    assertThat(cluster.asJson(cluster.get(created)).has("status"))
+        .as("status dropped on create")
+        .isFalse();
     cluster.assertStatuses(created, "Undefined");
 
     GenericKubernetesResource written = cluster.writeStatus(created, withStatus.get("status"));
@@ -128,19 +139,31 @@ class ApiServerTierTest {
   void controllerPodsCarryOwnerReferencesAndTemplateLabels(WorkloadMapCluster cluster) {
     GenericKubernetesResource js = cluster.create(jobSet(cluster, "pods", "suspend: false"));
     List<GenericKubernetesResource> pods = cluster.createControllerPods(js);
-    assertThat(pods).extracting(p -> p.getMetadata().getName())
-        .containsExactlyInAnyOrder("pods-replicatedjob-leader-0", "pods-replicatedjob-worker-0",
+    assertThat(pods)
+        .extracting(p -> p.getMetadata().getName())
+        .containsExactlyInAnyOrder(
+            "pods-replicatedjob-leader-0",
+            "pods-replicatedjob-worker-0",
             "pods-replicatedjob-worker-1");
-    assertThat(pods).allSatisfy(p -> assertThat(p.getMetadata().getOwnerReferences()).singleElement()
-        .satisfies(r -> {
-          assertThat(r.getUid()).isEqualTo(js.getMetadata().getUid());
-          assertThat(r.getKind()).isEqualTo("JobSet");
-          assertThat(r.getController()).isTrue();
-        }));
+    assertThat(pods)
+        .allSatisfy(p -> assertThat(p.getMetadata().getOwnerReferences())
+            .singleElement()
+            .satisfies(r -> {
+              assertThat(r.getUid()).isEqualTo(js.getMetadata().getUid());
+              assertThat(r.getKind()).isEqualTo("JobSet");
+              assertThat(r.getController()).isTrue();
+            }));
     assertThat(cluster.podsOf(js)).hasSize(3);
     // a set-based selector is evaluated by the real server (the mock ignores it)
-    assertThat(cluster.client().pods().inNamespace(cluster.namespace()).withLabelIn("role", "worker").list()
-        .getItems()).extracting(p -> p.getMetadata().getLabels()).containsOnly(Map.of("role", "worker"));
+    assertThat(cluster
+            .client()
+            .pods()
+            .inNamespace(cluster.namespace())
+            .withLabelIn("role", "worker")
+            .list()
+            .getItems())
+        .extracting(p -> p.getMetadata().getLabels())
+        .containsOnly(Map.of("role", "worker"));
   }
 
   /**
@@ -150,7 +173,8 @@ class ApiServerTierTest {
    */
   @Test
   void livePodsAndGangPlanThroughARealJobOwnerChain(WorkloadMapCluster cluster) {
-    // JobSet (no operator here) -> Job (owned as the JobSet controller owns it) -> Pods made by the real Job controller
+    // JobSet (no operator here) -> Job (owned as the JobSet controller owns it) -> Pods made by the
+    // real Job controller
     GenericKubernetesResource js = cluster.create(jobSet(cluster, "live", "suspend: false"));
     GenericKubernetesResource job = cluster.createOwnedBy(cluster.readYaml("""
         apiVersion: batch/v1
@@ -181,9 +205,12 @@ class ApiServerTierTest {
         """).get(0)); // same labels, owned by nobody
 
     var live = cluster.awaitControllerPods(js, 2, java.time.Duration.ofMinutes(2));
-    List<String> made = cluster.podsOf(job).stream().map(p -> p.getMetadata().getName()).toList();
+    List<String> made =
+        cluster.podsOf(job).stream().map(p -> p.getMetadata().getName()).toList();
     assertThat(made).hasSize(2).allSatisfy(n -> assertThat(n).startsWith("live-worker-0-"));
-    assertThat(live.pods()).as("live tree: %s", cluster.workloadMap().toJson(live)).extracting(pod -> pod.name())
+    assertThat(live.pods())
+        .as("live tree: %s", cluster.workloadMap().toJson(live))
+        .extracting(pod -> pod.name())
         .containsExactlyInAnyOrderElementsOf(made);
     assertThat(live.notOwned()).contains("stranger-0");
     var worker = live.component("replicatedjob", "worker").orElseThrow();
@@ -193,10 +220,13 @@ class ApiServerTierTest {
     assertThat(worker.pods()).allSatisfy(pod -> assertThat(pod.phase()).isEqualTo("Pending"));
 
     var plan = cluster.gangPlan(js);
-    assertThat(plan.groups()).as("gang plan: %s", cluster.workloadMap().toJson(plan)).isNotEmpty();
+    assertThat(plan.groups())
+        .as("gang plan: %s", cluster.workloadMap().toJson(plan))
+        .isNotEmpty();
     assertThat(plan.groups().stream().flatMap(g -> g.gangs().stream()))
         .as("gang plan: %s", cluster.workloadMap().toJson(plan))
-        .singleElement().satisfies(g -> {
+        .singleElement()
+        .satisfies(g -> {
           assertThat(g.key()).containsExactly("live", "worker", "0");
           assertThat(g.pods()).containsExactlyInAnyOrderElementsOf(made);
         });

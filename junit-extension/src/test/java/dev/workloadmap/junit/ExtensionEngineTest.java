@@ -38,8 +38,10 @@ class ExtensionEngineTest {
   }
 
   private static EngineExecutionResults run(Class<?> fixture, Map<String, String> params) {
-    var request = EngineTestKit.engine("junit-jupiter").selectors(selectClass(fixture))
-        // the build passes workloadmap.disabledWithoutCluster as a system property; these runs decide it themselves
+    var request = EngineTestKit.engine("junit-jupiter")
+        .selectors(selectClass(fixture))
+        // the build passes workloadmap.disabledWithoutCluster as a system property; these runs
+        // decide it themselves
         .configurationParameter(WorkloadMapTest.DISABLED_WITHOUT_CLUSTER_PROPERTY, "false");
     params.forEach(request::configurationParameter);
     return request.execute();
@@ -48,11 +50,16 @@ class ExtensionEngineTest {
   private static String failureMessage(EngineExecutionResults r) {
     List<Event> failed = r.allEvents().failed().list();
     assertThat(failed).as("failed events").isNotEmpty();
-    return failed.get(0).getPayload(TestExecutionResult.class).flatMap(TestExecutionResult::getThrowable)
-        .map(Throwable::getMessage).orElse("");
+    return failed
+        .get(0)
+        .getPayload(TestExecutionResult.class)
+        .flatMap(TestExecutionResult::getThrowable)
+        .map(Throwable::getMessage)
+        .orElse("");
   }
 
-  // ------------------------------------------------------------------ fixtures (not run on their own)
+  // ------------------------------------------------------------------ fixtures (not run on their
+  // own)
 
   @WorkloadMapTest(tier = Tier.MOCK)
   static class PrefixFromConfiguration {
@@ -107,13 +114,17 @@ class ExtensionEngineTest {
     }
   }
 
-  @WorkloadMapTest(tier = Tier.MOCK, definitions = "../catalog/src/main/workloadmap/"
-      + "jobset-x-k8s-io-jobset-v1alpha2/definition.yaml", cleanup = Cleanup.KEEP_ON_FAILURE)
+  @WorkloadMapTest(
+      tier = Tier.MOCK,
+      definitions =
+          "../catalog/src/main/workloadmap/" + "jobset-x-k8s-io-jobset-v1alpha2/definition.yaml",
+      cleanup = Cleanup.KEEP_ON_FAILURE)
   static class FailingTreeAssertion {
     @Test
     void wrongExpectation(WorkloadMapCluster cluster) {
       cluster.installCrds(Shared.jobSetCrd());
-      GenericKubernetesResource js = cluster.createWithStatus(cluster.readYaml("""
+      GenericKubernetesResource js =
+          cluster.createWithStatus(cluster.readYaml("""
           apiVersion: jobset.x-k8s.io/v1alpha2
           kind: JobSet
           metadata: {name: failing}
@@ -130,12 +141,15 @@ class ExtensionEngineTest {
     }
   }
 
-  @WorkloadMapTest(tier = Tier.MOCK, definitions = "classpath:trainer/broken-replicas-definition.yaml",
+  @WorkloadMapTest(
+      tier = Tier.MOCK,
+      definitions = "classpath:trainer/broken-replicas-definition.yaml",
       crds = "classpath:trainer/crd.yaml")
   static class FailingJqPath {
     @Test
     void brokenReplicasPath(WorkloadMapCluster cluster) {
-      GenericKubernetesResource t = cluster.createWithStatus(cluster.readYaml("""
+      GenericKubernetesResource t =
+          cluster.createWithStatus(cluster.readYaml("""
           apiVersion: example.com/v1
           kind: Trainer
           metadata: {name: demo}
@@ -156,7 +170,9 @@ class ExtensionEngineTest {
     }
   }
 
-  @WorkloadMapTest(tier = Tier.MOCK, definitions = {"does/not/exist.yaml", "classpath:no/such/definition.yaml"})
+  @WorkloadMapTest(
+      tier = Tier.MOCK,
+      definitions = {"does/not/exist.yaml", "classpath:no/such/definition.yaml"})
   static class MissingDefinitions {
     @Test
     void never() {}
@@ -186,49 +202,68 @@ class ExtensionEngineTest {
   void namespacePrefixComesFromAnnotationThenParameterThenEnvironmentThenDefault() {
     String env = System.getenv("WORKLOADMAP_NAMESPACE_PREFIX");
     run(PrefixFromConfiguration.class, Map.of()).testEvents().assertStatistics(s -> s.succeeded(1));
-    assertThat(SEEN).singleElement().asString()
-        .startsWith("MOCK " + (env == null ? WorkloadMapTest.DEFAULT_NAMESPACE_PREFIX : env) + "-prefixfromconfiguration-");
+    assertThat(SEEN)
+        .singleElement()
+        .asString()
+        .startsWith("MOCK " + (env == null ? WorkloadMapTest.DEFAULT_NAMESPACE_PREFIX : env)
+            + "-prefixfromconfiguration-");
 
     SEEN.clear();
-    run(PrefixFromConfiguration.class, Map.of(WorkloadMapTest.NAMESPACE_PREFIX_PROPERTY, "fromparam"))
-        .testEvents().assertStatistics(s -> s.succeeded(1));
-    assertThat(SEEN).singleElement().asString().startsWith("MOCK fromparam-prefixfromconfiguration-");
+    run(
+            PrefixFromConfiguration.class,
+            Map.of(WorkloadMapTest.NAMESPACE_PREFIX_PROPERTY, "fromparam"))
+        .testEvents()
+        .assertStatistics(s -> s.succeeded(1));
+    assertThat(SEEN)
+        .singleElement()
+        .asString()
+        .startsWith("MOCK fromparam-prefixfromconfiguration-");
 
     SEEN.clear();
     run(PrefixFromAnnotation.class, Map.of(WorkloadMapTest.NAMESPACE_PREFIX_PROPERTY, "fromparam"))
-        .testEvents().assertStatistics(s -> s.succeeded(1));
+        .testEvents()
+        .assertStatistics(s -> s.succeeded(1));
     assertThat(SEEN).singleElement().asString().startsWith("MOCK fromanno-prefixfromannotation-");
   }
 
   /** The module's Surefire configuration sets WORKLOADMAP_NAMESPACE_PREFIX=fromenv for this test. */
   @Test
   void environmentVariableIsUsedWhenNoParameterIsGiven() {
-    assumeTrue(System.getenv("WORKLOADMAP_NAMESPACE_PREFIX") != null,
+    assumeTrue(
+        System.getenv("WORKLOADMAP_NAMESPACE_PREFIX") != null,
         "WORKLOADMAP_NAMESPACE_PREFIX is not set (Surefire sets it for this module)");
     run(PrefixFromConfiguration.class, Map.of()).testEvents().assertStatistics(s -> s.succeeded(1));
-    assertThat(SEEN).singleElement().asString().startsWith("MOCK "
-        + System.getenv("WORKLOADMAP_NAMESPACE_PREFIX") + "-");
+    assertThat(SEEN)
+        .singleElement()
+        .asString()
+        .startsWith("MOCK " + System.getenv("WORKLOADMAP_NAMESPACE_PREFIX") + "-");
   }
 
   @Test
   void tierComesFromTheParameterWhenTheAnnotationLeavesItOpen() {
-    run(TierFromConfiguration.class, Map.of(WorkloadMapTest.TIER_PROPERTY, "mock")).testEvents()
+    run(TierFromConfiguration.class, Map.of(WorkloadMapTest.TIER_PROPERTY, "mock"))
+        .testEvents()
         .assertStatistics(s -> s.succeeded(1));
     assertThat(SEEN).singleElement().asString().startsWith("MOCK ");
   }
 
   @Test
   void theAnnotationWinsOverAnInvalidParameter() {
-    run(PrefixFromConfiguration.class, Map.of(WorkloadMapTest.TIER_PROPERTY, "NOPE")).testEvents()
+    run(PrefixFromConfiguration.class, Map.of(WorkloadMapTest.TIER_PROPERTY, "NOPE"))
+        .testEvents()
         .assertStatistics(s -> s.succeeded(1));
   }
 
   @Test
   void anInvalidParameterFailsTheClassNamingItsSourceAndChoices() {
-    EngineExecutionResults r = run(TierFromConfiguration.class, Map.of(WorkloadMapTest.TIER_PROPERTY, "NOPE"));
-    // JUnit prefixes "Failed to evaluate condition [...]: " (the condition reads the configuration first)
-    assertThat(failureMessage(r)).endsWith("@WorkloadMapTest: workloadmap.tier (from configuration parameter"
-        + " workloadmap.tier) must be one of AUTO, API_SERVER, K3S, KUBECONFIG, MOCK, found \"NOPE\"");
+    EngineExecutionResults r =
+        run(TierFromConfiguration.class, Map.of(WorkloadMapTest.TIER_PROPERTY, "NOPE"));
+    // JUnit prefixes "Failed to evaluate condition [...]: " (the condition reads the configuration
+    // first)
+    assertThat(failureMessage(r))
+        .endsWith(
+            "@WorkloadMapTest: workloadmap.tier (from configuration parameter"
+                + " workloadmap.tier) must be one of AUTO, API_SERVER, K3S, KUBECONFIG, MOCK, found \"NOPE\"");
   }
 
   @Test
@@ -241,7 +276,11 @@ class ExtensionEngineTest {
   void aNestedClassSharesItsEnclosingClassNamespace() {
     run(WithNested.class, Map.of()).testEvents().assertStatistics(s -> s.succeeded(2));
     assertThat(SEEN).hasSize(2);
-    String outer = SEEN.stream().filter(s -> s.startsWith("outer ")).findFirst().orElseThrow().substring(6);
+    String outer = SEEN.stream()
+        .filter(s -> s.startsWith("outer "))
+        .findFirst()
+        .orElseThrow()
+        .substring(6);
     assertThat(SEEN).contains("inner " + outer);
   }
 
@@ -250,23 +289,38 @@ class ExtensionEngineTest {
     assumeTrue(Shared.available(), Shared.skipReason());
     EngineExecutionResults r = run(FailingTreeAssertion.class, Map.of());
     r.testEvents().assertStatistics(s -> s.failed(1));
-    Throwable t = r.testEvents().failed().list().get(0).getPayload(TestExecutionResult.class).orElseThrow()
-        .getThrowable().orElseThrow();
+    Throwable t = r.testEvents()
+        .failed()
+        .list()
+        .get(0)
+        .getPayload(TestExecutionResult.class)
+        .orElseThrow()
+        .getThrowable()
+        .orElseThrow();
     assertThat(t).isInstanceOf(org.opentest4j.AssertionFailedError.class);
     var afe = (org.opentest4j.AssertionFailedError) t;
     assertThat(afe.getMessage())
-        .contains("the tree of JobSet jobset.x-k8s.io/v1alpha2 failing (read back from the server) does not match")
+        .contains(
+            "the tree of JobSet jobset.x-k8s.io/v1alpha2 failing (read back from the server) does not match")
         .contains("<expected>:1:", "/statuses/0: expected \"Completed\", actual \"Running\"")
         .contains("/total/replicas: expected 99, actual 2")
-        .contains("--- @WorkloadMapTest diagnostics ---", "cluster: MOCK", "definition: jobset-x-k8s-io-jobset-v1alpha2")
+        .contains(
+            "--- @WorkloadMapTest diagnostics ---",
+            "cluster: MOCK",
+            "definition: jobset-x-k8s-io-jobset-v1alpha2")
         .contains("object as stored by the server:", "replicatedJobsStatus", "tree:", "jobset");
     assertThat(afe.getExpected().getStringRepresentation()).contains("Completed");
     assertThat(afe.getActual().getStringRepresentation()).contains("Running", "worker");
     List<String> kept = r.allEvents().reportingEntryPublished().stream()
         .map(e -> e.getRequiredPayload(ReportEntry.class).getKeyValuePairs())
-        .filter(m -> m.containsKey("workloadmap.namespaceKept")).map(m -> m.get("workloadmap.namespaceKept"))
+        .filter(m -> m.containsKey("workloadmap.namespaceKept"))
+        .map(m -> m.get("workloadmap.namespaceKept"))
         .toList();
-    assertThat(kept).singleElement().asString().startsWith("namespace ").contains(" kept (cleanup KEEP_ON_FAILURE)");
+    assertThat(kept)
+        .singleElement()
+        .asString()
+        .startsWith("namespace ")
+        .contains(" kept (cleanup KEEP_ON_FAILURE)");
   }
 
   @Test
@@ -274,8 +328,11 @@ class ExtensionEngineTest {
     EngineExecutionResults r = run(FailingJqPath.class, Map.of());
     r.testEvents().assertStatistics(s -> s.failed(1));
     String msg = failureMessage(r);
-    assertThat(msg).contains("unexpected evaluation problem:", "broken-replicas-definition.yaml:",
-        "/spec/structureDefinition/childComponents/0/scaleDefinition: component 'group'")
+    assertThat(msg)
+        .contains(
+            "unexpected evaluation problem:",
+            "broken-replicas-definition.yaml:",
+            "/spec/structureDefinition/childComponents/0/scaleDefinition: component 'group'")
         .contains("jq: .spec.groups[].replicas + \"x\"")
         .contains("definition: trainer-broken-replicas (trainer/broken-replicas-definition.yaml)")
         .contains("jq problems:");
@@ -286,52 +343,74 @@ class ExtensionEngineTest {
     EngineExecutionResults r = run(FailingButCleaned.class, Map.of());
     r.testEvents().assertStatistics(s -> s.failed(1));
     assertThat(r.allEvents().reportingEntryPublished().stream()
-        .map(e -> e.getRequiredPayload(ReportEntry.class).getKeyValuePairs())
-        .filter(m -> m.containsKey("workloadmap.namespaceKept"))).isEmpty();
+            .map(e -> e.getRequiredPayload(ReportEntry.class).getKeyValuePairs())
+            .filter(m -> m.containsKey("workloadmap.namespaceKept")))
+        .isEmpty();
   }
 
   @Test
   void invalidDefinitionSourcesFailTheClassWithEveryProblem() {
     String msg = failureMessage(run(MissingDefinitions.class, Map.of()));
-    assertThat(msg).startsWith("@WorkloadMapTest(definitions = ...): 2 problem(s):")
+    assertThat(msg)
+        .startsWith("@WorkloadMapTest(definitions = ...): 2 problem(s):")
         .contains("does/not/exist.yaml: file not found")
         .contains("classpath:no/such/definition.yaml: no such class path resource");
   }
 
   @Test
   void k3sWithoutDockerFailsSayingWhy() {
-    assumeFalse(DockerClientFactory.instance().isDockerAvailable(), "a Docker engine is available here");
+    assumeFalse(
+        DockerClientFactory.instance().isDockerAvailable(), "a Docker engine is available here");
     String msg = failureMessage(run(OnK3s.class, Map.of()));
-    assertThat(msg).contains("cluster tier K3S is unavailable: Testcontainers found no Docker engine")
-        .contains("start a Docker engine").contains("disabledWithoutCluster = true");
+    assertThat(msg)
+        .contains("cluster tier K3S is unavailable: Testcontainers found no Docker engine")
+        .contains("start a Docker engine")
+        .contains("disabledWithoutCluster = true");
   }
 
   @Test
   void k3sWithoutDockerIsSkippedWithTheReasonWhenDisabledWithoutCluster() {
-    assumeFalse(DockerClientFactory.instance().isDockerAvailable(), "a Docker engine is available here");
+    assumeFalse(
+        DockerClientFactory.instance().isDockerAvailable(), "a Docker engine is available here");
     EngineExecutionResults r = run(OnK3sOrSkip.class, Map.of());
     List<Event> skipped = r.containerEvents().skipped().list();
-    assertThat(skipped).singleElement().satisfies(e -> assertThat(e.getRequiredPayload(String.class))
-        .startsWith("cluster tier K3S is unavailable: Testcontainers found no Docker engine"));
+    assertThat(skipped)
+        .singleElement()
+        .satisfies(e -> assertThat(e.getRequiredPayload(String.class))
+            .startsWith("cluster tier K3S is unavailable: Testcontainers found no Docker engine"));
     r.testEvents().assertStatistics(s -> s.started(0).failed(0));
   }
 
   @Test
   void disabledWithoutClusterAlsoComesFromTheConfigurationParameter() {
-    assumeFalse(DockerClientFactory.instance().isDockerAvailable(), "a Docker engine is available here");
-    EngineExecutionResults r = run(OnK3s.class, Map.of(WorkloadMapTest.DISABLED_WITHOUT_CLUSTER_PROPERTY, "true"));
+    assumeFalse(
+        DockerClientFactory.instance().isDockerAvailable(), "a Docker engine is available here");
+    EngineExecutionResults r =
+        run(OnK3s.class, Map.of(WorkloadMapTest.DISABLED_WITHOUT_CLUSTER_PROPERTY, "true"));
     assertThat(r.containerEvents().skipped().list()).hasSize(1);
   }
 
   @Test
   void autoWithoutAnyClusterFailsNamingEveryOption() {
-    assumeFalse(DockerClientFactory.instance().isDockerAvailable(), "a Docker engine is available here");
-    assumeTrue(System.getenv("WORKLOADMAP_KUBECONFIG") == null, "WORKLOADMAP_KUBECONFIG is set here");
-    String msg = failureMessage(run(OnAuto.class, Map.of(WorkloadMapTest.KUBEAPITEST_DIR_PROPERTY,
-        "/nonexistent/kubeapitest")));
-    assertThat(msg).contains("no Kubernetes cluster for @WorkloadMapTest (tier AUTO); tried, in order:",
-        "- KUBECONFIG:", "workloadmap.kubeconfig", "- K3S:", "Docker", "- API_SERVER:",
-        "scripts/provide-kube-apiserver.sh", "workloadmap.kubeapitest.dir", "- MOCK: never chosen automatically",
-        "disabledWithoutCluster", "configuration: workloadmap.tier=AUTO (default)");
+    assumeFalse(
+        DockerClientFactory.instance().isDockerAvailable(), "a Docker engine is available here");
+    assumeTrue(
+        System.getenv("WORKLOADMAP_KUBECONFIG") == null, "WORKLOADMAP_KUBECONFIG is set here");
+    String msg = failureMessage(run(
+        OnAuto.class,
+        Map.of(WorkloadMapTest.KUBEAPITEST_DIR_PROPERTY, "/nonexistent/kubeapitest")));
+    assertThat(msg)
+        .contains(
+            "no Kubernetes cluster for @WorkloadMapTest (tier AUTO); tried, in order:",
+            "- KUBECONFIG:",
+            "workloadmap.kubeconfig",
+            "- K3S:",
+            "Docker",
+            "- API_SERVER:",
+            "scripts/provide-kube-apiserver.sh",
+            "workloadmap.kubeapitest.dir",
+            "- MOCK: never chosen automatically",
+            "disabledWithoutCluster",
+            "configuration: workloadmap.tier=AUTO (default)");
   }
 }

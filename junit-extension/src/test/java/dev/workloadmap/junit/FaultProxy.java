@@ -37,13 +37,16 @@ final class FaultProxy implements AutoCloseable {
 
   /** Requests to answer 429 while positive, for GETs whose path matches {@link #throttled}. */
   final AtomicInteger throttle = new AtomicInteger();
+
   volatile Predicate<String> throttled = p -> false;
   volatile int retryAfterSeconds = 1;
   /** Responses to cut in the middle of the body while positive, for GETs whose path matches {@link #cut}. */
   final AtomicInteger cutBody = new AtomicInteger();
+
   volatile Predicate<String> cut = p -> false;
   /** Requests to hold without an answer for {@link #stallMillis} while positive, for GETs matching {@link #stalled}. */
   final AtomicInteger stall = new AtomicInteger();
+
   volatile Predicate<String> stalled = p -> false;
   volatile long stallMillis = 15_000;
 
@@ -85,7 +88,9 @@ final class FaultProxy implements AutoCloseable {
 
   private void handle(HttpExchange ex) throws IOException {
     String pathAndQuery = ex.getRequestURI().getRawPath()
-        + (ex.getRequestURI().getRawQuery() == null ? "" : "?" + ex.getRequestURI().getRawQuery());
+        + (ex.getRequestURI().getRawQuery() == null
+            ? ""
+            : "?" + ex.getRequestURI().getRawQuery());
     String what = ex.getRequestMethod() + " " + pathAndQuery;
     String path = ex.getRequestURI().getRawPath();
     boolean get = "GET".equals(ex.getRequestMethod());
@@ -101,9 +106,11 @@ final class FaultProxy implements AutoCloseable {
       }
       if (get && throttled.test(path) && throttle.getAndDecrement() > 0) {
         record(what + " -> 429");
-        byte[] out = ("{\"kind\":\"Status\",\"apiVersion\":\"v1\",\"metadata\":{},\"status\":\"Failure\",\"message\":"
-            + "\"Too many requests, please try again later.\",\"reason\":\"TooManyRequests\",\"details\":"
-            + "{\"retryAfterSeconds\":" + retryAfterSeconds + "},\"code\":429}").getBytes(StandardCharsets.UTF_8);
+        byte[] out =
+            ("{\"kind\":\"Status\",\"apiVersion\":\"v1\",\"metadata\":{},\"status\":\"Failure\",\"message\":"
+                    + "\"Too many requests, please try again later.\",\"reason\":\"TooManyRequests\",\"details\":"
+                    + "{\"retryAfterSeconds\":" + retryAfterSeconds + "},\"code\":429}")
+                .getBytes(StandardCharsets.UTF_8);
         ex.getResponseHeaders().add("Content-Type", "application/json");
         ex.getResponseHeaders().add("Retry-After", String.valueOf(retryAfterSeconds));
         ex.sendResponseHeaders(429, out.length);
@@ -114,25 +121,33 @@ final class FaultProxy implements AutoCloseable {
       }
       HttpRequest.Builder b = upstream.newHttpRequestBuilder().uri(upstreamUrl + pathAndQuery);
       String contentType = ex.getRequestHeaders().getFirst("Content-Type");
-      b.method(ex.getRequestMethod(), contentType == null ? "application/json" : contentType,
+      b.method(
+          ex.getRequestMethod(),
+          contentType == null ? "application/json" : contentType,
           new String(body, StandardCharsets.UTF_8));
       String accept = ex.getRequestHeaders().getFirst("Accept");
       if (accept != null) {
         b.header("Accept", accept);
       }
-      HttpResponse<byte[]> r = upstream.sendAsync(b.build(), byte[].class).get(60, TimeUnit.SECONDS);
+      HttpResponse<byte[]> r =
+          upstream.sendAsync(b.build(), byte[].class).get(60, TimeUnit.SECONDS);
       String type = r.header("Content-Type");
       if (type != null) {
         ex.getResponseHeaders().add("Content-Type", type);
       }
       byte[] out = r.body() == null ? new byte[0] : r.body();
-      if (get && r.code() == 200 && cut.test(path) && out.length > 1 && cutBody.getAndDecrement() > 0) {
+      if (get
+          && r.code() == 200
+          && cut.test(path)
+          && out.length > 1
+          && cutBody.getAndDecrement() > 0) {
         record(what + " -> cut after " + out.length / 2 + " of " + out.length + " bytes");
         ex.sendResponseHeaders(200, out.length);
         OutputStream os = ex.getResponseBody();
         os.write(out, 0, out.length / 2);
         os.flush();
-        return; // closing the exchange with the body short of its Content-Length drops the connection
+        return; // closing the exchange with the body short of its Content-Length drops the
+        // connection
       }
       record(what + " -> " + r.code());
       ex.sendResponseHeaders(r.code(), out.length == 0 ? -1 : out.length);

@@ -16,8 +16,10 @@ import org.junit.jupiter.api.io.TempDir;
  * The MOCK tier, asked for explicitly: the handle works on it (CRDs, status subresource, pods from a file), and its
  * documented gap shows: an unknown field is kept, where a real API server prunes it ({@link ApiServerTierTest}).
  */
-@WorkloadMapTest(tier = Tier.MOCK, definitions = "../catalog/src/main/workloadmap/"
-    + "jobset-x-k8s-io-jobset-v1alpha2/definition.yaml")
+@WorkloadMapTest(
+    tier = Tier.MOCK,
+    definitions =
+        "../catalog/src/main/workloadmap/" + "jobset-x-k8s-io-jobset-v1alpha2/definition.yaml")
 class MockTierTest {
 
   @BeforeAll
@@ -37,11 +39,17 @@ class MockTierTest {
           unknownSpecField: 42
           replicatedJobs: []
         """).get(0));
-    assertThat(cluster.asJson(cluster.get(js)).path("spec").path("unknownSpecField").asInt()).isEqualTo(42);
+    assertThat(cluster
+            .asJson(cluster.get(js))
+            .path("spec")
+            .path("unknownSpecField")
+            .asInt())
+        .isEqualTo(42);
   }
 
   @Test
-  void podsFromAFileAreCreatedWithTheirStatus(WorkloadMapCluster cluster, @TempDir Path tmp) throws IOException {
+  void podsFromAFileAreCreatedWithTheirStatus(WorkloadMapCluster cluster, @TempDir Path tmp)
+      throws IOException {
     Path file = Files.writeString(tmp.resolve("pods.yaml"), """
         apiVersion: v1
         kind: Pod
@@ -64,10 +72,21 @@ class MockTierTest {
           containers: [{name: main, image: example.com/x:1}]
         """);
     List<GenericKubernetesResource> pods = cluster.createPods(file);
-    assertThat(pods).extracting(p -> p.getMetadata().getName()).containsExactly("worker-0", "worker-1");
+    assertThat(pods)
+        .extracting(p -> p.getMetadata().getName())
+        .containsExactly("worker-0", "worker-1");
     assertThat(pods.get(0).getMetadata().getUid()).isNotEqualTo("1234-from-a-snapshot");
-    assertThat(cluster.asJson(cluster.get(pods.get(0))).path("status").path("phase").asText()).isEqualTo("Running");
-    assertThat(cluster.asJson(cluster.get(pods.get(1))).path("spec").path("automountServiceAccountToken")
-        .asBoolean(true)).isFalse();
+    assertThat(cluster
+            .asJson(cluster.get(pods.get(0)))
+            .path("status")
+            .path("phase")
+            .asText())
+        .isEqualTo("Running");
+    assertThat(cluster
+            .asJson(cluster.get(pods.get(1)))
+            .path("spec")
+            .path("automountServiceAccountToken")
+            .asBoolean(true))
+        .isFalse();
   }
 }

@@ -13,23 +13,43 @@ import org.junit.jupiter.api.Test;
 /** Unit: configuration order annotation > configuration parameter > environment > default, and bad values. */
 class SettingsTest {
 
-  @WorkloadMapTest(tier = Tier.K3S, cleanup = Cleanup.NEVER, disabledWithoutCluster = true, namespacePrefix = "anno")
+  @WorkloadMapTest(
+      tier = Tier.K3S,
+      cleanup = Cleanup.NEVER,
+      disabledWithoutCluster = true,
+      namespacePrefix = "anno")
   static class Annotated {}
 
   @WorkloadMapTest
   static class Bare {}
 
   private static Settings resolve(Class<?> c, Map<String, String> params, Map<String, String> env) {
-    return Settings.resolve(c.getAnnotation(WorkloadMapTest.class), k -> Optional.ofNullable(params.get(k)),
-        env::get);
+    return Settings.resolve(
+        c.getAnnotation(WorkloadMapTest.class), k -> Optional.ofNullable(params.get(k)), env::get);
   }
 
-  private static final Map<String, String> PARAMS = Map.of(WorkloadMapTest.TIER_PROPERTY, "MOCK",
-      WorkloadMapTest.CLEANUP_PROPERTY, "ALWAYS", WorkloadMapTest.DISABLED_WITHOUT_CLUSTER_PROPERTY, "false",
-      WorkloadMapTest.NAMESPACE_PREFIX_PROPERTY, "param");
-  private static final Map<String, String> ENV = Map.of("WORKLOADMAP_TIER", "API_SERVER", "WORKLOADMAP_CLEANUP",
-      "KEEP_ON_FAILURE", "WORKLOADMAP_DISABLED_WITHOUT_CLUSTER", "true", "WORKLOADMAP_NAMESPACE_PREFIX", "env",
-      "WORKLOADMAP_KUBEAPITEST_DIR", "/opt/kat", "WORKLOADMAP_KUBECONFIG", "/tmp/kc");
+  private static final Map<String, String> PARAMS = Map.of(
+      WorkloadMapTest.TIER_PROPERTY,
+      "MOCK",
+      WorkloadMapTest.CLEANUP_PROPERTY,
+      "ALWAYS",
+      WorkloadMapTest.DISABLED_WITHOUT_CLUSTER_PROPERTY,
+      "false",
+      WorkloadMapTest.NAMESPACE_PREFIX_PROPERTY,
+      "param");
+  private static final Map<String, String> ENV = Map.of(
+      "WORKLOADMAP_TIER",
+      "API_SERVER",
+      "WORKLOADMAP_CLEANUP",
+      "KEEP_ON_FAILURE",
+      "WORKLOADMAP_DISABLED_WITHOUT_CLUSTER",
+      "true",
+      "WORKLOADMAP_NAMESPACE_PREFIX",
+      "env",
+      "WORKLOADMAP_KUBEAPITEST_DIR",
+      "/opt/kat",
+      "WORKLOADMAP_KUBECONFIG",
+      "/tmp/kc");
 
   @Test
   void annotationBeatsParameterBeatsEnvironmentBeatsDefault() {
@@ -45,7 +65,8 @@ class SettingsTest {
     assertThat(p.cleanup()).isEqualTo(Cleanup.ALWAYS);
     assertThat(p.disabledWithoutCluster()).isFalse();
     assertThat(p.namespacePrefix()).isEqualTo("param");
-    assertThat(p.origins()).contains("workloadmap.tier=MOCK (configuration parameter workloadmap.tier)");
+    assertThat(p.origins())
+        .contains("workloadmap.tier=MOCK (configuration parameter workloadmap.tier)");
 
     Settings e = resolve(Bare.class, Map.of(), ENV);
     assertThat(e.tier()).isEqualTo(Tier.API_SERVER);
@@ -54,7 +75,8 @@ class SettingsTest {
     assertThat(e.namespacePrefix()).isEqualTo("env");
     assertThat(e.kubeApiTestDir()).isEqualTo(Path.of("/opt/kat"));
     assertThat(e.kubeconfig()).isEqualTo(Path.of("/tmp/kc"));
-    assertThat(e.origins()).contains("workloadmap.tier=API_SERVER (environment variable WORKLOADMAP_TIER)");
+    assertThat(e.origins())
+        .contains("workloadmap.tier=API_SERVER (environment variable WORKLOADMAP_TIER)");
 
     Settings d = resolve(Bare.class, Map.of(), Map.of("XDG_CACHE_HOME", "/xdg"));
     assertThat(d.tier()).isEqualTo(Tier.AUTO);
@@ -73,19 +95,23 @@ class SettingsTest {
         .isEqualTo("WORKLOADMAP_DISABLED_WITHOUT_CLUSTER");
     assertThat(Settings.environmentName(WorkloadMapTest.KUBEAPITEST_DIR_PROPERTY))
         .isEqualTo("WORKLOADMAP_KUBEAPITEST_DIR");
-    assertThat(Settings.environmentName(WorkloadMapTest.TIER_PROPERTY)).isEqualTo("WORKLOADMAP_TIER");
+    assertThat(Settings.environmentName(WorkloadMapTest.TIER_PROPERTY))
+        .isEqualTo("WORKLOADMAP_TIER");
   }
 
   @Test
   void badValuesNameTheSourceAndTheChoices() {
     assertThatThrownBy(() -> resolve(Bare.class, Map.of(), Map.of("WORKLOADMAP_TIER", "minikube")))
-        .hasMessage("workloadmap.tier (from environment variable WORKLOADMAP_TIER) must be one of AUTO, API_SERVER,"
-            + " K3S, KUBECONFIG, MOCK, found \"minikube\"");
-    assertThatThrownBy(() -> resolve(Bare.class, Map.of(WorkloadMapTest.DISABLED_WITHOUT_CLUSTER_PROPERTY, "yes"),
-        Map.of())).hasMessageContaining("workloadmap.disabledWithoutCluster (from configuration parameter"
+        .hasMessage(
+            "workloadmap.tier (from environment variable WORKLOADMAP_TIER) must be one of AUTO, API_SERVER,"
+                + " K3S, KUBECONFIG, MOCK, found \"minikube\"");
+    assertThatThrownBy(() -> resolve(
+            Bare.class, Map.of(WorkloadMapTest.DISABLED_WITHOUT_CLUSTER_PROPERTY, "yes"), Map.of()))
+        .hasMessageContaining("workloadmap.disabledWithoutCluster (from configuration parameter"
             + " workloadmap.disabledWithoutCluster) must be true or false, found \"yes\"");
-    assertThatThrownBy(() -> resolve(Bare.class, Map.of(WorkloadMapTest.NAMESPACE_PREFIX_PROPERTY, "Bad_Prefix"),
-        Map.of())).hasMessageContaining("must be a lower-case DNS label");
+    assertThatThrownBy(() -> resolve(
+            Bare.class, Map.of(WorkloadMapTest.NAMESPACE_PREFIX_PROPERTY, "Bad_Prefix"), Map.of()))
+        .hasMessageContaining("must be a lower-case DNS label");
   }
 
   @Test
@@ -93,7 +119,8 @@ class SettingsTest {
     String ns = WorkloadMapExtension.namespaceName("wmt", SettingsTest.class);
     assertThat(ns).matches("wmt-settingstest-[a-z0-9]{1,4}").hasSizeLessThanOrEqualTo(63);
     assertThat(ControllerPods.podName("A_Very.Long", "c", "", 0)).isEqualTo("a-very-long-c-0");
-    assertThat(ControllerPods.podName("x".repeat(80), "c", "id", 3)).hasSizeLessThanOrEqualTo(63)
+    assertThat(ControllerPods.podName("x".repeat(80), "c", "id", 3))
+        .hasSizeLessThanOrEqualTo(63)
         .matches("[a-z0-9]([-a-z0-9]*[a-z0-9])?");
   }
 }

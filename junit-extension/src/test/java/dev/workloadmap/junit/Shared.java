@@ -8,12 +8,21 @@ final class Shared {
   private Shared() {}
 
   /** The JobSet definition of the catalog (this repository). */
-  static final Path JOBSET_DEFINITION = Path.of("..", "catalog", "src", "main", "workloadmap",
-      "jobset-x-k8s-io-jobset-v1alpha2", "definition.yaml").toAbsolutePath().normalize();
+  static final Path JOBSET_DEFINITION = Path.of(
+          "..",
+          "catalog",
+          "src",
+          "main",
+          "workloadmap",
+          "jobset-x-k8s-io-jobset-v1alpha2",
+          "definition.yaml")
+      .toAbsolutePath()
+      .normalize();
 
   static Path dir() {
     String prop = System.getProperty("workloadmap.shared.dir");
-    return (prop != null && !prop.isBlank() ? Path.of(prop) : Path.of("..", "..", "shared")).toAbsolutePath()
+    return (prop != null && !prop.isBlank() ? Path.of(prop) : Path.of("..", "..", "shared"))
+        .toAbsolutePath()
         .normalize();
   }
 
@@ -22,7 +31,8 @@ final class Shared {
   }
 
   static String skipReason() {
-    return "shared data not found at " + dir() + " (the ../shared folder beside the checkout); skipping";
+    return "shared data not found at " + dir()
+        + " (the ../shared folder beside the checkout); skipping";
   }
 
   static Path jobSetCrd() {

@@ -19,14 +19,16 @@ final class Toxiproxy implements AutoCloseable {
 
   private final Process process;
   private final int apiPort;
-  private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+  private final HttpClient http =
+      HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
   /** The toxiproxy-server binary, or null when it has not been built. */
   static Path binary() {
     String dir = System.getenv("WORKLOADMAP_BIN_DIR");
     if (dir == null) {
       String cache = System.getenv("XDG_CACHE_HOME");
-      dir = (cache != null ? cache : System.getProperty("user.home") + "/.cache") + "/workloadmap/bin";
+      dir = (cache != null ? cache : System.getProperty("user.home") + "/.cache")
+          + "/workloadmap/bin";
     }
     Path bin = Path.of(dir, "toxiproxy-server");
     return Files.isExecutable(bin) ? bin : null;
@@ -34,8 +36,11 @@ final class Toxiproxy implements AutoCloseable {
 
   Toxiproxy(Path binary) throws IOException, InterruptedException {
     apiPort = freePort();
-    process = new ProcessBuilder(binary.toString(), "-host", "127.0.0.1", "-port", String.valueOf(apiPort))
-        .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+    process = new ProcessBuilder(
+            binary.toString(), "-host", "127.0.0.1", "-port", String.valueOf(apiPort))
+        .redirectErrorStream(true)
+        .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+        .start();
     for (int i = 0; i < 100; i++) {
       try {
         if (call("GET", "/version", null).statusCode() == 200) {
@@ -52,8 +57,11 @@ final class Toxiproxy implements AutoCloseable {
   /** Creates proxy {@code name} listening on a free local port in front of {@code upstream} (host:port). */
   int proxy(String name, String upstream) throws IOException, InterruptedException {
     int port = freePort();
-    HttpResponse<String> r = call("POST", "/proxies", "{\"name\":\"" + name + "\",\"listen\":\"127.0.0.1:" + port
-        + "\",\"upstream\":\"" + upstream + "\",\"enabled\":true}");
+    HttpResponse<String> r = call(
+        "POST",
+        "/proxies",
+        "{\"name\":\"" + name + "\",\"listen\":\"127.0.0.1:" + port + "\",\"upstream\":\""
+            + upstream + "\",\"enabled\":true}");
     if (r.statusCode() != 201) {
       throw new IOException("cannot create proxy " + name + ": " + r.statusCode() + " " + r.body());
     }
@@ -63,8 +71,11 @@ final class Toxiproxy implements AutoCloseable {
   /** Adds a toxic, for example {@code ("latency", "downstream", "{\"latency\":300}")}. */
   void toxic(String proxy, String name, String type, String stream, String attributes)
       throws IOException, InterruptedException {
-    HttpResponse<String> r = call("POST", "/proxies/" + proxy + "/toxics", "{\"name\":\"" + name + "\",\"type\":\""
-        + type + "\",\"stream\":\"" + stream + "\",\"toxicity\":1.0,\"attributes\":" + attributes + "}");
+    HttpResponse<String> r = call(
+        "POST",
+        "/proxies/" + proxy + "/toxics",
+        "{\"name\":\"" + name + "\",\"type\":\"" + type + "\",\"stream\":\"" + stream
+            + "\",\"toxicity\":1.0,\"attributes\":" + attributes + "}");
     if (r.statusCode() != 200) {
       throw new IOException("cannot add toxic " + name + ": " + r.statusCode() + " " + r.body());
     }
@@ -75,10 +86,15 @@ final class Toxiproxy implements AutoCloseable {
     call("POST", "/reset", "");
   }
 
-  private HttpResponse<String> call(String method, String path, String body) throws IOException, InterruptedException {
+  private HttpResponse<String> call(String method, String path, String body)
+      throws IOException, InterruptedException {
     HttpRequest.Builder b = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + apiPort + path))
         .timeout(Duration.ofSeconds(10));
-    b.method(method, body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body));
+    b.method(
+        method,
+        body == null
+            ? HttpRequest.BodyPublishers.noBody()
+            : HttpRequest.BodyPublishers.ofString(body));
     return http.send(b.build(), HttpResponse.BodyHandlers.ofString());
   }
 

@@ -3,6 +3,7 @@ package dev.workloadmap.junit;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
 
+import dev.workloadmap.sdk.live.LiveTree;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.ServiceAccountBuilder;
 import io.fabric8.kubernetes.api.model.authentication.TokenRequestBuilder;
@@ -11,7 +12,6 @@ import io.fabric8.kubernetes.api.model.rbac.ClusterRoleBuilder;
 import io.fabric8.kubernetes.api.model.rbac.PolicyRuleBuilder;
 import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.KubernetesClientException;
-import dev.workloadmap.sdk.live.LiveTree;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -41,11 +41,14 @@ import org.junit.platform.testkit.engine.EngineTestKit;
  * with {@code Retry-After}, a list response cut in the middle of its body. The 403 is real RBAC: a ServiceAccount
  * token whose ClusterRole allows the workload but not pods.
  */
-@WorkloadMapTest(tier = Tier.API_SERVER, namespacePrefix = "fault", crds = "classpath:jobset-trimmed-crd.yaml")
+@WorkloadMapTest(
+    tier = Tier.API_SERVER,
+    namespacePrefix = "fault",
+    crds = "classpath:jobset-trimmed-crd.yaml")
 class WorkloadMapClusterFaultApiServerTest {
 
-  private static final String DEFINITION = "../catalog/src/main/workloadmap/jobset-x-k8s-io-jobset-v1alpha2/"
-      + "definition.yaml";
+  private static final String DEFINITION =
+      "../catalog/src/main/workloadmap/jobset-x-k8s-io-jobset-v1alpha2/" + "definition.yaml";
   private static final String LIMITED = "workloadmap-fault-no-pods";
 
   static final String JOBSET = """
@@ -103,11 +106,16 @@ class WorkloadMapClusterFaultApiServerTest {
   private static Path viaToxiproxy;
   private static Path withoutPodRights;
 
-  // ------------------------------------------------------------------ fixtures (run through the EngineTestKit)
+  // ------------------------------------------------------------------ fixtures (run through the
+  // EngineTestKit)
 
   /** What a test class does with its handle: create, make the controller's pods, assert the tree, list live pods. */
-  @WorkloadMapTest(tier = Tier.KUBECONFIG, namespacePrefix = "fault-inner", definitions = DEFINITION,
-      crds = "classpath:jobset-trimmed-crd.yaml", cleanup = Cleanup.ALWAYS)
+  @WorkloadMapTest(
+      tier = Tier.KUBECONFIG,
+      namespacePrefix = "fault-inner",
+      definitions = DEFINITION,
+      crds = "classpath:jobset-trimmed-crd.yaml",
+      cleanup = Cleanup.ALWAYS)
   static class Workload {
     @Test
     void createAssertAndAttribute(WorkloadMapCluster cluster) {
@@ -120,8 +128,12 @@ class WorkloadMapClusterFaultApiServerTest {
   }
 
   /** The workload is allowed, its pods are not. */
-  @WorkloadMapTest(tier = Tier.KUBECONFIG, namespacePrefix = "fault-rbac", definitions = DEFINITION,
-      crds = "classpath:jobset-trimmed-crd.yaml", cleanup = Cleanup.ALWAYS)
+  @WorkloadMapTest(
+      tier = Tier.KUBECONFIG,
+      namespacePrefix = "fault-rbac",
+      definitions = DEFINITION,
+      crds = "classpath:jobset-trimmed-crd.yaml",
+      cleanup = Cleanup.ALWAYS)
   static class WorkloadWithoutPodRights {
     @Test
     void treeThenLivePods(WorkloadMapCluster cluster) {
@@ -134,7 +146,8 @@ class WorkloadMapClusterFaultApiServerTest {
   }
 
   private static EngineExecutionResults run(Class<?> fixture, Path kubeconfig) {
-    return EngineTestKit.engine("junit-jupiter").selectors(selectClass(fixture))
+    return EngineTestKit.engine("junit-jupiter")
+        .selectors(selectClass(fixture))
         .configurationParameter(WorkloadMapTest.DISABLED_WITHOUT_CLUSTER_PROPERTY, "false")
         .configurationParameter(WorkloadMapTest.KUBECONFIG_PROPERTY, kubeconfig.toString())
         .execute();
@@ -143,23 +156,31 @@ class WorkloadMapClusterFaultApiServerTest {
   private static void assertSucceeded(EngineExecutionResults r, String log) {
     assertThat(failures(r)).as("failures: %s%nproxy log: %s", chains(r), log).isEmpty();
     assertThat(r.testEvents().succeeded().count()).isEqualTo(1);
-    assertThat(SEEN).as("every pod, as made").containsEntry("created pods", 3).containsEntry("live pods", 3);
+    assertThat(SEEN)
+        .as("every pod, as made")
+        .containsEntry("created pods", 3)
+        .containsEntry("live pods", 3);
   }
 
   /** Each failure with its causes, for a failing assertion's message. */
   private static List<String> chains(EngineExecutionResults r) {
-    return failures(r).stream().map(t -> {
-      StringBuilder sb = new StringBuilder();
-      for (Throwable c = t; c != null; c = c.getCause() == c ? null : c.getCause()) {
-        sb.append("\n  ").append(c.getClass().getName()).append(": ").append(c.getMessage());
-      }
-      return sb.toString();
-    }).toList();
+    return failures(r).stream()
+        .map(t -> {
+          StringBuilder sb = new StringBuilder();
+          for (Throwable c = t; c != null; c = c.getCause() == c ? null : c.getCause()) {
+            sb.append("\n  ").append(c.getClass().getName()).append(": ").append(c.getMessage());
+          }
+          return sb.toString();
+        })
+        .toList();
   }
 
   private static List<Throwable> failures(EngineExecutionResults r) {
-    return r.allEvents().failed().list().stream().map(e -> e.getPayload(TestExecutionResult.class)
-        .flatMap(TestExecutionResult::getThrowable)).flatMap(Optional::stream).toList();
+    return r.allEvents().failed().list().stream()
+        .map(
+            e -> e.getPayload(TestExecutionResult.class).flatMap(TestExecutionResult::getThrowable))
+        .flatMap(Optional::stream)
+        .toList();
   }
 
   // ------------------------------------------------------------------ set-up
@@ -179,7 +200,8 @@ class WorkloadMapClusterFaultApiServerTest {
       int port = toxiproxy.proxy("apiserver", api.getHost() + ":" + api.getPort());
       viaToxiproxy = kubeconfig("toxiproxy", server(c, "https://127.0.0.1:" + port), user(c));
     }
-    withoutPodRights = kubeconfig("rbac", server(c, c.getMasterUrl()), "{token: " + limitedToken(cluster) + "}");
+    withoutPodRights =
+        kubeconfig("rbac", server(c, c.getMasterUrl()), "{token: " + limitedToken(cluster) + "}");
   }
 
   /**
@@ -188,39 +210,88 @@ class WorkloadMapClusterFaultApiServerTest {
    */
   private static String limitedToken(WorkloadMapCluster cluster) {
     var client = cluster.client();
-    client.serviceAccounts().inNamespace(cluster.namespace()).resource(new ServiceAccountBuilder().withNewMetadata()
-        .withName(LIMITED).endMetadata().build()).create();
-    client.rbac().clusterRoles().resource(new ClusterRoleBuilder().withNewMetadata().withName(LIMITED).endMetadata()
-        .withRules(
-            new PolicyRuleBuilder().withApiGroups("").withResources("namespaces")
-                .withVerbs("create", "get", "delete").build(),
-            new PolicyRuleBuilder().withApiGroups("").withResources("serviceaccounts").withVerbs("create", "get")
-                .build(),
-            new PolicyRuleBuilder().withApiGroups("apiextensions.k8s.io").withResources("customresourcedefinitions")
-                .withVerbs("get", "list", "watch", "create").build(),
-            new PolicyRuleBuilder().withApiGroups("jobset.x-k8s.io").withResources("jobsets", "jobsets/status")
-                .withVerbs("*").build())
-        .build()).createOr(h -> h.update());
-    client.rbac().clusterRoleBindings().resource(new ClusterRoleBindingBuilder().withNewMetadata().withName(LIMITED)
-        .endMetadata().withNewRoleRef("rbac.authorization.k8s.io", "ClusterRole", LIMITED)
-        .addNewSubject().withKind("ServiceAccount").withName(LIMITED).withNamespace(cluster.namespace()).endSubject()
-        .build()).createOr(h -> h.update());
-    return client.serviceAccounts().inNamespace(cluster.namespace()).withName(LIMITED).tokenRequest(
-        new TokenRequestBuilder().withNewSpec().withExpirationSeconds(3600L).endSpec().build()).getStatus()
+    client
+        .serviceAccounts()
+        .inNamespace(cluster.namespace())
+        .resource(new ServiceAccountBuilder()
+            .withNewMetadata()
+            .withName(LIMITED)
+            .endMetadata()
+            .build())
+        .create();
+    client
+        .rbac()
+        .clusterRoles()
+        .resource(new ClusterRoleBuilder()
+            .withNewMetadata()
+            .withName(LIMITED)
+            .endMetadata()
+            .withRules(
+                new PolicyRuleBuilder()
+                    .withApiGroups("")
+                    .withResources("namespaces")
+                    .withVerbs("create", "get", "delete")
+                    .build(),
+                new PolicyRuleBuilder()
+                    .withApiGroups("")
+                    .withResources("serviceaccounts")
+                    .withVerbs("create", "get")
+                    .build(),
+                new PolicyRuleBuilder()
+                    .withApiGroups("apiextensions.k8s.io")
+                    .withResources("customresourcedefinitions")
+                    .withVerbs("get", "list", "watch", "create")
+                    .build(),
+                new PolicyRuleBuilder()
+                    .withApiGroups("jobset.x-k8s.io")
+                    .withResources("jobsets", "jobsets/status")
+                    .withVerbs("*")
+                    .build())
+            .build())
+        .createOr(h -> h.update());
+    client
+        .rbac()
+        .clusterRoleBindings()
+        .resource(new ClusterRoleBindingBuilder()
+            .withNewMetadata()
+            .withName(LIMITED)
+            .endMetadata()
+            .withNewRoleRef("rbac.authorization.k8s.io", "ClusterRole", LIMITED)
+            .addNewSubject()
+            .withKind("ServiceAccount")
+            .withName(LIMITED)
+            .withNamespace(cluster.namespace())
+            .endSubject()
+            .build())
+        .createOr(h -> h.update());
+    return client
+        .serviceAccounts()
+        .inNamespace(cluster.namespace())
+        .withName(LIMITED)
+        .tokenRequest(new TokenRequestBuilder()
+            .withNewSpec()
+            .withExpirationSeconds(3600L)
+            .endSpec()
+            .build())
+        .getStatus()
         .getToken();
   }
 
   private static String server(Config c, String url) {
-    String ca = c.getCaCertData() != null ? "certificate-authority-data: " + c.getCaCertData()
-        : c.getCaCertFile() != null ? "certificate-authority: \"" + c.getCaCertFile() + "\""
+    String ca = c.getCaCertData() != null
+        ? "certificate-authority-data: " + c.getCaCertData()
+        : c.getCaCertFile() != null
+            ? "certificate-authority: \"" + c.getCaCertFile() + "\""
             : "insecure-skip-tls-verify: true";
     return "{server: \"" + url.replaceAll("/$", "") + "\", " + ca + "}";
   }
 
   private static String user(Config c) {
-    String cert = c.getClientCertData() != null ? "client-certificate-data: " + c.getClientCertData()
+    String cert = c.getClientCertData() != null
+        ? "client-certificate-data: " + c.getClientCertData()
         : "client-certificate: \"" + c.getClientCertFile() + "\"";
-    String key = c.getClientKeyData() != null ? "client-key-data: " + c.getClientKeyData()
+    String key = c.getClientKeyData() != null
+        ? "client-key-data: " + c.getClientKeyData()
         : "client-key: \"" + c.getClientKeyFile() + "\"";
     return "{" + cert + ", " + key + "}";
   }
@@ -239,7 +310,8 @@ class WorkloadMapClusterFaultApiServerTest {
   }
 
   private static void assumeToxiproxy() {
-    Assumptions.assumeTrue(toxiproxy != null, "toxiproxy-server is not built: run scripts/provide-toxiproxy.sh");
+    Assumptions.assumeTrue(
+        toxiproxy != null, "toxiproxy-server is not built: run scripts/provide-toxiproxy.sh");
   }
 
   @BeforeEach
@@ -270,27 +342,34 @@ class WorkloadMapClusterFaultApiServerTest {
   // ------------------------------------------------------------------ faults
 
   @Test
-  void withoutAFaultTheFixturePassesThroughBothProxies(WorkloadMapCluster cluster) throws Exception {
+  void withoutAFaultTheFixturePassesThroughBothProxies(WorkloadMapCluster cluster)
+      throws Exception {
     setUp(cluster);
     assertSucceeded(run(Workload.class, viaHttpProxy), http.log().toString());
-    assertThat(http.log("/pods")).isNotEmpty().allSatisfy(l -> assertThat(l).doesNotContain("cut", "429"));
+    assertThat(http.log("/pods"))
+        .isNotEmpty()
+        .allSatisfy(l -> assertThat(l).doesNotContain("cut", "429"));
   }
 
   @Test
   void latencyOnlyMakesItSlower(WorkloadMapCluster cluster) throws Exception {
     setUp(cluster);
     assumeToxiproxy();
-    toxiproxy.toxic("apiserver", "slow", "latency", "downstream", "{\"latency\":300,\"jitter\":100}");
+    toxiproxy.toxic(
+        "apiserver", "slow", "latency", "downstream", "{\"latency\":300,\"jitter\":100}");
     long t0 = System.nanoTime();
     assertSucceeded(run(Workload.class, viaToxiproxy), "");
-    assertThat((System.nanoTime() - t0) / 1_000_000).as("ms, with 300 ms on every answer").isGreaterThan(3_000);
+    assertThat((System.nanoTime() - t0) / 1_000_000)
+        .as("ms, with 300 ms on every answer")
+        .isGreaterThan(3_000);
   }
 
   @Test
   void aStallShorterThanTheRequestTimeoutOnlyDelays(WorkloadMapCluster cluster) throws Exception {
     setUp(cluster);
     assumeToxiproxy();
-    // timeout=0: the proxy passes no data and never closes the connection; it lets the data through again after 4 s
+    // timeout=0: the proxy passes no data and never closes the connection; it lets the data through
+    // again after 4 s
     toxiproxy.toxic("apiserver", "stall", "timeout", "downstream", "{\"timeout\":0}");
     Thread recover = new Thread(() -> {
       try {
@@ -305,14 +384,17 @@ class WorkloadMapClusterFaultApiServerTest {
     EngineExecutionResults r = run(Workload.class, viaToxiproxy);
     recover.join();
     assertSucceeded(r, "");
-    assertThat((System.nanoTime() - t0) / 1_000_000).as("ms: the first request waited out the stall")
+    assertThat((System.nanoTime() - t0) / 1_000_000)
+        .as("ms: the first request waited out the stall")
         .isGreaterThanOrEqualTo(4_000);
   }
 
   @Test
-  void aRequestWithoutAnAnswerTimesOutAndTheRetrySucceeds(WorkloadMapCluster cluster) throws Exception {
+  void aRequestWithoutAnAnswerTimesOutAndTheRetrySucceeds(WorkloadMapCluster cluster)
+      throws Exception {
     setUp(cluster);
-    // the first read of the workload gets no answer for 15 s; the client's request timeout (10 s) comes first
+    // the first read of the workload gets no answer for 15 s; the client's request timeout (10 s)
+    // comes first
     http.stalled = p -> p.endsWith("/jobsets/faulted");
     http.stallMillis = 15_000;
     http.stall.set(1);
@@ -322,11 +404,14 @@ class WorkloadMapClusterFaultApiServerTest {
     assertThat(reads).as(http.log().toString()).hasSizeGreaterThanOrEqualTo(2);
     assertThat(reads.get(0)).endsWith("/jobsets/faulted -> stalled 15000 ms, no answer");
     assertThat(reads.get(1)).endsWith("/jobsets/faulted -> 200");
-    assertThat((System.nanoTime() - t0) / 1_000_000).as("ms: the request timeout passed first").isGreaterThan(9_000);
+    assertThat((System.nanoTime() - t0) / 1_000_000)
+        .as("ms: the request timeout passed first")
+        .isGreaterThan(9_000);
   }
 
   @Test
-  void aPodListCutInTheMiddleOfItsBodyIsRetriedAndComplete(WorkloadMapCluster cluster) throws Exception {
+  void aPodListCutInTheMiddleOfItsBodyIsRetriedAndComplete(WorkloadMapCluster cluster)
+      throws Exception {
     setUp(cluster);
     http.cut = p -> p.endsWith("/pods");
     http.cutBody.set(1);
@@ -354,15 +439,18 @@ class WorkloadMapClusterFaultApiServerTest {
   void a403OnPodsButNotOnTheWorkloadIsOneClearError(WorkloadMapCluster cluster) throws Exception {
     setUp(cluster);
     EngineExecutionResults r = run(WorkloadWithoutPodRights.class, withoutPodRights);
-    assertThat(SEEN).as("the workload itself is allowed").containsEntry("tree asserted", true)
+    assertThat(SEEN)
+        .as("the workload itself is allowed")
+        .containsEntry("tree asserted", true)
         .doesNotContainKey("live pods");
     List<Throwable> failures = failures(r);
     assertThat(failures).as("one failure: %s", failures).singleElement().satisfies(t -> {
       assertThat(t).isInstanceOf(KubernetesClientException.class);
       assertThat(((KubernetesClientException) t).getCode()).isEqualTo(403);
-      assertThat(t.getMessage()).startsWith("cannot list the pods of namespace fault-rbac-")
-          .contains(": forbidden (HTTP 403): pods is forbidden: User \"system:serviceaccount:" + cluster.namespace()
-              + ":" + LIMITED + "\" cannot list resource \"pods\"")
+      assertThat(t.getMessage())
+          .startsWith("cannot list the pods of namespace fault-rbac-")
+          .contains(": forbidden (HTTP 403): pods is forbidden: User \"system:serviceaccount:"
+              + cluster.namespace() + ":" + LIMITED + "\" cannot list resource \"pods\"")
           .contains("\nhint: give the test's credentials this verb on this resource");
       assertThat(t.getMessage().lines()).hasSize(2);
     });

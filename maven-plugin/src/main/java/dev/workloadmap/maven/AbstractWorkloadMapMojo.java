@@ -1,8 +1,8 @@
 package dev.workloadmap.maven;
 
-import dev.workloadmap.sdk.WorkloadMapIOException;
-import dev.workloadmap.sdk.WorkloadMapException;
 import dev.workloadmap.sdk.WorkloadMap;
+import dev.workloadmap.sdk.WorkloadMapException;
+import dev.workloadmap.sdk.WorkloadMapIOException;
 import dev.workloadmap.sdk.report.ReportFormat;
 import dev.workloadmap.sdk.report.Reports;
 import dev.workloadmap.sdk.validation.Finding;
@@ -56,7 +56,9 @@ public abstract class AbstractWorkloadMapMojo extends AbstractMojo {
    * the definition's folder, else found here; with it the definition's paths are checked against the CRD (validate
    * and verify) and fixture objects are validated against its schema (verify). Absent: one INFO per definition.
    */
-  @Parameter(property = "workloadmap.crdDirectory", defaultValue = "${maven.multiModuleProjectDirectory}/../shared/data/crds")
+  @Parameter(
+      property = "workloadmap.crdDirectory",
+      defaultValue = "${maven.multiModuleProjectDirectory}/../shared/data/crds")
   protected File crdDirectory;
 
   /** The project's build directory; Maven's stub project (no POM) leaves it unresolved. */
@@ -81,14 +83,17 @@ public abstract class AbstractWorkloadMapMojo extends AbstractMojo {
   }
 
   /** Writes {@code report} in each of {@code formats} and logs each file written. */
-  protected void writeReports(VerifyReport report, Set<ReportFormat> formats) throws MojoExecutionException {
+  protected void writeReports(VerifyReport report, Set<ReportFormat> formats)
+      throws MojoExecutionException {
     if (formats.isEmpty()) {
       return;
     }
     Path base = baseDirectory != null ? baseDirectory.toPath() : Path.of("").toAbsolutePath();
-    Path build = buildDirectory != null && !buildDirectory.getPath().contains("${") ? buildDirectory.toPath()
+    Path build = buildDirectory != null && !buildDirectory.getPath().contains("${")
+        ? buildDirectory.toPath()
         : base.resolve("target");
-    Path dir = reportsDirectory != null ? reportsDirectory.toPath() : build.resolve("workloadmap-reports");
+    Path dir =
+        reportsDirectory != null ? reportsDirectory.toPath() : build.resolve("workloadmap-reports");
     try {
       for (Path written : Reports.write(report, formats, dir, base, failOnWarning)) {
         getLog().info("Wrote " + written);
@@ -101,9 +106,12 @@ public abstract class AbstractWorkloadMapMojo extends AbstractMojo {
   /** The folder report files go to ({@link #reportsDirectory}, default {@code target/workloadmap-reports}). */
   protected Path reportsPath() {
     Path base = baseDirectory != null ? baseDirectory.toPath() : Path.of("").toAbsolutePath();
-    Path build = buildDirectory != null && !buildDirectory.getPath().contains("${") ? buildDirectory.toPath()
+    Path build = buildDirectory != null && !buildDirectory.getPath().contains("${")
+        ? buildDirectory.toPath()
         : base.resolve("target");
-    return reportsDirectory != null ? reportsDirectory.toPath() : build.resolve("workloadmap-reports");
+    return reportsDirectory != null
+        ? reportsDirectory.toPath()
+        : build.resolve("workloadmap-reports");
   }
 
   /** The directory file names in reports are relative to. */
@@ -113,7 +121,9 @@ public abstract class AbstractWorkloadMapMojo extends AbstractMojo {
 
   /** {@link #crdDirectory} as a path; null when unset or left unresolved (no multi-module directory). */
   protected Path crdPath() {
-    return crdDirectory == null || crdDirectory.getPath().contains("${") ? null : crdDirectory.toPath();
+    return crdDirectory == null || crdDirectory.getPath().contains("${")
+        ? null
+        : crdDirectory.toPath();
   }
 
   protected WorkloadMap workloadMap() {

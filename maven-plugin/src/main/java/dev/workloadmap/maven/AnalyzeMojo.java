@@ -33,11 +33,15 @@ import org.apache.maven.plugins.annotations.Parameter;
 public class AnalyzeMojo extends AbstractWorkloadMapMojo {
 
   /** Where the definition folders are. */
-  @Parameter(property = "workloadmap.definitionsDirectory", defaultValue = "${project.basedir}/src/main/workloadmap")
+  @Parameter(
+      property = "workloadmap.definitionsDirectory",
+      defaultValue = "${project.basedir}/src/main/workloadmap")
   File definitionsDirectory;
 
   /** The folder that {@code object.shared} paths in fixture.yaml refer to (the base object is the first fixture). */
-  @Parameter(property = "workloadmap.sharedDirectory", defaultValue = "${maven.multiModuleProjectDirectory}/../shared")
+  @Parameter(
+      property = "workloadmap.sharedDirectory",
+      defaultValue = "${maven.multiModuleProjectDirectory}/../shared")
   File sharedDirectory;
 
   /** At most this many objects per definition. */
@@ -63,8 +67,10 @@ public class AnalyzeMojo extends AbstractWorkloadMapMojo {
       return;
     }
     WorkloadMap wm = workloadMap();
-    Verifier verifier = new Verifier(wm, new VerifyOptions(sharedDirectory == null ? null : sharedDirectory.toPath(),
-        false, false, crdPath()));
+    Verifier verifier = new Verifier(
+        wm,
+        new VerifyOptions(
+            sharedDirectory == null ? null : sharedDirectory.toPath(), false, false, crdPath()));
     AuthoringChecks checks = new AuthoringChecks(wm, verifier, crdPath());
     List<AuthoringChecks.Result> results = new ArrayList<>();
     List<String> problems = new ArrayList<>();
@@ -93,16 +99,24 @@ public class AnalyzeMojo extends AbstractWorkloadMapMojo {
     Path dir = reportsPath();
     try {
       Files.createDirectories(dir);
-      Files.writeString(dir.resolve("overlap.json"), new ObjectMapper().writerWithDefaultPrettyPrinter()
-          .writeValueAsString(AuthoringChecks.overlapJson(results)) + "\n", StandardCharsets.UTF_8);
+      Files.writeString(
+          dir.resolve("overlap.json"),
+          new ObjectMapper()
+                  .writerWithDefaultPrettyPrinter()
+                  .writeValueAsString(AuthoringChecks.overlapJson(results))
+              + "\n",
+          StandardCharsets.UTF_8);
       getLog().info("Wrote " + dir.resolve("overlap.json"));
     } catch (IOException e) {
-      throw new MojoExecutionException("cannot write " + dir.resolve("overlap.json") + ": " + e.getMessage(), e);
+      throw new MojoExecutionException(
+          "cannot write " + dir.resolve("overlap.json") + ": " + e.getMessage(), e);
     }
-    String summary = results.size() + " definition(s) analysed, " + problems.size() + " with problems";
+    String summary =
+        results.size() + " definition(s) analysed, " + problems.size() + " with problems";
     if (!problems.isEmpty() && failOnProblems) {
-      throw new MojoFailureException(summary + ": " + problems + ". hint: make the matchers exclusive (guard one with"
-          + " the other's condition), or allow the pair with an overlap.workloadmap.dev/<A>.<B>: \"<why>\" annotation");
+      throw new MojoFailureException(
+          summary + ": " + problems + ". hint: make the matchers exclusive (guard one with"
+              + " the other's condition), or allow the pair with an overlap.workloadmap.dev/<A>.<B>: \"<why>\" annotation");
     }
     getLog().info(summary);
   }

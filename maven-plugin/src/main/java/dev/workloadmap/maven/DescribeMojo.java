@@ -67,7 +67,8 @@ public class DescribeMojo extends AbstractWorkloadMapMojo {
     }
     String format = output == null ? "text" : output.toLowerCase(Locale.ROOT);
     if (!List.of("text", "json", "yaml").contains(format)) {
-      throw new MojoFailureException("workloadmap.output must be one of text, json, yaml; got \"" + output + "\"");
+      throw new MojoFailureException(
+          "workloadmap.output must be one of text, json, yaml; got \"" + output + "\"");
     }
     WorkloadMap wm = workloadMap();
     String rendered;
@@ -77,30 +78,39 @@ public class DescribeMojo extends AbstractWorkloadMapMojo {
       PreparedDefinition prepared = wm.prepare(def);
       prepared.report().warnings().forEach(f -> log(getLog(), f));
       String kind = def.rootGvk() == null ? "" : def.rootGvk().kind();
-      List<YamlDocument> docs = new YamlReader().readAll(object.toPath()).stream()
-          .filter(d -> !d.root().isNull()).toList();
-      // the document of the definition's root group and kind (another version resolves, as in the reference CLI)
+      List<YamlDocument> docs = new YamlReader()
+          .readAll(object.toPath()).stream().filter(d -> !d.root().isNull()).toList();
+      // the document of the definition's root group and kind (another version resolves, as in the
+      // reference CLI)
       List<YamlDocument> candidates = docs.stream()
-          .filter(d -> !d.kind().isEmpty() && WorkloadMap.kindMismatch(def, d.root()) == null).toList();
+          .filter(d -> !d.kind().isEmpty() && WorkloadMap.kindMismatch(def, d.root()) == null)
+          .toList();
       if (candidates.isEmpty() && docs.size() == 1 && docs.get(0).kind().isEmpty()) {
         candidates = docs; // a status-only fragment without apiVersion and kind
       }
       if (candidates.size() != 1) {
         String why = docs.size() == 1 && !docs.get(0).kind().isEmpty()
             ? WorkloadMap.kindMismatch(def, docs.get(0).root())
-            : "expected one document of kind " + kind + ", found " + candidates.size() + " (of " + docs.size()
-                + " documents)";
+            : "expected one document of kind " + kind + ", found " + candidates.size() + " (of "
+                + docs.size() + " documents)";
         throw new MojoFailureException(object + ": " + why);
       }
-      WorkloadTree tree = wm.resolve(prepared, candidates.get(0)); // problems located at the object's own lines
+      WorkloadTree tree =
+          wm.resolve(prepared, candidates.get(0)); // problems located at the object's own lines
       if (!tree.totalsComplete()) {
         incomplete = tree;
       }
       switch (format) {
-        case "json" -> rendered = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
-            .writeValueAsString(wm.toJson(tree)) + "\n";
-        case "yaml" -> rendered = YAMLMapper.builder().disable(YAMLGenerator.Feature.WRITE_DOC_START_MARKER).build()
-            .writeValueAsString(wm.toJson(tree));
+        case "json" ->
+          rendered = new ObjectMapper()
+                  .enable(SerializationFeature.INDENT_OUTPUT)
+                  .writeValueAsString(wm.toJson(tree))
+              + "\n";
+        case "yaml" ->
+          rendered = YAMLMapper.builder()
+              .disable(YAMLGenerator.Feature.WRITE_DOC_START_MARKER)
+              .build()
+              .writeValueAsString(wm.toJson(tree));
         default -> rendered = wm.renderText(tree, definition.getName());
       }
     } catch (DefinitionLoadException e) {
@@ -110,8 +120,9 @@ public class DescribeMojo extends AbstractWorkloadMapMojo {
       for (Finding f : e.report().findings()) {
         log(getLog(), f);
       }
-      throw new MojoFailureException(definition + ": invalid definition; fix the findings listed above"
-          + " (file:line:column /pointer: message)");
+      throw new MojoFailureException(
+          definition + ": invalid definition; fix the findings listed above"
+              + " (file:line:column /pointer: message)");
     } catch (WorkloadMapException e) {
       throw new MojoFailureException(e.describe());
     } catch (IOException e) {
@@ -130,9 +141,11 @@ public class DescribeMojo extends AbstractWorkloadMapMojo {
       }
     }
     if (incomplete != null) {
-      long n = incomplete.problems().stream().filter(dev.workloadmap.sdk.EvaluationProblem::affectsTotals).count();
-      String why = object + ": the totals are incomplete: " + n + (n == 1 ? " problem" : " problems")
-          + " left replicas or resources uncounted";
+      long n = incomplete.problems().stream()
+          .filter(dev.workloadmap.sdk.EvaluationProblem::affectsTotals)
+          .count();
+      String why = object + ": the totals are incomplete: " + n
+          + (n == 1 ? " problem" : " problems") + " left replicas or resources uncounted";
       if (allowIncomplete) {
         getLog().warn(why + " (accepted: workloadmap.allowIncomplete)");
         return;
@@ -142,8 +155,9 @@ public class DescribeMojo extends AbstractWorkloadMapMojo {
           getLog().error(p.format());
         }
       }
-      throw new MojoFailureException(why + " (listed above)\nhint: fix the object at the place each problem names,"
-          + " or pass -Dworkloadmap.allowIncomplete=true to accept the partial totals");
+      throw new MojoFailureException(
+          why + " (listed above)\nhint: fix the object at the place each problem names,"
+              + " or pass -Dworkloadmap.allowIncomplete=true to accept the partial totals");
     }
   }
 }

@@ -1,10 +1,10 @@
 package dev.workloadmap.maven;
 
-import dev.workloadmap.sdk.WorkloadMapIOException;
 import dev.workloadmap.codegen.CodegenException;
 import dev.workloadmap.codegen.CodegenOptions;
 import dev.workloadmap.codegen.DefinitionSelection;
 import dev.workloadmap.codegen.IncrementalGenerator;
+import dev.workloadmap.sdk.WorkloadMapIOException;
 import java.io.File;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
@@ -29,7 +29,9 @@ import org.apache.maven.project.MavenProject;
 public class GenerateMojo extends AbstractWorkloadMapMojo {
 
   /** Where the definitions are. */
-  @Parameter(property = "workloadmap.definitionsDirectory", defaultValue = "${project.basedir}/src/main/workloadmap")
+  @Parameter(
+      property = "workloadmap.definitionsDirectory",
+      defaultValue = "${project.basedir}/src/main/workloadmap")
   File definitionsDirectory;
 
   /**
@@ -44,7 +46,9 @@ public class GenerateMojo extends AbstractWorkloadMapMojo {
   List<String> excludes;
 
   /** The package of the generated classes. */
-  @Parameter(property = "workloadmap.generate.packageName", defaultValue = CodegenOptions.DEFAULT_PACKAGE)
+  @Parameter(
+      property = "workloadmap.generate.packageName",
+      defaultValue = CodegenOptions.DEFAULT_PACKAGE)
   String packageName;
 
   /**
@@ -56,12 +60,14 @@ public class GenerateMojo extends AbstractWorkloadMapMojo {
   Map<String, String> classNames;
 
   /** Where the generated sources go; added as a compile source root. */
-  @Parameter(property = "workloadmap.generate.outputDirectory",
+  @Parameter(
+      property = "workloadmap.generate.outputDirectory",
       defaultValue = "${project.build.directory}/generated-sources/workloadmap")
   File outputDirectory;
 
   /** Where the bundled definition copies go; added as a resource directory. */
-  @Parameter(property = "workloadmap.generate.resourcesOutputDirectory",
+  @Parameter(
+      property = "workloadmap.generate.resourcesOutputDirectory",
       defaultValue = "${project.build.directory}/generated-resources/workloadmap")
   File resourcesOutputDirectory;
 
@@ -87,7 +93,9 @@ public class GenerateMojo extends AbstractWorkloadMapMojo {
   @Override
   public void execute() throws MojoExecutionException, MojoFailureException {
     if (skip || skipGenerate) {
-      getLog().info("Skipping Workload Map accessor generation (workloadmap.skip or workloadmap.generate.skip)");
+      getLog()
+          .info(
+              "Skipping Workload Map accessor generation (workloadmap.skip or workloadmap.generate.skip)");
       return;
     }
     CodegenOptions options;
@@ -99,15 +107,26 @@ public class GenerateMojo extends AbstractWorkloadMapMojo {
     Path base = baseDirectory != null ? baseDirectory.toPath() : Path.of("").toAbsolutePath();
     IncrementalGenerator.Result result;
     try {
-      List<Path> files = DefinitionSelection.select(definitionsDirectory.toPath(), includes, excludes);
-      result = IncrementalGenerator.run(workloadMap(), new IncrementalGenerator.Request(base, files, options,
-          outputDirectory.toPath(), resourcesOutputDirectory.toPath(), stampFile.toPath(), pluginVersion, force));
+      List<Path> files =
+          DefinitionSelection.select(definitionsDirectory.toPath(), includes, excludes);
+      result = IncrementalGenerator.run(
+          workloadMap(),
+          new IncrementalGenerator.Request(
+              base,
+              files,
+              options,
+              outputDirectory.toPath(),
+              resourcesOutputDirectory.toPath(),
+              stampFile.toPath(),
+              pluginVersion,
+              force));
     } catch (CodegenException e) {
       for (String p : e.problems()) {
         getLog().error(p);
       }
-      throw new MojoFailureException("Workload Map accessors not generated: " + e.problems().size()
-          + (e.problems().size() == 1 ? " problem" : " problems") + " (above); fix them and run again");
+      throw new MojoFailureException("Workload Map accessors not generated: "
+          + e.problems().size() + (e.problems().size() == 1 ? " problem" : " problems")
+          + " (above); fix them and run again");
     } catch (WorkloadMapIOException | UncheckedIOException e) {
       throw new MojoExecutionException(e.getMessage(), e);
     }
@@ -118,10 +137,14 @@ public class GenerateMojo extends AbstractWorkloadMapMojo {
       project.addResource(resource);
     }
     if (result.upToDate()) {
-      getLog().info("Workload Map accessors up to date (" + classes(result.classes()) + " in " + outputDirectory + ")");
+      getLog()
+          .info("Workload Map accessors up to date (" + classes(result.classes()) + " in "
+              + outputDirectory + ")");
     } else {
-      getLog().info("Generated Workload Map accessors: " + classes(result.classes()) + " in " + outputDirectory + " ("
-          + result.written().size() + " files written, " + result.deleted().size() + " removed)");
+      getLog()
+          .info("Generated Workload Map accessors: " + classes(result.classes()) + " in "
+              + outputDirectory + " (" + result.written().size() + " files written, "
+              + result.deleted().size() + " removed)");
     }
   }
 

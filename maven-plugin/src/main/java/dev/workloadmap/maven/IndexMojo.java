@@ -1,7 +1,7 @@
 package dev.workloadmap.maven;
 
-import dev.workloadmap.sdk.WorkloadMapIOException;
 import dev.workloadmap.sdk.WorkloadMapException;
+import dev.workloadmap.sdk.WorkloadMapIOException;
 import dev.workloadmap.sdk.catalog.Catalog;
 import dev.workloadmap.sdk.catalog.CatalogIndex;
 import java.io.File;
@@ -25,7 +25,9 @@ import org.apache.maven.plugins.annotations.Parameter;
 public class IndexMojo extends AbstractWorkloadMapMojo {
 
   /** Where the definition folders are. */
-  @Parameter(property = "workloadmap.definitionsDirectory", defaultValue = "${project.basedir}/src/main/workloadmap")
+  @Parameter(
+      property = "workloadmap.definitionsDirectory",
+      defaultValue = "${project.basedir}/src/main/workloadmap")
   File definitionsDirectory;
 
   /** The classes folder the index is written under. */
@@ -40,13 +42,14 @@ public class IndexMojo extends AbstractWorkloadMapMojo {
     }
     Path root = definitionsDirectory.toPath();
     if (!Files.isDirectory(root)) {
-      throw new MojoFailureException("No catalog definitions folder " + root
-          + " (expected <slug>/definition.yaml folders)");
+      throw new MojoFailureException(
+          "No catalog definitions folder " + root + " (expected <slug>/definition.yaml folders)");
     }
     try {
       List<String> slugs = CatalogIndex.slugs(root);
       CatalogIndex.write(root, outputDirectory.toPath());
-      getLog().info("Wrote " + Catalog.INDEX_RESOURCE + " (" + slugs.size() + " entries) from " + root);
+      getLog()
+          .info("Wrote " + Catalog.INDEX_RESOURCE + " (" + slugs.size() + " entries) from " + root);
     } catch (WorkloadMapIOException | UncheckedIOException e) {
       throw new MojoExecutionException(e.getMessage() + ": " + e.getCause().getMessage(), e);
     } catch (WorkloadMapException e) {

@@ -16,7 +16,6 @@ import dev.workloadmap.sdk.yaml.SourceLocation;
 import dev.workloadmap.sdk.yaml.YamlException;
 import java.io.File;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -39,11 +38,17 @@ import org.apache.maven.plugins.annotations.Parameter;
  * paths checked against the CRD. Works without a project:
  * {@code mvn dev.workloadmap:workloadmap-maven-plugin:validate -Dworkloadmap.path=my-definition.yaml}.
  */
-@Mojo(name = "validate", defaultPhase = LifecyclePhase.VALIDATE, requiresProject = false, threadSafe = true)
+@Mojo(
+    name = "validate",
+    defaultPhase = LifecyclePhase.VALIDATE,
+    requiresProject = false,
+    threadSafe = true)
 public class ValidateMojo extends AbstractWorkloadMapMojo {
 
   /** A definition file, or a folder of them. */
-  @Parameter(property = "workloadmap.path", defaultValue = "${project.basedir}/src/main/workloadmap")
+  @Parameter(
+      property = "workloadmap.path",
+      defaultValue = "${project.basedir}/src/main/workloadmap")
   File path;
 
   /** Skip this goal only. */
@@ -64,13 +69,17 @@ public class ValidateMojo extends AbstractWorkloadMapMojo {
     Set<ReportFormat> formats = reportFormats();
     Path root = path.toPath();
     if (root.toString().contains("${project.basedir}")) {
-      throw new MojoFailureException("no Maven project here, so there is no default definitions folder: give the"
-          + " definition file or folder with -Dworkloadmap.path=PATH");
+      throw new MojoFailureException(
+          "no Maven project here, so there is no default definitions folder: give the"
+              + " definition file or folder with -Dworkloadmap.path=PATH");
     }
-    if (!java.nio.file.Files.exists(root) && !root.endsWith(Path.of("src", "main", "workloadmap"))) {
-      // only the default folder of a project without definitions may be missing; a path the user gave must exist
-      throw new MojoFailureException("workloadmap.path " + root + " does not exist: give a definition file (.yaml,"
-          + " .yml, .json) or a folder of them");
+    if (!java.nio.file.Files.exists(root)
+        && !root.endsWith(Path.of("src", "main", "workloadmap"))) {
+      // only the default folder of a project without definitions may be missing; a path the user
+      // gave must exist
+      throw new MojoFailureException(
+          "workloadmap.path " + root + " does not exist: give a definition file (.yaml,"
+              + " .yml, .json) or a folder of them");
     }
     List<Path> files;
     try {
@@ -79,7 +88,8 @@ public class ValidateMojo extends AbstractWorkloadMapMojo {
       throw new MojoExecutionException("cannot list " + root + ": " + e.getMessage(), e);
     }
     if (files.isEmpty()) {
-      String msg = "No definition files found at " + root + " (workloadmap.path: a .yaml file or a folder of them)";
+      String msg = "No definition files found at " + root
+          + " (workloadmap.path: a .yaml file or a folder of them)";
       if (failIfEmpty) {
         throw new MojoFailureException(msg);
       }
@@ -99,12 +109,14 @@ public class ValidateMojo extends AbstractWorkloadMapMojo {
     }
     VerifyReport report = Reports.forValidation(results);
     writeReports(report, formats);
-    String summary = "Validated " + count(results.size(), "definition") + " in " + count(files.size(), "file") + ": "
-        + count(errors, "error") + ", " + count(warnings, "warning");
+    String summary =
+        "Validated " + count(results.size(), "definition") + " in " + count(files.size(), "file")
+            + ": " + count(errors, "error") + ", " + count(warnings, "warning");
     if (errors > 0 || (failOnWarning && warnings > 0)) {
       log.error(summary);
-      throw new MojoFailureException(summary + ". Fix the findings listed above (file:line:column /pointer: message)"
-          + (errors == 0 ? ", or set workloadmap.failOnWarning=false." : "."));
+      throw new MojoFailureException(
+          summary + ". Fix the findings listed above (file:line:column /pointer: message)"
+              + (errors == 0 ? ", or set workloadmap.failOnWarning=false." : "."));
     }
     log.info(summary);
   }
@@ -118,7 +130,8 @@ public class ValidateMojo extends AbstractWorkloadMapMojo {
    * Every file's results, then the SDK's rules over the set ({@link DefinitionSetRules}, as the CLI's {@code
    * validate}): two definitions of one root kind are an error on the later one, naming the earlier one's position.
    */
-  static List<DefinitionResult> validateAll(WorkloadMap workloadMap, List<Path> files, Path crdDirectory) {
+  static List<DefinitionResult> validateAll(
+      WorkloadMap workloadMap, List<Path> files, Path crdDirectory) {
     List<DefinitionResult> results = new ArrayList<>();
     List<Definition> definitions = new ArrayList<>();
     List<Integer> resultOf = new ArrayList<>();
@@ -136,8 +149,10 @@ public class ValidateMojo extends AbstractWorkloadMapMojo {
     for (DefinitionSetRules.Indexed d : DefinitionSetRules.duplicateGvks(definitions)) {
       int at = resultOf.get(d.index());
       DefinitionResult r = results.get(at);
-      results.set(at, Reports.validated(r.file(), r.name(), r.report().merge(ValidationReport.of(
-          List.of(d.finding())))));
+      results.set(
+          at,
+          Reports.validated(
+              r.file(), r.name(), r.report().merge(ValidationReport.of(List.of(d.finding())))));
     }
     return results;
   }
@@ -151,32 +166,43 @@ public class ValidateMojo extends AbstractWorkloadMapMojo {
   }
 
   /** As above; {@code definitions} receives each result's definition (null when it has none), in order. */
-  private static List<DefinitionResult> validate(WorkloadMap workloadMap, Path file, Path crdDirectory,
-      List<Definition> definitions) {
+  private static List<DefinitionResult> validate(
+      WorkloadMap workloadMap, Path file, Path crdDirectory, List<Definition> definitions) {
     List<WorkloadMap.Loaded> loaded;
     try {
       loaded = workloadMap.read(file);
     } catch (YamlException e) {
       SourceLocation at = e.location().orElse(SourceLocation.ofFile(file.toString()));
       definitions.add(null);
-      return List.of(Reports.validated(file, file.getFileName().toString(),
-          ValidationReport.of(List.of(new Finding("yaml.syntax", Severity.ERROR, e.getMessage(), at,
-              e instanceof NotTextException ? NotTextException.HINT : "", null)))));
+      return List.of(Reports.validated(
+          file,
+          file.getFileName().toString(),
+          ValidationReport.of(List.of(new Finding(
+              "yaml.syntax",
+              Severity.ERROR,
+              e.getMessage(),
+              at,
+              e instanceof NotTextException ? NotTextException.HINT : "",
+              null)))));
     }
     if (loaded.isEmpty()) {
       // the SDK's rule, as the CLI's validate: a definition file must define something
       definitions.add(null);
-      return List.of(Reports.validated(file, file.getFileName().toString(),
+      return List.of(Reports.validated(
+          file,
+          file.getFileName().toString(),
           ValidationReport.of(List.of(DefinitionSetRules.noDefinition(file.toString())))));
     }
     List<DefinitionResult> out = new ArrayList<>();
     for (int i = 0; i < loaded.size(); i++) {
       WorkloadMap.Loaded l = loaded.get(i);
-      String name = l.definition() != null && l.definition().name() != null ? l.definition().name()
+      String name = l.definition() != null && l.definition().name() != null
+          ? l.definition().name()
           : file.getFileName() + (loaded.size() == 1 ? "" : "#" + (i + 1));
       ValidationReport report = l.report();
       if (l.valid()) {
-        report = report.merge(ValidationReport.of(CrdLookup.check(l.definition(), file, crdDirectory).findings()));
+        report = report.merge(ValidationReport.of(
+            CrdLookup.check(l.definition(), file, crdDirectory).findings()));
       }
       out.add(Reports.validated(file, name, report));
       definitions.add(l.definition());

@@ -1,8 +1,8 @@
 package dev.workloadmap.maven;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.workloadmap.sdk.WorkloadMapIOException;
 import dev.workloadmap.sdk.WorkloadMapException;
+import dev.workloadmap.sdk.WorkloadMapIOException;
 import dev.workloadmap.sdk.authoring.AuthoringChecks;
 import dev.workloadmap.sdk.authoring.OverlapAnalyzer;
 import dev.workloadmap.sdk.authoring.RoundTrip;
@@ -17,15 +17,15 @@ import dev.workloadmap.sdk.verify.VerifyOptions;
 import dev.workloadmap.sdk.verify.VerifyReport;
 import java.io.File;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.io.UncheckedIOException;
-import java.nio.file.Path;
-import java.util.List;
 import java.util.Set;
 import java.util.function.UnaryOperator;
 import org.apache.maven.plugin.MojoExecutionException;
@@ -51,11 +51,15 @@ import org.apache.maven.plugins.annotations.Parameter;
 public class VerifyMojo extends AbstractWorkloadMapMojo {
 
   /** Where the definition folders are. */
-  @Parameter(property = "workloadmap.definitionsDirectory", defaultValue = "${project.basedir}/src/main/workloadmap")
+  @Parameter(
+      property = "workloadmap.definitionsDirectory",
+      defaultValue = "${project.basedir}/src/main/workloadmap")
   File definitionsDirectory;
 
   /** The folder that {@code object.shared} paths in fixture.yaml refer to (the project's ../shared). */
-  @Parameter(property = "workloadmap.sharedDirectory", defaultValue = "${maven.multiModuleProjectDirectory}/../shared")
+  @Parameter(
+      property = "workloadmap.sharedDirectory",
+      defaultValue = "${maven.multiModuleProjectDirectory}/../shared")
   File sharedDirectory;
 
   /** Write expected.yaml from the actual results instead of comparing (refused when CI is set). */
@@ -131,8 +135,12 @@ public class VerifyMojo extends AbstractWorkloadMapMojo {
     boolean ci = ciValue != null && !ciValue.isEmpty() && !"false".equalsIgnoreCase(ciValue);
     Verifier verifier;
     try {
-      verifier = new Verifier(workloadMap(),
-          new VerifyOptions(sharedDirectory == null ? null : sharedDirectory.toPath(), updateExpected, ci,
+      verifier = new Verifier(
+          workloadMap(),
+          new VerifyOptions(
+              sharedDirectory == null ? null : sharedDirectory.toPath(),
+              updateExpected,
+              ci,
               crdPath()));
     } catch (WorkloadMapException e) {
       throw new MojoFailureException(e.getMessage());
@@ -148,7 +156,8 @@ public class VerifyMojo extends AbstractWorkloadMapMojo {
     for (DefinitionResult d : report.definitions()) {
       if (d.report().hasErrors()) {
         int n = d.report().errors().size();
-        log.error("[INVALID] " + d.file().getParent().getFileName() + ": " + n + (n == 1 ? " error" : " errors")
+        log.error("[INVALID] " + d.file().getParent().getFileName() + ": " + n
+            + (n == 1 ? " error" : " errors")
             + (d.fixtures().isEmpty() ? "; its fixtures were not run" : ""));
       }
       for (Finding f : d.report().findings()) {
@@ -167,13 +176,15 @@ public class VerifyMojo extends AbstractWorkloadMapMojo {
     String authoringFailure = authoringSkip ? null : authoring(log, verifier, report);
     if (report.failed()) {
       log.error(summary);
-      throw new MojoFailureException(summary + ". Fix the findings listed above (file:line:column /pointer: message);"
-          + " run with -Dworkloadmap.updateExpected=true locally if a changed result is intended.");
+      throw new MojoFailureException(
+          summary + ". Fix the findings listed above (file:line:column /pointer: message);"
+              + " run with -Dworkloadmap.updateExpected=true locally if a changed result is intended.");
     }
     if (failOnWarning && warnings > 0) {
       log.error(summary);
-      throw new MojoFailureException(summary + ". Fix the warnings listed above (file:line:column /pointer: message),"
-          + " or set workloadmap.failOnWarning=false.");
+      throw new MojoFailureException(
+          summary + ". Fix the warnings listed above (file:line:column /pointer: message),"
+              + " or set workloadmap.failOnWarning=false.");
     }
     if (authoringFailure != null) {
       throw new MojoFailureException(authoringFailure);
@@ -182,7 +193,8 @@ public class VerifyMojo extends AbstractWorkloadMapMojo {
   }
 
   /** Coverage, round trip, overlap and the HTML report; returns the failure message, or null. */
-  private String authoring(Log log, Verifier verifier, VerifyReport report) throws MojoExecutionException {
+  private String authoring(Log log, Verifier verifier, VerifyReport report)
+      throws MojoExecutionException {
     AuthoringChecks checks = new AuthoringChecks(workloadMap(), verifier, crdPath());
     List<AuthoringChecks.Result> results = new ArrayList<>();
     Map<String, HtmlReport.Extras> extras = new LinkedHashMap<>();
@@ -208,24 +220,40 @@ public class VerifyMojo extends AbstractWorkloadMapMojo {
         log.info(line);
       }
       if (r.coverage().percent() + 1e-9 < coverageMinimum) {
-        StringBuilder sb = new StringBuilder(String.format(Locale.ROOT, "%s: %.1f%% < %.1f%%, missing:",
-            r.definition(), r.coverage().percent(), coverageMinimum));
-        r.coverage().missing().forEach(i -> sb.append("\n    ").append(i.id()).append(" (").append(i.description())
-            .append(") ").append(i.location() == null ? "" : "at " + i.location().position() + " ")
-            .append(i.missing()));
+        StringBuilder sb = new StringBuilder(String.format(
+            Locale.ROOT,
+            "%s: %.1f%% < %.1f%%, missing:",
+            r.definition(),
+            r.coverage().percent(),
+            coverageMinimum));
+        r.coverage()
+            .missing()
+            .forEach(i -> sb.append("\n    ")
+                .append(i.id())
+                .append(" (")
+                .append(i.description())
+                .append(") ")
+                .append(i.location() == null ? "" : "at " + i.location().position() + " ")
+                .append(i.missing()));
         below.add(sb.toString());
       }
     }
     log.info("");
-    log.info("Write round trip (identity, probe, suspend-resume per component and fixture; details in roundtrip.json"
-        + (roundTripVerbose || log.isDebugEnabled() ? "" : ", or with -Dworkloadmap.roundTrip.verbose=true or -X")
-        + "):");
+    log.info(
+        "Write round trip (identity, probe, suspend-resume per component and fixture; details in roundtrip.json"
+            + (roundTripVerbose || log.isDebugEnabled()
+                ? ""
+                : ", or with -Dworkloadmap.roundTrip.verbose=true or -X")
+            + "):");
     boolean details = roundTripVerbose || log.isDebugEnabled();
-    for (String line : AuthoringChecks.roundTripTable(results, details).stripTrailing().split("\n")) {
+    for (String line :
+        AuthoringChecks.roundTripTable(results, details).stripTrailing().split("\n")) {
       log.info(line);
     }
-    // an unexpected change is a finding whatever the verbosity, one warning per definition, component and check
-    // (the objects and leaves are in roundtrip.json); a write the SDK refuses (a computed path, read-only by design)
+    // an unexpected change is a finding whatever the verbosity, one warning per definition,
+    // component and check
+    // (the objects and leaves are in roundtrip.json); a write the SDK refuses (a computed path,
+    // read-only by design)
     // is counted in the table's REFUSED column and listed in the report
     if (!details) {
       for (AuthoringChecks.Result r : results) {
@@ -233,41 +261,61 @@ public class VerifyMojo extends AbstractWorkloadMapMojo {
         Map<String, String> first = new LinkedHashMap<>();
         for (RoundTrip.Result t : r.roundTrips()) {
           for (RoundTrip.Check c : t.checks()) {
-            List<String> real = c.findings().stream().filter(f -> !RoundTrip.isRefusedWrite(f)).toList();
+            List<String> real =
+                c.findings().stream().filter(f -> !RoundTrip.isRefusedWrite(f)).toList();
             if (!real.isEmpty()) {
               String key = c.component() + " " + c.check();
               objects.computeIfAbsent(key, k -> new ArrayList<>()).add(t.object());
-              first.putIfAbsent(key, t.object() + ": " + real.get(0) + (real.size() > 1 ? " (+" + (real.size() - 1)
-                  + " more)" : ""));
+              first.putIfAbsent(
+                  key,
+                  t.object() + ": " + real.get(0)
+                      + (real.size() > 1 ? " (+" + (real.size() - 1) + " more)" : ""));
             }
           }
         }
-        objects.forEach((key, objs) -> log.warn("[ROUND TRIP] " + r.definition() + " " + key + ": unexpected changes on "
-            + objs.size() + " object(s), first " + first.get(key)));
+        objects.forEach((key, objs) -> log.warn("[ROUND TRIP] " + r.definition() + " " + key
+            + ": unexpected changes on " + objs.size() + " object(s), first " + first.get(key)));
       }
     }
-    long findings = results.stream().mapToLong(r -> r.roundTrip(RoundTrip.Outcome.FINDINGS)).sum();
+    long findings =
+        results.stream().mapToLong(r -> r.roundTrip(RoundTrip.Outcome.FINDINGS)).sum();
     Path dir = reportsPath();
     try {
       Files.createDirectories(dir);
       ObjectMapper m = new ObjectMapper();
-      Files.writeString(dir.resolve("coverage.json"), m.writerWithDefaultPrettyPrinter().writeValueAsString(
-          AuthoringChecks.coverageJson(results)) + "\n", StandardCharsets.UTF_8);
-      Files.writeString(dir.resolve("roundtrip.json"), m.writerWithDefaultPrettyPrinter().writeValueAsString(
-          AuthoringChecks.roundTripJson(results)) + "\n", StandardCharsets.UTF_8);
-      Files.writeString(dir.resolve("overlap.json"), m.writerWithDefaultPrettyPrinter().writeValueAsString(
-          AuthoringChecks.overlapJson(results)) + "\n", StandardCharsets.UTF_8);
+      Files.writeString(
+          dir.resolve("coverage.json"),
+          m.writerWithDefaultPrettyPrinter()
+                  .writeValueAsString(AuthoringChecks.coverageJson(results))
+              + "\n",
+          StandardCharsets.UTF_8);
+      Files.writeString(
+          dir.resolve("roundtrip.json"),
+          m.writerWithDefaultPrettyPrinter()
+                  .writeValueAsString(AuthoringChecks.roundTripJson(results))
+              + "\n",
+          StandardCharsets.UTF_8);
+      Files.writeString(
+          dir.resolve("overlap.json"),
+          m.writerWithDefaultPrettyPrinter()
+                  .writeValueAsString(AuthoringChecks.overlapJson(results))
+              + "\n",
+          StandardCharsets.UTF_8);
       log.info("Wrote " + dir.resolve("coverage.json") + ", roundtrip.json, overlap.json");
       log.info("Wrote " + HtmlReport.write(report, extras, dir, basePath()));
     } catch (IOException | UncheckedIOException e) {
-      throw new MojoExecutionException("cannot write the authoring reports to " + dir + ": " + e.getMessage(), e);
+      throw new MojoExecutionException(
+          "cannot write the authoring reports to " + dir + ": " + e.getMessage(), e);
     }
     List<String> failures = new ArrayList<>();
     if (!below.isEmpty()) {
       below.forEach(b -> log.error("[COVERAGE] " + b));
-      failures.add(below.size() + " definition(s) below workloadmap.coverage.minimum=" + coverageMinimum + ":\n  "
-          + String.join("\n  ", below) + "\nhint: add fixtures that make each missing matcher fire and not fire, or"
-          + " annotate the definition with coverage.workloadmap.dev/<item>: \"<why it cannot be covered>\"");
+      failures.add(
+          below.size() + " definition(s) below workloadmap.coverage.minimum=" + coverageMinimum
+              + ":\n  "
+              + String.join("\n  ", below)
+              + "\nhint: add fixtures that make each missing matcher fire and not fire, or"
+              + " annotate the definition with coverage.workloadmap.dev/<item>: \"<why it cannot be covered>\"");
     }
     if (findings > 0 && roundTripFailOnFindings) {
       failures.add(findings + " write round-trip check(s) with findings (listed above); set"
@@ -277,8 +325,9 @@ public class VerifyMojo extends AbstractWorkloadMapMojo {
   }
 
   private void progress(Log log, FixtureResult r) {
-    String head = "[" + r.outcome() + "] " + r.directory().getParent().getParent().getFileName() + "/" + r.name()
-        + (r.reason().isEmpty() ? "" : " (" + r.reason() + ")");
+    String head =
+        "[" + r.outcome() + "] " + r.directory().getParent().getParent().getFileName() + "/"
+            + r.name() + (r.reason().isEmpty() ? "" : " (" + r.reason() + ")");
     if (r.outcome() == FixtureResult.Outcome.FAILED) {
       log.error(head);
     } else if (r.outcome() == FixtureResult.Outcome.SKIPPED) {

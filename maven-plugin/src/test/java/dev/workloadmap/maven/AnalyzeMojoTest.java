@@ -19,7 +19,8 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class AnalyzeMojoTest {
 
-  @TempDir Path dir;
+  @TempDir
+  Path dir;
 
   private final RecordingLog log = new RecordingLog();
 
@@ -27,7 +28,8 @@ class AnalyzeMojoTest {
     Path defs = dir.resolve("workloadmap");
     for (String name : List.of("demo-running-failed", "demo-complete-undefined")) {
       Files.createDirectories(defs.resolve(name));
-      try (InputStream in = getClass().getResourceAsStream("/analyze-overlapping/" + name + "/definition.yaml")) {
+      try (InputStream in =
+          getClass().getResourceAsStream("/analyze-overlapping/" + name + "/definition.yaml")) {
         Files.copy(in, defs.resolve(name).resolve("definition.yaml"));
       }
     }
@@ -45,30 +47,37 @@ class AnalyzeMojoTest {
   }
 
   @Test
-  void failOnProblemsListsEveryDefinitionWithItsSmallestCounterexampleThenFailsOnce() throws Exception {
+  void failOnProblemsListsEveryDefinitionWithItsSmallestCounterexampleThenFailsOnce()
+      throws Exception {
     AnalyzeMojo m = mojo(true);
 
-    assertThatThrownBy(m::execute).isInstanceOf(MojoFailureException.class)
-        .hasMessageStartingWith("2 definition(s) analysed, 2 with problems: [demo-complete-undefined,"
-            + " demo-running-failed]")
+    assertThatThrownBy(m::execute)
+        .isInstanceOf(MojoFailureException.class)
+        .hasMessageStartingWith(
+            "2 definition(s) analysed, 2 with problems: [demo-complete-undefined,"
+                + " demo-running-failed]")
         .hasMessageContaining("hint: ");
 
-    assertThat(log.lines).contains(
-        "[ERROR]   OVERLAP Running + Failed (1 object(s); matched [Running, Failed])",
-        "[ERROR]     smallest counterexample (2 field(s)): {\"status\":{\"conditions\":[{\"type\":\"Failed\","
-            + "\"status\":\"True\"},{\"type\":\"Running\",\"status\":\"True\"}]}}",
-        "[ERROR]   UNDEFINED terminal-looking condition Complete=True maps to Undefined: {\"status\":{\"conditions\":"
-            + "[{\"type\":\"Complete\",\"status\":\"True\"}],\"failed\":1}}");
+    assertThat(log.lines)
+        .contains(
+            "[ERROR]   OVERLAP Running + Failed (1 object(s); matched [Running, Failed])",
+            "[ERROR]     smallest counterexample (2 field(s)): {\"status\":{\"conditions\":[{\"type\":\"Failed\","
+                + "\"status\":\"True\"},{\"type\":\"Running\",\"status\":\"True\"}]}}",
+            "[ERROR]   UNDEFINED terminal-looking condition Complete=True maps to Undefined: {\"status\":{\"conditions\":"
+                + "[{\"type\":\"Complete\",\"status\":\"True\"}],\"failed\":1}}");
     // both definitions were listed before the one failure; the report was written too
     assertThat(log.lines).filteredOn(l -> l.startsWith("[ERROR] Overlap ")).hasSize(2);
-    assertThat(dir.resolve("reports/overlap.json")).content().contains("\"definition\" : \"demo-running-failed\"");
+    assertThat(dir.resolve("reports/overlap.json"))
+        .content()
+        .contains("\"definition\" : \"demo-running-failed\"");
   }
 
   @Test
   void toleratedProblemsAreWarningsAndTheGoalPasses() throws Exception {
     AnalyzeMojo m = mojo(false);
     m.execute();
-    assertThat(log.lines).noneMatch(l -> l.startsWith("[ERROR]"))
+    assertThat(log.lines)
+        .noneMatch(l -> l.startsWith("[ERROR]"))
         .contains("[WARNING]   OVERLAP Running + Failed (1 object(s); matched [Running, Failed])")
         .endsWith("[INFO] 2 definition(s) analysed, 2 with problems");
   }

@@ -18,7 +18,8 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class DescribeMojoTest {
 
-  @TempDir Path dir;
+  @TempDir
+  Path dir;
 
   private final RecordingLog log = new RecordingLog();
   private Path definition;
@@ -45,19 +46,20 @@ class DescribeMojoTest {
   void textTreeGoesToTheLog() throws Exception {
     mojo(definition, object, "text").execute();
 
-    assertThat(log.lines).containsExactly(
-        "[INFO] Trainer/demo   namespace: ml   definition: trainer (definition.yaml)   (file mode: no live status)",
-        "[INFO] ",
-        "[INFO] trainer",
-        "[INFO] ├── leader  replicas: 1  gpu: 2",
-        "[INFO] └── worker  replicas: 3  gpu: 6",
-        "[INFO] Phase: Running",
-        "[INFO] ",
-        "[INFO] Resources:",
-        "[INFO] COMPONENT  REPLICAS  GPU  CPU  MEMORY",
-        "[INFO] leader     1         2    0    0",
-        "[INFO] worker     3         6    0    0",
-        "[INFO] TOTAL      4         8    0    0");
+    assertThat(log.lines)
+        .containsExactly(
+            "[INFO] Trainer/demo   namespace: ml   definition: trainer (definition.yaml)   (file mode: no live status)",
+            "[INFO] ",
+            "[INFO] trainer",
+            "[INFO] ├── leader  replicas: 1  gpu: 2",
+            "[INFO] └── worker  replicas: 3  gpu: 6",
+            "[INFO] Phase: Running",
+            "[INFO] ",
+            "[INFO] Resources:",
+            "[INFO] COMPONENT  REPLICAS  GPU  CPU  MEMORY",
+            "[INFO] leader     1         2    0    0",
+            "[INFO] worker     3         6    0    0",
+            "[INFO] TOTAL      4         8    0    0");
   }
 
   @Test
@@ -95,26 +97,32 @@ class DescribeMojoTest {
 
   @Test
   void anObjectLackingThePathsStillRendersWithItsProblems() throws Exception {
-    Path bare = ItProjects.write(dir.resolve("object-without-groups.yaml"),
+    Path bare = ItProjects.write(
+        dir.resolve("object-without-groups.yaml"),
         "apiVersion: example.com/v1\nkind: Trainer\nmetadata: {name: bare, namespace: ml}\nspec: {}\n");
 
-    // the instance ids cannot be read, so the totals are incomplete: rendered, then the build fails (issue 15)
-    assertThatThrownBy(() -> mojo(definition, bare, "text").execute()).isInstanceOf(MojoFailureException.class)
+    // the instance ids cannot be read, so the totals are incomplete: rendered, then the build fails
+    // (issue 15)
+    assertThatThrownBy(() -> mojo(definition, bare, "text").execute())
+        .isInstanceOf(MojoFailureException.class)
         .hasMessageStartingWith(bare + ": the totals are incomplete: 1 problem");
 
     // 19:9 is the instanceIdPath key of the definition
-    assertThat(log.lines).contains(
-        "[INFO] Trainer/bare   namespace: ml   definition: trainer (definition.yaml)   (file mode: no live status)",
-        "[INFO] Problems:",
-        "[INFO]   " + definition + ":19:9 /spec/structureDefinition/childComponents/0"
-            + "/instanceIdPath: component 'group': failed to get instance ids: failed to extract instance ids: JQ"
-            + " execution error for expression '.spec.groups[].name': Cannot iterate over null (null)");
+    assertThat(log.lines)
+        .contains(
+            "[INFO] Trainer/bare   namespace: ml   definition: trainer (definition.yaml)   (file mode: no live status)",
+            "[INFO] Problems:",
+            "[INFO]   " + definition + ":19:9 /spec/structureDefinition/childComponents/0"
+                + "/instanceIdPath: component 'group': failed to get instance ids: failed to extract instance ids: JQ"
+                + " execution error for expression '.spec.groups[].name': Cannot iterate over null (null)");
   }
 
   @Test
   void aMultiDocumentObjectFileUsesTheDocumentOfTheRootKind() throws Exception {
-    Path stream = ItProjects.write(dir.resolve("stream.yaml"),
-        "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: settings}\n---\n" + ItProjects.read(object));
+    Path stream = ItProjects.write(
+        dir.resolve("stream.yaml"),
+        "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: settings}\n---\n"
+            + ItProjects.read(object));
 
     mojo(definition, stream, "text").execute();
 
@@ -124,9 +132,11 @@ class DescribeMojoTest {
   @Test
   void twoDocumentsOfTheRootKindAreRefused() {
     String demo = ItProjects.read(object);
-    Path stream = ItProjects.write(dir.resolve("two.yaml"), demo + "---\n" + demo.replace("name: demo", "name: other"));
+    Path stream = ItProjects.write(
+        dir.resolve("two.yaml"), demo + "---\n" + demo.replace("name: demo", "name: other"));
 
-    assertThatThrownBy(() -> mojo(definition, stream, "text").execute()).isInstanceOf(MojoFailureException.class)
+    assertThatThrownBy(() -> mojo(definition, stream, "text").execute())
+        .isInstanceOf(MojoFailureException.class)
         .hasMessage(stream + ": expected one document of kind Trainer, found 2 (of 2 documents)");
   }
 
@@ -134,7 +144,8 @@ class DescribeMojoTest {
   void malformedObjectYamlFailsWithItsPosition() {
     Path malformed = dir.resolve("malformed-object.yaml");
 
-    assertThatThrownBy(() -> mojo(definition, malformed, "text").execute()).isInstanceOf(MojoFailureException.class)
+    assertThatThrownBy(() -> mojo(definition, malformed, "text").execute())
+        .isInstanceOf(MojoFailureException.class)
         .satisfies(e -> {
           // 7:1 is where the file ends inside the open "["
           assertThat(e.getMessage()).startsWith(malformed + ":7:1: ");
@@ -146,22 +157,27 @@ class DescribeMojoTest {
   void aMissingObjectFileNamesTheFile() {
     Path missing = dir.resolve("nope.yaml");
 
-    assertThatThrownBy(() -> mojo(definition, missing, "text").execute()).isInstanceOf(MojoFailureException.class)
+    assertThatThrownBy(() -> mojo(definition, missing, "text").execute())
+        .isInstanceOf(MojoFailureException.class)
         .hasMessageStartingWith(missing + ": ");
   }
 
   @Test
   void anInvalidDefinitionListsItsFindingsThenFails() {
-    Path broken = ItProjects.write(dir.resolve("broken.yaml"), ItProjects.read(definition)
-        .replace("replicasPath: .spec.groups[].replicas", "replicasPath: [.spec.groups]"));
+    Path broken = ItProjects.write(
+        dir.resolve("broken.yaml"),
+        ItProjects.read(definition)
+            .replace("replicasPath: .spec.groups[].replicas", "replicasPath: [.spec.groups]"));
 
-    assertThatThrownBy(() -> mojo(broken, object, "text").execute()).isInstanceOf(MojoFailureException.class)
+    assertThatThrownBy(() -> mojo(broken, object, "text").execute())
+        .isInstanceOf(MojoFailureException.class)
         .hasMessage(broken + ": invalid definition; fix the findings listed above"
             + " (file:line:column /pointer: message)");
     // 23:11 is the replicasPath key
-    assertThat(log.lines).containsExactly("[ERROR] " + broken + ":23:11"
-        + " /spec/structureDefinition/childComponents/0/scaleDefinition/replicasPath: \"replicasPath\" must be a"
-        + " string, got a list [model.type] (write replicasPath as a string)");
+    assertThat(log.lines)
+        .containsExactly("[ERROR] " + broken + ":23:11"
+            + " /spec/structureDefinition/childComponents/0/scaleDefinition/replicasPath: \"replicasPath\" must be a"
+            + " string, got a list [model.type] (write replicasPath as a string)");
   }
 
   @Test
@@ -169,14 +185,16 @@ class DescribeMojoTest {
     String one = ItProjects.read(definition);
     Path two = ItProjects.write(dir.resolve("two-definitions.yaml"), one + "---\n" + one);
 
-    assertThatThrownBy(() -> mojo(two, object, "text").execute()).isInstanceOf(MojoFailureException.class)
+    assertThatThrownBy(() -> mojo(two, object, "text").execute())
+        .isInstanceOf(MojoFailureException.class)
         .hasMessage(two + ": expected exactly one definition, found 2 documents");
     assertThat(log.lines).isEmpty();
   }
 
   @Test
   void anUnknownOutputFormatIsRefused() {
-    assertThatThrownBy(() -> mojo(definition, object, "wide").execute()).isInstanceOf(MojoFailureException.class)
+    assertThatThrownBy(() -> mojo(definition, object, "wide").execute())
+        .isInstanceOf(MojoFailureException.class)
         .hasMessage("workloadmap.output must be one of text, json, yaml; got \"wide\"");
   }
 
@@ -184,23 +202,33 @@ class DescribeMojoTest {
   void incompleteTotalsFailTheBuildAtTheObjectsLinesUnlessAllowed() throws Exception {
     // issue 15: a bad count leaves the totals incomplete; describe shows the tree, names the
     // problem at the object's own line, and fails unless workloadmap.allowIncomplete
-    Path bad = ItProjects.write(dir.resolve("bad.yaml"), ItProjects.read(object)
-        .replace("replicas: 3", "replicas: -3"));
+    Path bad = ItProjects.write(
+        dir.resolve("bad.yaml"), ItProjects.read(object).replace("replicas: 3", "replicas: -3"));
 
-    assertThatThrownBy(() -> mojo(definition, bad, "text").execute()).isInstanceOf(MojoFailureException.class)
-        .hasMessageStartingWith(bad + ": the totals are incomplete: 1 problem left replicas or resources uncounted")
+    assertThatThrownBy(() -> mojo(definition, bad, "text").execute())
+        .isInstanceOf(MojoFailureException.class)
+        .hasMessageStartingWith(
+            bad + ": the totals are incomplete: 1 problem left replicas or resources uncounted")
         .hasMessageContaining("-Dworkloadmap.allowIncomplete=true");
-    assertThat(log.lines).contains("[INFO] ├── leader  replicas: 1  gpu: 2", "[INFO] └── worker  replicas: ?  gpu: ?",
-        "[INFO] leader              1         2    0    0", "[INFO] worker              ?         ?    ?    ?");
-    assertThat(log.lines.stream().filter(l -> l.startsWith("[ERROR] ")).toList()).singleElement()
-        .satisfies(l -> assertThat(l).startsWith("[ERROR] " + bad + ":15:7"
-            + " /spec/groups/1/replicas: component 'group': failed to get scales: "));
+    assertThat(log.lines)
+        .contains(
+            "[INFO] ├── leader  replicas: 1  gpu: 2",
+            "[INFO] └── worker  replicas: ?  gpu: ?",
+            "[INFO] leader              1         2    0    0",
+            "[INFO] worker              ?         ?    ?    ?");
+    assertThat(log.lines.stream().filter(l -> l.startsWith("[ERROR] ")).toList())
+        .singleElement()
+        .satisfies(l -> assertThat(l)
+            .startsWith("[ERROR] " + bad + ":15:7"
+                + " /spec/groups/1/replicas: component 'group': failed to get scales: "));
 
     log.lines.clear();
     DescribeMojo allowed = mojo(definition, bad, "text");
     allowed.allowIncomplete = true;
     allowed.execute();
-    assertThat(log.lines).anySatisfy(l -> assertThat(l).startsWith("[WARNING] " + bad + ": the totals are incomplete"));
+    assertThat(log.lines)
+        .anySatisfy(
+            l -> assertThat(l).startsWith("[WARNING] " + bad + ": the totals are incomplete"));
   }
 
   @Test
@@ -210,6 +238,7 @@ class DescribeMojoTest {
 
     m.execute();
 
-    assertThat(log.lines).containsExactly("[INFO] Skipping Workload Map describe (workloadmap.skip)");
+    assertThat(log.lines)
+        .containsExactly("[INFO] Skipping Workload Map describe (workloadmap.skip)");
   }
 }

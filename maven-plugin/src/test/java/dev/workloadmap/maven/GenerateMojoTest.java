@@ -16,7 +16,8 @@ import org.junit.jupiter.api.io.TempDir;
 /** {@code workloadmap:generate} generates accessors, registers the folders, and skips unchanged inputs. */
 class GenerateMojoTest {
 
-  @TempDir Path dir;
+  @TempDir
+  Path dir;
 
   private final RecordingLog log = new RecordingLog();
   private final MavenProject project = new MavenProject();
@@ -56,7 +57,8 @@ class GenerateMojoTest {
     m.definitionsDirectory = definitions.toFile();
     m.packageName = "com.example.workloads";
     m.outputDirectory = dir.resolve("target/generated-sources/workloadmap").toFile();
-    m.resourcesOutputDirectory = dir.resolve("target/generated-resources/workloadmap").toFile();
+    m.resourcesOutputDirectory =
+        dir.resolve("target/generated-resources/workloadmap").toFile();
     m.stampFile = dir.resolve("target/workloadmap-generate.stamp").toFile();
     m.baseDirectory = dir.toFile();
     m.gpuResourceName = "nvidia.com/gpu";
@@ -76,35 +78,46 @@ class GenerateMojoTest {
   void generatesRegistersTheFoldersAndSkipsWhenNothingChanged() throws Exception {
     Path defs = definitions("group", "launcher");
     mojo(defs).execute();
-    Path source = dir.resolve("target/generated-sources/workloadmap/com/example/workloads/TrainerWorkload.java");
+    Path source = dir.resolve(
+        "target/generated-sources/workloadmap/com/example/workloads/TrainerWorkload.java");
     assertThat(source).exists();
     assertThat(Files.readString(source))
         .contains("DEFINITION_FILE = \"src/main/workloadmap/trainer/definition.yaml\"")
         .contains("public List<GroupInstance> group()")
         .contains("public LauncherInstance launcher()");
     assertThat(dir.resolve("target/generated-resources/workloadmap/com/example/workloads/"
-        + "TrainerWorkload.definition.yaml")).exists();
+            + "TrainerWorkload.definition.yaml"))
+        .exists();
     assertThat(project.getCompileSourceRoots())
         .containsExactly(dir.resolve("target/generated-sources/workloadmap").toString());
-    assertThat(project.getResources()).extracting(Resource::getDirectory)
+    assertThat(project.getResources())
+        .extracting(Resource::getDirectory)
         .containsExactly(dir.resolve("target/generated-resources/workloadmap").toString());
-    assertThat(log.lines).containsExactly("[INFO] Generated Workload Map accessors: 1 class in "
-        + dir.resolve("target/generated-sources/workloadmap") + " (2 files written, 0 removed)");
+    assertThat(log.lines)
+        .containsExactly("[INFO] Generated Workload Map accessors: 1 class in "
+            + dir.resolve("target/generated-sources/workloadmap")
+            + " (2 files written, 0 removed)");
 
     log.lines.clear();
     MavenProject next = new MavenProject();
     GenerateMojo again = mojo(defs);
     again.project = next;
     again.execute();
-    assertThat(log.lines).containsExactly("[INFO] Workload Map accessors up to date (1 class in "
-        + dir.resolve("target/generated-sources/workloadmap") + ")");
-    assertThat(next.getCompileSourceRoots()).as("registered also when up to date").hasSize(1);
+    assertThat(log.lines)
+        .containsExactly("[INFO] Workload Map accessors up to date (1 class in "
+            + dir.resolve("target/generated-sources/workloadmap") + ")");
+    assertThat(next.getCompileSourceRoots())
+        .as("registered also when up to date")
+        .hasSize(1);
 
     log.lines.clear();
     GenerateMojo newPlugin = mojo(defs);
     newPlugin.pluginVersion = "1.1";
     newPlugin.execute();
-    assertThat(log.lines).singleElement().asString().startsWith("[INFO] Generated Workload Map accessors");
+    assertThat(log.lines)
+        .singleElement()
+        .asString()
+        .startsWith("[INFO] Generated Workload Map accessors");
   }
 
   @Test
@@ -114,7 +127,9 @@ class GenerateMojoTest {
     m.classNames = Map.of("trainer", "Trainers");
     m.includes = List.of("trainer/*.yaml");
     m.execute();
-    assertThat(dir.resolve("target/generated-sources/workloadmap/com/example/workloads/Trainers.java")).exists();
+    assertThat(
+            dir.resolve("target/generated-sources/workloadmap/com/example/workloads/Trainers.java"))
+        .exists();
   }
 
   @Test
@@ -122,12 +137,14 @@ class GenerateMojoTest {
     Path defs = definitions("a-b", "a_b");
     assertThatThrownBy(() -> mojo(defs).execute())
         .isInstanceOf(MojoFailureException.class)
-        .hasMessage("Workload Map accessors not generated: 1 problem (above); fix them and run again");
-    assertThat(log.lines).containsExactly("[ERROR] src/main/workloadmap/trainer/definition.yaml:23:9"
-        + " /spec/structureDefinition/childComponents/1/name: components 'a-b'"
-        + " (src/main/workloadmap/trainer/definition.yaml:15:9) and 'a_b'"
-        + " (src/main/workloadmap/trainer/definition.yaml:23:9) both become method aB() in TrainerWorkload; rename"
-        + " one of them");
+        .hasMessage(
+            "Workload Map accessors not generated: 1 problem (above); fix them and run again");
+    assertThat(log.lines)
+        .containsExactly("[ERROR] src/main/workloadmap/trainer/definition.yaml:23:9"
+            + " /spec/structureDefinition/childComponents/1/name: components 'a-b'"
+            + " (src/main/workloadmap/trainer/definition.yaml:15:9) and 'a_b'"
+            + " (src/main/workloadmap/trainer/definition.yaml:23:9) both become method aB() in TrainerWorkload; rename"
+            + " one of them");
     assertThat(project.getCompileSourceRoots()).isEmpty();
   }
 
@@ -146,8 +163,9 @@ class GenerateMojoTest {
     GenerateMojo m = mojo(dir.resolve("missing"));
     m.skipGenerate = true;
     m.execute();
-    assertThat(log.lines).containsExactly(
-        "[INFO] Skipping Workload Map accessor generation (workloadmap.skip or workloadmap.generate.skip)");
+    assertThat(log.lines)
+        .containsExactly(
+            "[INFO] Skipping Workload Map accessor generation (workloadmap.skip or workloadmap.generate.skip)");
     assertThat(project.getCompileSourceRoots()).isEmpty();
   }
 }

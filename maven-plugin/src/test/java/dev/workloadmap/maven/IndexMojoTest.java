@@ -12,7 +12,8 @@ import org.junit.jupiter.api.io.TempDir;
 /** {@code workloadmap:index} writes the catalog index into the classes folder. */
 class IndexMojoTest {
 
-  @TempDir Path dir;
+  @TempDir
+  Path dir;
 
   private final RecordingLog log = new RecordingLog();
 
@@ -33,10 +34,12 @@ class IndexMojoTest {
     }
     mojo(defs).execute();
     Path index = dir.resolve("classes/META-INF/workloadmap/catalog/index.txt");
-    assertThat(Files.readAllLines(index)).filteredOn(l -> !l.startsWith("#"))
+    assertThat(Files.readAllLines(index))
+        .filteredOn(l -> !l.startsWith("#"))
         .containsExactly("batch-job-v1", "core-pod-v1");
-    assertThat(log.lines).containsExactly(
-        "[INFO] Wrote META-INF/workloadmap/catalog/index.txt (2 entries) from " + defs);
+    assertThat(log.lines)
+        .containsExactly(
+            "[INFO] Wrote META-INF/workloadmap/catalog/index.txt (2 entries) from " + defs);
   }
 
   @Test

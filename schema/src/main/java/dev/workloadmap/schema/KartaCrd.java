@@ -30,7 +30,8 @@ public final class KartaCrd {
   public static String text() {
     try (InputStream in = KartaCrd.class.getClassLoader().getResourceAsStream(RESOURCE)) {
       if (in == null) {
-        throw new IllegalStateException("classpath resource " + RESOURCE + " is missing (workloadmap-schema jar)");
+        throw new IllegalStateException(
+            "classpath resource " + RESOURCE + " is missing (workloadmap-schema jar)");
       }
       return new String(in.readAllBytes(), StandardCharsets.UTF_8);
     } catch (IOException e) {

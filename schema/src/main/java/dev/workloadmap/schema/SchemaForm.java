@@ -53,7 +53,8 @@ public enum SchemaForm {
     if (apiVersion.isTextual() && LEGACY.apiVersion.equals(apiVersion.textValue())) {
       return LEGACY;
     }
-    boolean currentApiVersion = apiVersion.isTextual() && CURRENT.apiVersion.equals(apiVersion.textValue());
+    boolean currentApiVersion =
+        apiVersion.isTextual() && CURRENT.apiVersion.equals(apiVersion.textValue());
     JsonNode kind = document.path("kind");
     if (!currentApiVersion && kind.isTextual() && LEGACY.kind.equals(kind.textValue())) {
       return LEGACY;

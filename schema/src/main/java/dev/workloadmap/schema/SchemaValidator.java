@@ -44,7 +44,8 @@ import java.util.Objects;
 public final class SchemaValidator {
 
   /** The classpath resource of the schema, which is also the file to give editors. */
-  public static final String SCHEMA_RESOURCE = "META-INF/workloadmap/schema/workloadmap-definition.schema.json";
+  public static final String SCHEMA_RESOURCE =
+      "META-INF/workloadmap/schema/workloadmap-definition.schema.json";
 
   /** The schema's {@code $id}. */
   public static final String SCHEMA_ID =
@@ -62,8 +63,8 @@ public final class SchemaValidator {
 
   private SchemaValidator(SchemaDocument schema) {
     if (!SCHEMA_ID.equals(schema.id())) {
-      throw new IllegalStateException("the schema resource " + SCHEMA_RESOURCE + " has $id " + schema.id()
-          + ", expected " + SCHEMA_ID);
+      throw new IllegalStateException("the schema resource " + SCHEMA_RESOURCE + " has $id "
+          + schema.id() + ", expected " + SCHEMA_ID);
     }
     this.schema = schema;
     this.networknt = new NetworkntSchemas(schema);
@@ -106,7 +107,8 @@ public final class SchemaValidator {
   public List<SchemaViolation> validate(JsonNode document, SchemaForm form) {
     Objects.requireNonNull(document, "document");
     Objects.requireNonNull(form, "form");
-    List<SchemaViolation> violations = new ArrayList<>(mapper.map(networknt.validate(form, document), form));
+    List<SchemaViolation> violations =
+        new ArrayList<>(mapper.map(networknt.validate(form, document), form));
     listMapKeys.check(schema.at(NetworkntSchemas.formFragment(form)), document, violations);
     if (violations.size() > 1) {
       Map<String, Integer> order = Pointers.documentOrder(document);

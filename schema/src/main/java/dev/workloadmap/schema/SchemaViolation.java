@@ -18,7 +18,8 @@ import java.util.Objects;
  * @param suggestion for an unknown field, the closest known field name at the same place (by edit distance), or null
  *     when none is close; always null for other kinds
  */
-public record SchemaViolation(String pointer, String keyword, String message, Kind kind, String suggestion) {
+public record SchemaViolation(
+    String pointer, String keyword, String message, Kind kind, String suggestion) {
 
   /** How a violation should be treated. */
   public enum Kind {

@@ -49,8 +49,8 @@ class CrdAgreementTest {
   private static final String GANG = "/spec/optimizationInstructions/gangScheduling";
 
   private static final JsonNode CRD = loadCrd();
-  private static final Schema CRD_SCHEMA = compile(strictFieldValidation(
-      CRD.at("/spec/versions/0/schema/openAPIV3Schema").deepCopy()));
+  private static final Schema CRD_SCHEMA = compile(
+      strictFieldValidation(CRD.at("/spec/versions/0/schema/openAPIV3Schema").deepCopy()));
 
   static JsonNode loadCrd() {
     try {
@@ -63,7 +63,8 @@ class CrdAgreementTest {
   /** What kubectl's default {@code --validate=strict} does: a field the schema does not list is an error. */
   private static JsonNode strictFieldValidation(JsonNode node) {
     if (node instanceof ObjectNode object) {
-      if (object.has("properties") && !object.has("additionalProperties")
+      if (object.has("properties")
+          && !object.has("additionalProperties")
           && !object.path("x-kubernetes-preserve-unknown-fields").asBoolean(false)) {
         object.put("additionalProperties", false);
       }
@@ -76,13 +77,20 @@ class CrdAgreementTest {
 
   private static Schema compile(JsonNode openApiSchema) {
     Dialect.Builder dialect = Dialect.builder(Dialects.getOpenApi30());
-    for (String k : List.of("x-kubernetes-list-type", "x-kubernetes-list-map-keys", "x-kubernetes-validations",
-        "x-kubernetes-preserve-unknown-fields", "x-kubernetes-int-or-string")) {
+    for (String k : List.of(
+        "x-kubernetes-list-type",
+        "x-kubernetes-list-map-keys",
+        "x-kubernetes-validations",
+        "x-kubernetes-preserve-unknown-fields",
+        "x-kubernetes-int-or-string")) {
       dialect.keyword(new NonValidationKeyword(k));
     }
     SchemaRegistryConfig config = SchemaRegistryConfig.builder()
-        .pathType(PathType.JSON_POINTER).locale(Locale.ROOT).build();
-    SchemaRegistry registry = SchemaRegistry.withDefaultDialect(dialect.build(), b -> b.schemaRegistryConfig(config));
+        .pathType(PathType.JSON_POINTER)
+        .locale(Locale.ROOT)
+        .build();
+    SchemaRegistry registry =
+        SchemaRegistry.withDefaultDialect(dialect.build(), b -> b.schemaRegistryConfig(config));
     Schema schema = registry.getSchema(openApiSchema);
     schema.initializeValidators();
     return schema;
@@ -103,7 +111,9 @@ class CrdAgreementTest {
 
   static Set<String> schemaPointers(JsonNode doc) {
     Set<String> out = new TreeSet<>();
-    SchemaValidator.getInstance().validate(doc, SchemaForm.CURRENT).forEach(v -> out.add(v.pointer()));
+    SchemaValidator.getInstance()
+        .validate(doc, SchemaForm.CURRENT)
+        .forEach(v -> out.add(v.pointer()));
     return out;
   }
 
@@ -117,40 +127,80 @@ class CrdAgreementTest {
 
   static Stream<Arguments> agreed() {
     return Stream.of(
-        bad("typo in a field name", d -> rename(d, CHILD + "/specDefinition/podTemplateSpecPath",
-            "podTemplateSpecPth"), CHILD + "/specDefinition/podTemplateSpecPth"),
-        bad("name from an older design", d -> set(d, CHILD + "/ownerName", "jobset"), CHILD + "/ownerName"),
-        bad("unknown status mapping key", d -> set(d, ROOT + "/statusDefinition/statusMappings/progressing",
-            "[{byPhase: Running}]"), ROOT + "/statusDefinition/statusMappings/progressing"),
+        bad(
+            "typo in a field name",
+            d -> rename(d, CHILD + "/specDefinition/podTemplateSpecPath", "podTemplateSpecPth"),
+            CHILD + "/specDefinition/podTemplateSpecPth"),
+        bad(
+            "name from an older design",
+            d -> set(d, CHILD + "/ownerName", "jobset"),
+            CHILD + "/ownerName"),
+        bad(
+            "unknown status mapping key",
+            d -> set(
+                d, ROOT + "/statusDefinition/statusMappings/progressing", "[{byPhase: Running}]"),
+            ROOT + "/statusDefinition/statusMappings/progressing"),
         bad("top-level unknown field", d -> set(d, "/extra", "1"), "/extra"),
-        bad("number where a jq path belongs", d -> set(d, CHILD + "/instanceIdPath", "3"),
+        bad(
+            "number where a jq path belongs",
+            d -> set(d, CHILD + "/instanceIdPath", "3"),
             CHILD + "/instanceIdPath"),
         bad("string where a component belongs", d -> set(d, ROOT, "jobset"), ROOT),
-        bad("boolean in matchLabels", d -> set(d, CHILD + "/podSelector/componentTypeSelector/matchLabels",
-            "{app: true}"), CHILD + "/podSelector/componentTypeSelector/matchLabels/app"),
+        bad(
+            "boolean in matchLabels",
+            d -> set(d, CHILD + "/podSelector/componentTypeSelector/matchLabels", "{app: true}"),
+            CHILD + "/podSelector/componentTypeSelector/matchLabels/app"),
         bad("component without a name", d -> remove(d, CHILD + "/name"), CHILD),
-        bad("spec without structureDefinition", d -> remove(d, "/spec/structureDefinition"), "/spec"),
-        bad("statusDefinition without statusMappings", d -> remove(d, ROOT + "/statusDefinition/statusMappings"),
+        bad(
+            "spec without structureDefinition",
+            d -> remove(d, "/spec/structureDefinition"),
+            "/spec"),
+        bad(
+            "statusDefinition without statusMappings",
+            d -> remove(d, ROOT + "/statusDefinition/statusMappings"),
             ROOT + "/statusDefinition"),
-        bad("conditionsDefinition without path", d -> remove(d, ROOT + "/statusDefinition/conditionsDefinition/path"),
+        bad(
+            "conditionsDefinition without path",
+            d -> remove(d, ROOT + "/statusDefinition/conditionsDefinition/path"),
             ROOT + "/statusDefinition/conditionsDefinition"),
-        bad("condition without type", d -> remove(d,
-            ROOT + "/statusDefinition/statusMappings/completed/0/byConditions/0/type"),
+        bad(
+            "condition without type",
+            d -> remove(
+                d, ROOT + "/statusDefinition/statusMappings/completed/0/byConditions/0/type"),
             ROOT + "/statusDefinition/statusMappings/completed/0/byConditions/0"),
-        bad("suspend action without value", d -> remove(d, ROOT + "/suspendDefinition/suspendActions/0/value"),
+        bad(
+            "suspend action without value",
+            d -> remove(d, ROOT + "/suspendDefinition/suspendActions/0/value"),
             ROOT + "/suspendDefinition/suspendActions/0"),
-        bad("empty suspendActions", d -> set(d, ROOT + "/suspendDefinition/suspendActions", "[]"),
+        bad(
+            "empty suspendActions",
+            d -> set(d, ROOT + "/suspendDefinition/suspendActions", "[]"),
             ROOT + "/suspendDefinition/suspendActions"),
-        bad("empty keyPath", d -> set(d, CHILD + "/podSelector/componentTypeSelector/keyPath", "''"),
+        bad(
+            "empty keyPath",
+            d -> set(d, CHILD + "/podSelector/componentTypeSelector/keyPath", "''"),
             CHILD + "/podSelector/componentTypeSelector/keyPath"),
-        bad("empty matchLabels", d -> set(d, CHILD + "/podSelector/componentTypeSelector/matchLabels", "{}"),
+        bad(
+            "empty matchLabels",
+            d -> set(d, CHILD + "/podSelector/componentTypeSelector/matchLabels", "{}"),
             CHILD + "/podSelector/componentTypeSelector/matchLabels"),
         bad("GVK without version", d -> remove(d, ROOT + "/kind/version"), ROOT + "/kind"),
-        bad("pod group without members", d -> remove(d, GANG + "/podGroups/0/members"), GANG + "/podGroups/0"),
-        bad("topology without requiredTopologyLevel", d -> set(d, GANG + "/podGroup",
-            "{name: g, topology: {topologyName: t, preferredTopologyLevel: rack}}"), GANG + "/podGroup/topology"),
-        bad("two problems at once", d -> set(remove(d, CHILD + "/name"), CHILD + "/scaleDefinition/replicasPath",
-            "[a]"), CHILD, CHILD + "/scaleDefinition/replicasPath"));
+        bad(
+            "pod group without members",
+            d -> remove(d, GANG + "/podGroups/0/members"),
+            GANG + "/podGroups/0"),
+        bad(
+            "topology without requiredTopologyLevel",
+            d -> set(
+                d,
+                GANG + "/podGroup",
+                "{name: g, topology: {topologyName: t, preferredTopologyLevel: rack}}"),
+            GANG + "/podGroup/topology"),
+        bad(
+            "two problems at once",
+            d -> set(remove(d, CHILD + "/name"), CHILD + "/scaleDefinition/replicasPath", "[a]"),
+            CHILD,
+            CHILD + "/scaleDefinition/replicasPath"));
   }
 
   static Stream<String> goodFiles() {
@@ -167,42 +217,73 @@ class CrdAgreementTest {
 
   @ParameterizedTest(name = "{0}")
   @MethodSource("agreed")
-  void badDocumentsAreRejectedByBothAtTheSamePointers(String name, ObjectNode doc, Set<String> pointers) {
+  void badDocumentsAreRejectedByBothAtTheSamePointers(
+      String name, ObjectNode doc, Set<String> pointers) {
     assertThat(schemaPointers(doc)).as("JSON Schema").containsExactlyInAnyOrderElementsOf(pointers);
-    assertThat(crdPointers(doc)).as("CRD openAPIV3Schema").containsExactlyInAnyOrderElementsOf(pointers);
+    assertThat(crdPointers(doc))
+        .as("CRD openAPIV3Schema")
+        .containsExactlyInAnyOrderElementsOf(pointers);
   }
 
   static Stream<Arguments> onlyTheJsonSchemaSees() {
     return Stream.of(
-        Arguments.of("CEL: neither keyPath nor matchLabels",
-            remove(jobset(), CHILD + "/podSelector/componentTypeSelector/keyPath"), "anyOf"),
-        Arguments.of("CEL: value without keyPath", set(jobset(), CHILD + "/podSelector/componentTypeSelector",
-            "{matchLabels: {app: x}, value: y}"), "dependentRequired"),
-        Arguments.of("list-map: duplicate component name", set(jobset(), "/spec/structureDefinition/childComponents/1",
-            "{name: replicatedjob, ownerRef: jobset}"), "x-kubernetes-list-map-keys"),
-        Arguments.of("list-map: duplicate additionalChildKinds kind", set(jobset(),
-            "/spec/structureDefinition/additionalChildKinds", "[{group: a, version: v1, kind: K}, "
-                + "{group: b, version: v1, kind: K}]"), "x-kubernetes-list-map-keys"),
-        Arguments.of("set: repeated filter", set(jobset(), GANG + "/podGroups/0/members/0/filters/1",
-            "'(.spec.containers[0].resources.limits[\"nvidia.com/gpu\"] // 0) != 0'"), "uniqueItems"),
-        Arguments.of("ObjectMeta: name not a DNS subdomain", set(jobset(), "/metadata/name", "Not_DNS"), "pattern"),
+        Arguments.of(
+            "CEL: neither keyPath nor matchLabels",
+            remove(jobset(), CHILD + "/podSelector/componentTypeSelector/keyPath"),
+            "anyOf"),
+        Arguments.of(
+            "CEL: value without keyPath",
+            set(
+                jobset(),
+                CHILD + "/podSelector/componentTypeSelector",
+                "{matchLabels: {app: x}, value: y}"),
+            "dependentRequired"),
+        Arguments.of(
+            "list-map: duplicate component name",
+            set(
+                jobset(),
+                "/spec/structureDefinition/childComponents/1",
+                "{name: replicatedjob, ownerRef: jobset}"),
+            "x-kubernetes-list-map-keys"),
+        Arguments.of(
+            "list-map: duplicate additionalChildKinds kind",
+            set(
+                jobset(),
+                "/spec/structureDefinition/additionalChildKinds",
+                "[{group: a, version: v1, kind: K}, " + "{group: b, version: v1, kind: K}]"),
+            "x-kubernetes-list-map-keys"),
+        Arguments.of(
+            "set: repeated filter",
+            set(
+                jobset(),
+                GANG + "/podGroups/0/members/0/filters/1",
+                "'(.spec.containers[0].resources.limits[\"nvidia.com/gpu\"] // 0) != 0'"),
+            "uniqueItems"),
+        Arguments.of(
+            "ObjectMeta: name not a DNS subdomain",
+            set(jobset(), "/metadata/name", "Not_DNS"),
+            "pattern"),
         Arguments.of("ObjectMeta: missing metadata", remove(jobset(), "/metadata"), "required"));
   }
 
   @ParameterizedTest(name = "{0}")
   @MethodSource("onlyTheJsonSchemaSees")
-  void rulesBeyondNetworkntAreCheckedByTheJsonSchemaOnly(String name, ObjectNode doc, String keyword) {
+  void rulesBeyondNetworkntAreCheckedByTheJsonSchemaOnly(
+      String name, ObjectNode doc, String keyword) {
     assertThat(crdPointers(doc)).as("networknt cannot see this CRD rule").isEmpty();
     assertThat(SchemaValidator.getInstance().validate(doc, SchemaForm.CURRENT))
-        .extracting(SchemaViolation::keyword).containsExactly(keyword);
+        .extracting(SchemaViolation::keyword)
+        .containsExactly(keyword);
   }
 
   @Test
   void celRulesCarryTheReferenceMessages() {
-    JsonNode selector = CRD.at("/spec/versions/0/schema/openAPIV3Schema/properties/spec/properties/"
-        + "structureDefinition/properties/rootComponent/properties/podSelector/properties/componentTypeSelector");
+    JsonNode selector = CRD.at(
+        "/spec/versions/0/schema/openAPIV3Schema/properties/spec/properties/"
+            + "structureDefinition/properties/rootComponent/properties/podSelector/properties/componentTypeSelector");
     assertThat(selector.path("x-kubernetes-validations").findValuesAsText("message"))
-        .containsExactly("at least one of keyPath or matchLabels must be set", "value requires keyPath");
+        .containsExactly(
+            "at least one of keyPath or matchLabels must be set", "value requires keyPath");
   }
 
   @Test
@@ -220,16 +301,24 @@ class CrdAgreementTest {
 
   @Test
   void conditionsDefinitionFieldNamesDefaultAsTheReferenceCrd() {
-    JsonNode conditions = CRD.at("/spec/versions/0/schema/openAPIV3Schema/properties/spec/properties/"
-        + "structureDefinition/properties/rootComponent/properties/statusDefinition/properties/"
-        + "conditionsDefinition/properties");
+    JsonNode conditions =
+        CRD.at("/spec/versions/0/schema/openAPIV3Schema/properties/spec/properties/"
+            + "structureDefinition/properties/rootComponent/properties/statusDefinition/properties/"
+            + "conditionsDefinition/properties");
     assertThat(Map.of(
-        "typeFieldName", conditions.at("/typeFieldName/default").asText(),
-        "statusFieldName", conditions.at("/statusFieldName/default").asText(),
-        "messageFieldName", conditions.at("/messageFieldName/default").asText(),
-        "reasonFieldName", conditions.at("/reasonFieldName/default").asText()))
-        .isEqualTo(Map.of("typeFieldName", "type", "statusFieldName", "status", "messageFieldName", "message",
-            "reasonFieldName", "reason"));
+            "typeFieldName", conditions.at("/typeFieldName/default").asText(),
+            "statusFieldName", conditions.at("/statusFieldName/default").asText(),
+            "messageFieldName", conditions.at("/messageFieldName/default").asText(),
+            "reasonFieldName", conditions.at("/reasonFieldName/default").asText()))
+        .isEqualTo(Map.of(
+            "typeFieldName",
+            "type",
+            "statusFieldName",
+            "status",
+            "messageFieldName",
+            "message",
+            "reasonFieldName",
+            "reason"));
   }
 
   /**
@@ -248,12 +337,14 @@ class CrdAgreementTest {
     if (!s.has("type") && !s.path("x-kubernetes-int-or-string").asBoolean(false)) {
       problems.add(at + ": no type");
     }
-    for (String forbidden : List.of("$ref", "uniqueItems", "const", "dependentRequired", "anyOf", "oneOf", "not")) {
+    for (String forbidden :
+        List.of("$ref", "uniqueItems", "const", "dependentRequired", "anyOf", "oneOf", "not")) {
       if (s.has(forbidden)) {
         problems.add(at + ": " + forbidden);
       }
     }
-    if (s.has("additionalProperties") && (!s.get("additionalProperties").isObject() || s.has("properties"))) {
+    if (s.has("additionalProperties")
+        && (!s.get("additionalProperties").isObject() || s.has("properties"))) {
       problems.add(at + ": additionalProperties must be a schema and not sit beside properties");
     }
     if (s.path("x-kubernetes-list-type").asText().equals("map")) {
@@ -286,11 +377,17 @@ class CrdAgreementTest {
   @Test
   void crdHasTheJsonSchemasFieldsAndRequiredListsEverywhere() throws IOException {
     JsonNode schema;
-    try (java.io.InputStream in = getClass().getClassLoader().getResourceAsStream(SchemaValidator.SCHEMA_RESOURCE)) {
+    try (java.io.InputStream in =
+        getClass().getClassLoader().getResourceAsStream(SchemaValidator.SCHEMA_RESOURCE)) {
       schema = Definitions.JSON.readTree(in);
     }
     List<String> differences = new java.util.ArrayList<>();
-    compare(schema, schema.at("/$defs/Karta"), CRD.at("/spec/versions/0/schema/openAPIV3Schema"), "", differences);
+    compare(
+        schema,
+        schema.at("/$defs/Karta"),
+        CRD.at("/spec/versions/0/schema/openAPIV3Schema"),
+        "",
+        differences);
     assertThat(differences).isEmpty();
   }
 
@@ -298,13 +395,19 @@ class CrdAgreementTest {
     return node.has("$ref") ? schema.at(node.get("$ref").asText().substring(1)) : node;
   }
 
-  private static void compare(JsonNode schema, JsonNode json, JsonNode crd, String at, List<String> out) {
+  private static void compare(
+      JsonNode schema, JsonNode json, JsonNode crd, String at, List<String> out) {
     json = resolve(schema, json);
     if (at.isEmpty() || at.equals("/metadata") || at.startsWith("/status")) {
       if (at.isEmpty()) {
         for (Map.Entry<String, JsonNode> p : json.path("properties").properties()) {
           if (!Set.of("metadata", "status", "apiVersion", "kind").contains(p.getKey())) {
-            compare(schema, p.getValue(), crd.path("properties").path(p.getKey()), "/" + p.getKey(), out);
+            compare(
+                schema,
+                p.getValue(),
+                crd.path("properties").path(p.getKey()),
+                "/" + p.getKey(),
+                out);
           }
         }
       }

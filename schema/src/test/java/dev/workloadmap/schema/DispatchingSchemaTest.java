@@ -20,8 +20,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 class DispatchingSchemaTest {
 
-  private static final SchemaDocument SCHEMA =
-      SchemaDocument.load(DispatchingSchemaTest.class.getClassLoader(), SchemaValidator.SCHEMA_RESOURCE);
+  private static final SchemaDocument SCHEMA = SchemaDocument.load(
+      DispatchingSchemaTest.class.getClassLoader(), SchemaValidator.SCHEMA_RESOURCE);
   private static final NetworkntSchemas NETWORKNT = new NetworkntSchemas(SCHEMA);
   private static final ViolationMapper MAPPER = new ViolationMapper(SCHEMA);
 
@@ -60,14 +60,25 @@ class DispatchingSchemaTest {
 
   @Test
   void unknownApiVersionFailsTheTopLevelEnumAndTheCurrentFormConst() {
-    JsonNode doc = Definitions.set(Definitions.read("good/current-minimal.json"), "/apiVersion", "v1");
-    assertThat(MAPPER.map(NETWORKNT.validateDispatching(doc), SchemaForm.CURRENT)).containsExactlyInAnyOrder(
-        new SchemaViolation("/apiVersion", "enum",
-            "\"apiVersion\" must be one of \"run.ai/v1alpha1\", \"optimization.nvidia.com/v1alpha1\", got \"v1\"",
-            SchemaViolation.Kind.ERROR, null),
-        new SchemaViolation("/apiVersion", "const", "\"apiVersion\" must be \"run.ai/v1alpha1\", got \"v1\"",
-            SchemaViolation.Kind.ERROR, null));
-    assertThat(SchemaValidator.getInstance().validate(doc)).as("the validator checks the form only")
-        .extracting(SchemaViolation::keyword).containsExactly("const");
+    JsonNode doc =
+        Definitions.set(Definitions.read("good/current-minimal.json"), "/apiVersion", "v1");
+    assertThat(MAPPER.map(NETWORKNT.validateDispatching(doc), SchemaForm.CURRENT))
+        .containsExactlyInAnyOrder(
+            new SchemaViolation(
+                "/apiVersion",
+                "enum",
+                "\"apiVersion\" must be one of \"run.ai/v1alpha1\", \"optimization.nvidia.com/v1alpha1\", got \"v1\"",
+                SchemaViolation.Kind.ERROR,
+                null),
+            new SchemaViolation(
+                "/apiVersion",
+                "const",
+                "\"apiVersion\" must be \"run.ai/v1alpha1\", got \"v1\"",
+                SchemaViolation.Kind.ERROR,
+                null));
+    assertThat(SchemaValidator.getInstance().validate(doc))
+        .as("the validator checks the form only")
+        .extracting(SchemaViolation::keyword)
+        .containsExactly("const");
   }
 }

@@ -38,16 +38,28 @@ class GoodDefinitionsTest {
     SchemaForm declared = SchemaForm.detect(doc);
     SchemaForm other = declared == SchemaForm.CURRENT ? SchemaForm.LEGACY : SchemaForm.CURRENT;
     List<SchemaViolation> violations = SchemaValidator.getInstance().validate(doc, other);
-    assertThat(violations).contains(
-        new SchemaViolation("/apiVersion", "const", "\"apiVersion\" must be \"" + other.apiVersion() + "\", got \""
-            + declared.apiVersion() + "\"", SchemaViolation.Kind.ERROR, null),
-        new SchemaViolation("/kind", "const", "\"kind\" must be \"" + other.kind() + "\", got \""
-            + declared.kind() + "\"", SchemaViolation.Kind.ERROR, null));
+    assertThat(violations)
+        .contains(
+            new SchemaViolation(
+                "/apiVersion",
+                "const",
+                "\"apiVersion\" must be \"" + other.apiVersion() + "\", got \""
+                    + declared.apiVersion() + "\"",
+                SchemaViolation.Kind.ERROR,
+                null),
+            new SchemaViolation(
+                "/kind",
+                "const",
+                "\"kind\" must be \"" + other.kind() + "\", got \"" + declared.kind() + "\"",
+                SchemaViolation.Kind.ERROR,
+                null));
     if (other == SchemaForm.CURRENT) {
-      assertThat(violations).as("a legacy document is a current document apart from apiVersion and kind")
+      assertThat(violations)
+          .as("a legacy document is a current document apart from apiVersion and kind")
           .hasSize(2);
     } else {
-      assertThat(violations).filteredOn(SchemaViolation::isUnknownField)
+      assertThat(violations)
+          .filteredOn(SchemaViolation::isUnknownField)
           .allSatisfy(v -> assertThat(v.message()).contains("exists only in the current form"));
     }
   }

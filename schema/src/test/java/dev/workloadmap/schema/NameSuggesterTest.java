@@ -11,10 +11,25 @@ class NameSuggesterTest {
 
   private static final List<String> SPEC_DEFINITION =
       List.of("podTemplateSpecPath", "podSpecPath", "metadataPath", "fragmentedPodSpecDefinition");
-  private static final List<String> COMPONENT = List.of("name", "kind", "ownerRef", "instanceIdPath",
-      "specDefinition", "scaleDefinition", "statusDefinition", "suspendDefinition", "podSelector");
-  private static final List<String> MAPPINGS = List.of("initializing", "running", "completed", "failed", "degraded",
-      "suspended", "suspending", "resuming");
+  private static final List<String> COMPONENT = List.of(
+      "name",
+      "kind",
+      "ownerRef",
+      "instanceIdPath",
+      "specDefinition",
+      "scaleDefinition",
+      "statusDefinition",
+      "suspendDefinition",
+      "podSelector");
+  private static final List<String> MAPPINGS = List.of(
+      "initializing",
+      "running",
+      "completed",
+      "failed",
+      "degraded",
+      "suspended",
+      "suspending",
+      "resuming");
 
   @ParameterizedTest(name = "{0} -> {1}")
   @CsvSource(nullValues = "NONE", textBlock = """
@@ -67,10 +82,13 @@ class NameSuggesterTest {
 
   @org.junit.jupiter.api.Test
   void thresholdIsTwoEditsOrAThirdOfTheShorterName() {
-    assertThat(NameSuggester.suggest("stat", List.of("status"))).isEqualTo("status"); // 2 edits: the floor
+    assertThat(NameSuggester.suggest("stat", List.of("status")))
+        .isEqualTo("status"); // 2 edits: the floor
     assertThat(NameSuggester.suggest("abc", List.of("xyz"))).isNull(); // 3 edits
-    assertThat(NameSuggester.suggest("abcdefghijkl", List.of("abcdefghwxyz"))).isEqualTo("abcdefghwxyz"); // 4 = 12/3
-    assertThat(NameSuggester.suggest("abcdefghijkl", List.of("abcdvwxyzijk"))).isNull(); // 6 edits, prefix 4
+    assertThat(NameSuggester.suggest("abcdefghijkl", List.of("abcdefghwxyz")))
+        .isEqualTo("abcdefghwxyz"); // 4 = 12/3
+    assertThat(NameSuggester.suggest("abcdefghijkl", List.of("abcdvwxyzijk")))
+        .isNull(); // 6 edits, prefix 4
   }
 
   @ParameterizedTest(name = "{0} -> {1}")
@@ -80,7 +98,8 @@ class NameSuggesterTest {
       maxReplicaPath,         maxReplicasPath
       """)
   void scaleFieldsWithoutTheirPathSuffix(String unknown, String expected) {
-    assertThat(NameSuggester.suggest(unknown, List.of("replicasPath", "minReplicasPath", "maxReplicasPath")))
+    assertThat(NameSuggester.suggest(
+            unknown, List.of("replicasPath", "minReplicasPath", "maxReplicasPath")))
         .isEqualTo(expected);
   }
 }

@@ -28,6 +28,8 @@ class SchemaFormTest {
 
   @Test
   void detectRejectsNull() {
-    assertThatNullPointerException().isThrownBy(() -> SchemaForm.detect(null)).withMessage("document");
+    assertThatNullPointerException()
+        .isThrownBy(() -> SchemaForm.detect(null))
+        .withMessage("document");
   }
 }

@@ -19,9 +19,12 @@ import org.junit.jupiter.api.Test;
 class SchemaResourceTest {
 
   private static JsonNode schema() throws IOException {
-    try (InputStream in = SchemaResourceTest.class.getClassLoader()
+    try (InputStream in = SchemaResourceTest.class
+        .getClassLoader()
         .getResourceAsStream(SchemaValidator.SCHEMA_RESOURCE)) {
-      assertThat(in).as("classpath resource %s", SchemaValidator.SCHEMA_RESOURCE).isNotNull();
+      assertThat(in)
+          .as("classpath resource %s", SchemaValidator.SCHEMA_RESOURCE)
+          .isNotNull();
       return Definitions.JSON.readTree(in);
     }
   }
@@ -29,15 +32,19 @@ class SchemaResourceTest {
   @Test
   void resourceParsesAndDeclaresDraft202012AndItsId() throws IOException {
     JsonNode schema = schema();
-    assertThat(schema.path("$schema").asText()).isEqualTo("https://json-schema.org/draft/2020-12/schema");
+    assertThat(schema.path("$schema").asText())
+        .isEqualTo("https://json-schema.org/draft/2020-12/schema");
     assertThat(schema.path("$id").asText()).isEqualTo(SchemaValidator.SCHEMA_ID);
   }
 
   @Test
   void classpathResourceIsTheEditorFileUnderSrcMainResources() throws IOException {
     Path source = Path.of("src/main/resources", SchemaValidator.SCHEMA_RESOURCE);
-    assertThat(source).as("the editor-facing schema file, relative to the module directory").isRegularFile();
-    try (InputStream in = getClass().getClassLoader().getResourceAsStream(SchemaValidator.SCHEMA_RESOURCE)) {
+    assertThat(source)
+        .as("the editor-facing schema file, relative to the module directory")
+        .isRegularFile();
+    try (InputStream in =
+        getClass().getClassLoader().getResourceAsStream(SchemaValidator.SCHEMA_RESOURCE)) {
       assertThat(in.readAllBytes()).isEqualTo(Files.readAllBytes(source));
     }
   }
@@ -47,9 +54,21 @@ class SchemaResourceTest {
     JsonNode schema = schema();
     assertThat(schema.path("then").path("$ref").asText()).isEqualTo("#/$defs/ResourceInterface");
     assertThat(schema.path("else").path("$ref").asText()).isEqualTo("#/$defs/Karta");
-    assertThat(schema.path("$defs").path("Karta").path("properties").path("apiVersion").path("const").asText())
+    assertThat(schema
+            .path("$defs")
+            .path("Karta")
+            .path("properties")
+            .path("apiVersion")
+            .path("const")
+            .asText())
         .isEqualTo(SchemaForm.CURRENT.apiVersion());
-    assertThat(schema.path("$defs").path("ResourceInterface").path("properties").path("kind").path("const").asText())
+    assertThat(schema
+            .path("$defs")
+            .path("ResourceInterface")
+            .path("properties")
+            .path("kind")
+            .path("const")
+            .asText())
         .isEqualTo(SchemaForm.LEGACY.kind());
   }
 
@@ -58,8 +77,11 @@ class SchemaResourceTest {
     JsonNode defs = schema().path("$defs");
     assertThat(defs.size()).isGreaterThan(30);
     for (Map.Entry<String, JsonNode> def : defs.properties()) {
-      assertThat(def.getValue().path("title").asText()).as("title of $defs/%s", def.getKey()).isNotBlank();
-      assertThat(def.getValue().path("description").asText()).as("description of $defs/%s", def.getKey())
+      assertThat(def.getValue().path("title").asText())
+          .as("title of $defs/%s", def.getKey())
+          .isNotBlank();
+      assertThat(def.getValue().path("description").asText())
+          .as("description of $defs/%s", def.getKey())
           .isNotBlank();
     }
   }
@@ -68,7 +90,8 @@ class SchemaResourceTest {
   void everyPropertyHasADescription() throws IOException {
     List<String> missing = new ArrayList<>();
     for (Map.Entry<String, JsonNode> def : schema().path("$defs").properties()) {
-      for (Map.Entry<String, JsonNode> property : def.getValue().path("properties").properties()) {
+      for (Map.Entry<String, JsonNode> property :
+          def.getValue().path("properties").properties()) {
         if (property.getValue().path("description").asText().isBlank()) {
           missing.add(def.getKey() + "." + property.getKey());
         }
@@ -92,17 +115,32 @@ class SchemaResourceTest {
   @Test
   void statusMappingKeysAreEightInTheCurrentFormAndFiveInTheLegacyForm() throws IOException {
     JsonNode defs = schema().path("$defs");
-    assertThat(names(defs.path("KartaStatusMappings").path("properties"))).containsExactly(
-        "initializing", "running", "completed", "failed", "degraded", "suspended", "suspending", "resuming");
-    assertThat(names(defs.path("ResourceInterfaceStatusMappings").path("properties"))).containsExactly(
-        "initializing", "running", "completed", "failed", "degraded");
+    assertThat(names(defs.path("KartaStatusMappings").path("properties")))
+        .containsExactly(
+            "initializing",
+            "running",
+            "completed",
+            "failed",
+            "degraded",
+            "suspended",
+            "suspending",
+            "resuming");
+    assertThat(names(defs.path("ResourceInterfaceStatusMappings").path("properties")))
+        .containsExactly("initializing", "running", "completed", "failed", "degraded");
   }
 
   @Test
   void crdDefaultsAreAnnotationsOnlyAndNeverRequired() throws IOException {
     JsonNode conditions = schema().path("$defs").path("ConditionsDefinition");
-    assertThat(conditions.path("properties").path("typeFieldName").path("default").asText()).isEqualTo("type");
-    assertThat(conditions.path("properties").path("reasonFieldName").path("default").asText()).isEqualTo("reason");
+    assertThat(
+            conditions.path("properties").path("typeFieldName").path("default").asText())
+        .isEqualTo("type");
+    assertThat(conditions
+            .path("properties")
+            .path("reasonFieldName")
+            .path("default")
+            .asText())
+        .isEqualTo("reason");
     assertThat(names(conditions.path("required"))).containsExactly("path");
   }
 
@@ -111,7 +149,8 @@ class SchemaResourceTest {
     Set<String> used = new TreeSet<>();
     collectCustomKeywords(schema(), used, false);
     assertThat(NetworkntSchemas.ANNOTATION_KEYWORDS).containsExactlyInAnyOrderElementsOf(used);
-    assertThat(used).as("editors show a schema's errorMessage for any failure, even a wrong type")
+    assertThat(used)
+        .as("editors show a schema's errorMessage for any failure, even a wrong type")
         .doesNotContain("errorMessage");
   }
 
@@ -123,8 +162,11 @@ class SchemaResourceTest {
         if (!namesAreData && (key.startsWith("x-") || key.endsWith("rrorMessage"))) {
           out.add(key);
         }
-        boolean childNamesAreData = !namesAreData && (key.equals("properties") || key.equals("$defs"));
-        if (!key.equals("x-workloadmap-messages") && !key.equals("examples") && !key.equals("default")) {
+        boolean childNamesAreData =
+            !namesAreData && (key.equals("properties") || key.equals("$defs"));
+        if (!key.equals("x-workloadmap-messages")
+            && !key.equals("examples")
+            && !key.equals("default")) {
           collectCustomKeywords(field.getValue(), out, childNamesAreData);
         }
       }

@@ -63,7 +63,8 @@ class SchemaValidatorConcurrencyAndSpeedTest {
       validator.validate(good);
       validator.validate(bad);
     }
-    // repeated validation keeps giving the same answers (no timing here: speed figures live in benchmarks)
+    // repeated validation keeps giving the same answers (no timing here: speed figures live in
+    // benchmarks)
     int errorsOfGood = 0;
     int errorsOfBad = 0;
     for (int i = 0; i < 2_000; i++) {

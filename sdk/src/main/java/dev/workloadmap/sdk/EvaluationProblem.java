@@ -2,10 +2,9 @@ package dev.workloadmap.sdk;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
-import org.apiguardian.api.API;
-
 import dev.workloadmap.sdk.yaml.SourceLocation;
 import java.util.Objects;
+import org.apiguardian.api.API;
 
 /**
  * An evaluation error contained to the smallest unit that failed (docs/format.md#evaluation, error containment): one
@@ -37,20 +36,23 @@ public record EvaluationProblem(
   }
 
   /** A problem located in the definition only. */
-  public EvaluationProblem(String component, String field, String expression, String message, SourceLocation location) {
+  public EvaluationProblem(
+      String component, String field, String expression, String message, SourceLocation location) {
     this(component, field, expression, message, location, null, null);
   }
 
   /** This problem with the place of the offending value in the object. */
   @org.apiguardian.api.API(status = org.apiguardian.api.API.Status.EXPERIMENTAL, since = "0.1")
   public EvaluationProblem withObjectPointer(String pointer) {
-    return new EvaluationProblem(component, field, expression, message, location, pointer, objectLocation);
+    return new EvaluationProblem(
+        component, field, expression, message, location, pointer, objectLocation);
   }
 
   /** This problem with {@code objectPointer} located in the object's file. */
   @org.apiguardian.api.API(status = org.apiguardian.api.API.Status.EXPERIMENTAL, since = "0.1")
   public EvaluationProblem withObjectLocation(SourceLocation at) {
-    return new EvaluationProblem(component, field, expression, message, location, objectPointer, at);
+    return new EvaluationProblem(
+        component, field, expression, message, location, objectPointer, at);
   }
 
   /**
@@ -68,8 +70,8 @@ public record EvaluationProblem(
    */
   public String format() {
     if (objectLocation != null) {
-      return objectLocation.prefix() + "component '" + component + "': " + message + " (definition: "
-          + location + ")";
+      return objectLocation.prefix() + "component '" + component + "': " + message
+          + " (definition: " + location + ")";
     }
     return location.prefix() + "component '" + component + "': " + message;
   }

@@ -36,7 +36,9 @@ public final class PreparedDefinition {
 
   @Override
   public boolean equals(Object o) {
-    return o instanceof PreparedDefinition p && definition.equals(p.definition) && report.equals(p.report);
+    return o instanceof PreparedDefinition p
+        && definition.equals(p.definition)
+        && report.equals(p.report);
   }
 
   @Override

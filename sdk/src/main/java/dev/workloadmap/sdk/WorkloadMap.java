@@ -1,43 +1,39 @@
 package dev.workloadmap.sdk;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
-
 import static org.apiguardian.api.API.Status.STABLE;
-
-import org.apiguardian.api.API;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.workloadmap.sdk.definition.Definition;
+import dev.workloadmap.sdk.gang.GangPlan;
 import dev.workloadmap.sdk.internal.definition.DefinitionLoader;
 import dev.workloadmap.sdk.internal.gang.GangJson;
-import dev.workloadmap.sdk.gang.GangPlan;
 import dev.workloadmap.sdk.internal.gang.GangPlanner;
-import dev.workloadmap.sdk.internal.gang.SubtreeScale;
-import dev.workloadmap.sdk.jq.Jq;
-import dev.workloadmap.sdk.jq.JqInput;
 import dev.workloadmap.sdk.internal.lint.EvaluationContextRule;
 import dev.workloadmap.sdk.internal.lint.JqLintRule;
 import dev.workloadmap.sdk.internal.lint.StructureLintRule;
+import dev.workloadmap.sdk.internal.live.PodAttributor;
+import dev.workloadmap.sdk.internal.status.StatusEvaluator;
+import dev.workloadmap.sdk.internal.tree.TreeBuilder;
+import dev.workloadmap.sdk.internal.validation.DefinitionValidator;
+import dev.workloadmap.sdk.internal.validation.SchemaCheck;
+import dev.workloadmap.sdk.jq.Jq;
+import dev.workloadmap.sdk.jq.JqInput;
 import dev.workloadmap.sdk.live.LiveJson;
 import dev.workloadmap.sdk.live.LiveText;
 import dev.workloadmap.sdk.live.LiveTree;
 import dev.workloadmap.sdk.live.OwnerLookup;
-import dev.workloadmap.sdk.internal.live.PodAttributor;
 import dev.workloadmap.sdk.live.PodQueryException;
 import dev.workloadmap.sdk.resources.ResourceList;
 import dev.workloadmap.sdk.spi.JqEngine;
-import dev.workloadmap.sdk.internal.status.StatusEvaluator;
 import dev.workloadmap.sdk.status.StatusResult;
-import dev.workloadmap.sdk.internal.tree.TreeBuilder;
 import dev.workloadmap.sdk.tree.TreeJson;
 import dev.workloadmap.sdk.tree.TreeText;
 import dev.workloadmap.sdk.tree.WorkloadTree;
 import dev.workloadmap.sdk.update.WorkloadUpdate;
 import dev.workloadmap.sdk.validation.DefinitionLoadException;
-import dev.workloadmap.sdk.internal.validation.DefinitionValidator;
-import dev.workloadmap.sdk.internal.validation.SchemaCheck;
 import dev.workloadmap.sdk.validation.ValidationReport;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.Pod;
@@ -45,6 +41,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import org.apiguardian.api.API;
 
 /**
  * The SDK's facade: load a definition, resolve an object into a workload tree, read its status.
@@ -79,8 +76,10 @@ public final class WorkloadMap {
     this.strict = b.strict;
     this.gpuResourceName = b.gpuResourceName;
     this.loaderMode = b.loaderMode;
-    // the reference's rules plus the SDK's lint: jq (decision c: unknown names, as-precedence, RE2 regexes), the
-    // evaluation side of each path, and structure (duplicate matchers, bare conditions, deprecated podGroups)
+    // the reference's rules plus the SDK's lint: jq (decision c: unknown names, as-precedence, RE2
+    // regexes), the
+    // evaluation side of each path, and structure (duplicate matchers, bare conditions, deprecated
+    // podGroups)
     this.validator = new DefinitionValidator(engine)
         .withRule(new JqLintRule())
         .withRule(new EvaluationContextRule())
@@ -143,7 +142,8 @@ public final class WorkloadMap {
 
     @Override
     public String toString() {
-      return "Loaded[" + (definition == null ? "unmapped" : definition.name()) + ", " + report + "]";
+      return "Loaded[" + (definition == null ? "unmapped" : definition.name()) + ", " + report
+          + "]";
     }
   }
 
@@ -168,7 +168,8 @@ public final class WorkloadMap {
       if (r.definition() != null) {
         report = report.merge(validator.validate(r.definition()));
       }
-      // after the shape and reference layers, which own the problems they share with the schema (SchemaCheck)
+      // after the shape and reference layers, which own the problems they share with the schema
+      // (SchemaCheck)
       report = report.merge(schemaCheck.check(r.document(), report));
       out.add(new Loaded(r.definition(), report));
     }
@@ -194,7 +195,8 @@ public final class WorkloadMap {
   private static Definition single(List<Loaded> loaded, String name) {
     if (loaded.size() != 1) {
       throw new DefinitionLoadException(
-          name + ": expected exactly one definition, found " + loaded.size() + " documents", ValidationReport.empty());
+          name + ": expected exactly one definition, found " + loaded.size() + " documents",
+          ValidationReport.empty());
     }
     Loaded l = loaded.get(0);
     if (!l.valid()) {
@@ -232,7 +234,9 @@ public final class WorkloadMap {
     Objects.requireNonNull(loaded, "loaded");
     if (!loaded.valid()) {
       throw new DefinitionLoadException(
-          "invalid karta " + (loaded.definition() == null ? "" : loaded.definition().name()), loaded.report());
+          "invalid karta "
+              + (loaded.definition() == null ? "" : loaded.definition().name()),
+          loaded.report());
     }
     return new PreparedDefinition(loaded.definition(), loaded.report());
   }
@@ -247,7 +251,8 @@ public final class WorkloadMap {
    * totals. Evaluation errors are contained in {@link WorkloadTree#problems()} unless the map is strict.
    */
   public WorkloadTree resolve(PreparedDefinition definition, JsonNode object) {
-    Objects.requireNonNull(definition, "definition is null: prepare one with prepare(loadDefinition(path))");
+    Objects.requireNonNull(
+        definition, "definition is null: prepare one with prepare(loadDefinition(path))");
     Objects.requireNonNull(object, "object is null: pass the workload object as JSON");
     checkKind(definition.definition(), object);
     return treeBuilder.build(definition.definition(), JqInput.of(object));
@@ -263,15 +268,24 @@ public final class WorkloadMap {
    * {@code document}'s file, so that it is reported at the object's own file:line:column.
    */
   @org.apiguardian.api.API(status = org.apiguardian.api.API.Status.EXPERIMENTAL, since = "0.1")
-  public WorkloadTree resolve(PreparedDefinition definition, dev.workloadmap.sdk.yaml.YamlDocument document) {
+  public WorkloadTree resolve(
+      PreparedDefinition definition, dev.workloadmap.sdk.yaml.YamlDocument document) {
     Objects.requireNonNull(document, "document");
     WorkloadTree t = resolve(definition, document.root());
     List<EvaluationProblem> located = new java.util.ArrayList<>(t.problems().size());
     for (EvaluationProblem p : t.problems()) {
-      located.add(p.objectPointer() == null ? p : p.withObjectLocation(document.locate(p.objectPointer())));
+      located.add(
+          p.objectPointer() == null ? p : p.withObjectLocation(document.locate(p.objectPointer())));
     }
-    return new WorkloadTree(t.object(), t.definitionName(), t.root(), t.status(), t.totalReplicas(),
-        t.totalResources(), located, t.warnings());
+    return new WorkloadTree(
+        t.object(),
+        t.definitionName(),
+        t.root(),
+        t.status(),
+        t.totalReplicas(),
+        t.totalResources(),
+        located,
+        t.warnings());
   }
 
   /** Resolves a fabric8 {@link GenericKubernetesResource}. */
@@ -282,7 +296,8 @@ public final class WorkloadMap {
 
   /** The root's status (docs/format.md#status), or null when the root has no status definition. */
   public StatusResult status(PreparedDefinition definition, JsonNode object) {
-    Objects.requireNonNull(definition, "definition is null: prepare one with prepare(loadDefinition(path))");
+    Objects.requireNonNull(
+        definition, "definition is null: prepare one with prepare(loadDefinition(path))");
     Objects.requireNonNull(object, "object is null: pass the workload object as JSON");
     checkKind(definition.definition(), object);
     Definition d = definition.definition();
@@ -294,9 +309,12 @@ public final class WorkloadMap {
    * it evaluates (for definition coverage). Internal: the observer is an engine type.
    */
   @API(status = INTERNAL, since = "0.1")
-  public StatusResult status(PreparedDefinition definition, JsonNode object,
+  public StatusResult status(
+      PreparedDefinition definition,
+      JsonNode object,
       dev.workloadmap.sdk.internal.status.StatusEvaluator.MatcherObserver observer) {
-    Objects.requireNonNull(definition, "definition is null: prepare one with prepare(loadDefinition(path))");
+    Objects.requireNonNull(
+        definition, "definition is null: prepare one with prepare(loadDefinition(path))");
     Objects.requireNonNull(object, "object is null: pass the workload object as JSON");
     checkKind(definition.definition(), object);
     Definition d = definition.definition();
@@ -319,7 +337,8 @@ public final class WorkloadMap {
    * @throws NullPointerException when an argument is null
    */
   public WorkloadUpdate update(PreparedDefinition definition, JsonNode object) {
-    Objects.requireNonNull(definition, "definition is null: prepare one with prepare(loadDefinition(path))");
+    Objects.requireNonNull(
+        definition, "definition is null: prepare one with prepare(loadDefinition(path))");
     Objects.requireNonNull(object, "object is null: pass the workload object as JSON");
     checkKind(definition.definition(), object);
     return WorkloadUpdate.of(engine, definition.definition(), object);
@@ -348,16 +367,20 @@ public final class WorkloadMap {
   public static String kindMismatch(Definition definition, JsonNode object) {
     String apiVersion = object.path("apiVersion").asText("");
     String kind = object.path("kind").asText("");
-    if (definition == null || definition.rootGvk() == null || (apiVersion.isEmpty() && kind.isEmpty())) {
+    if (definition == null
+        || definition.rootGvk() == null
+        || (apiVersion.isEmpty() && kind.isEmpty())) {
       return null;
     }
-    dev.workloadmap.sdk.definition.Gvk actual = dev.workloadmap.sdk.definition.Gvk.of(apiVersion, kind);
+    dev.workloadmap.sdk.definition.Gvk actual =
+        dev.workloadmap.sdk.definition.Gvk.of(apiVersion, kind);
     dev.workloadmap.sdk.definition.Gvk expected = definition.rootGvk();
     if (actual.group().equals(expected.group()) && actual.kind().equals(expected.kind())) {
       return null;
     }
-    return "the object is " + apiVersion + " " + kind + " but definition " + definition.name() + " covers "
-        + expected.apiVersion() + " " + expected.kind() + " (the group and kind must match exactly)";
+    return "the object is " + apiVersion + " " + kind + " but definition " + definition.name()
+        + " covers " + expected.apiVersion() + " " + expected.kind()
+        + " (the group and kind must match exactly)";
   }
 
   /**
@@ -391,7 +414,10 @@ public final class WorkloadMap {
    *     directly
    * @throws WorkloadMapException the object is not of the definition's kind or has no uid
    */
-  public LiveTree attributePods(PreparedDefinition definition, JsonNode object, List<? extends JsonNode> pods,
+  public LiveTree attributePods(
+      PreparedDefinition definition,
+      JsonNode object,
+      List<? extends JsonNode> pods,
       OwnerLookup owners) {
     return attributePods(definition, resolve(definition, object), object, pods, owners);
   }
@@ -400,21 +426,29 @@ public final class WorkloadMap {
    * Like {@link #attributePods(PreparedDefinition, JsonNode, List, OwnerLookup)} for an object already resolved into
    * {@code tree} with the same definition.
    */
-  public LiveTree attributePods(PreparedDefinition definition, WorkloadTree tree, JsonNode object,
-      List<? extends JsonNode> pods, OwnerLookup owners) {
+  public LiveTree attributePods(
+      PreparedDefinition definition,
+      WorkloadTree tree,
+      JsonNode object,
+      List<? extends JsonNode> pods,
+      OwnerLookup owners) {
     Objects.requireNonNull(definition, "definition");
     Objects.requireNonNull(tree, "tree");
     Objects.requireNonNull(object, "object");
     Objects.requireNonNull(pods, "pods");
     if (pods.size() > MAX_PODS_PER_CALL) {
-      throw new PodQueryException(pods.size() + " pods given to one attributePods call, more than "
-          + MAX_PODS_PER_CALL + ": list the workload's namespace only, or filter the pods by label first");
+      throw new PodQueryException(
+          pods.size() + " pods given to one attributePods call, more than " + MAX_PODS_PER_CALL
+              + ": list the workload's namespace only, or filter the pods by label first");
     }
     return podAttributor.attribute(definition.definition(), tree, object, pods, owners);
   }
 
   /** Like {@link #attributePods(PreparedDefinition, JsonNode, List, OwnerLookup)} for fabric8 objects. */
-  public LiveTree attributePods(PreparedDefinition definition, GenericKubernetesResource object, List<Pod> pods,
+  public LiveTree attributePods(
+      PreparedDefinition definition,
+      GenericKubernetesResource object,
+      List<Pod> pods,
       OwnerLookup owners) {
     List<JsonNode> json = new ArrayList<>(pods.size());
     for (Pod p : pods) {
@@ -437,7 +471,10 @@ public final class WorkloadMap {
   }
 
   /** Attributes {@code pods} and builds their gang plan in one call. */
-  public GangPlan gangPlan(PreparedDefinition definition, JsonNode object, List<? extends JsonNode> pods,
+  public GangPlan gangPlan(
+      PreparedDefinition definition,
+      JsonNode object,
+      List<? extends JsonNode> pods,
       OwnerLookup owners) {
     return gangPlan(definition, attributePods(definition, object, pods, owners));
   }

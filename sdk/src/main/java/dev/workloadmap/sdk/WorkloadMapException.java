@@ -41,7 +41,8 @@ public class WorkloadMapException extends RuntimeException {
    * @param expression the jq expression involved, as written, or null
    * @param cause the underlying failure, or null
    */
-  public WorkloadMapException(String message, SourceLocation location, String expression, Throwable cause) {
+  public WorkloadMapException(
+      String message, SourceLocation location, String expression, Throwable cause) {
     super(message, cause);
     this.location = location;
     this.expression = expression;

@@ -37,7 +37,8 @@ class ApiBoundaryTest {
 
   @BeforeAll
   static void scan() throws IOException, URISyntaxException, ClassNotFoundException {
-    Path classes = Path.of(WorkloadMap.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+    Path classes = Path.of(
+        WorkloadMap.class.getProtectionDomain().getCodeSource().getLocation().toURI());
     try (Stream<Path> files = Files.walk(classes)) {
       for (Path p : (Iterable<Path>) files.filter(f -> f.toString().endsWith(".class"))::iterator) {
         String name = classes.relativize(p).toString().replace('/', '.').replace(".class", "");
@@ -60,10 +61,16 @@ class ApiBoundaryTest {
 
   @Test
   void everyPublicTypeOutsideInternalDeclaresItsApiStatus() {
-    List<String> missing = TYPES.stream().filter(c -> isPublic(c) && !internal(c))
-        .filter(c -> c.getAnnotation(API.class) == null).map(Class::getName).sorted().toList();
-    assertThat(missing).as("public SDK types outside internal packages without @API(status = ...): annotate them "
-        + "(org.apiguardian.api.API) or move them into an internal package").isEmpty();
+    List<String> missing = TYPES.stream()
+        .filter(c -> isPublic(c) && !internal(c))
+        .filter(c -> c.getAnnotation(API.class) == null)
+        .map(Class::getName)
+        .sorted()
+        .toList();
+    assertThat(missing)
+        .as("public SDK types outside internal packages without @API(status = ...): annotate them "
+            + "(org.apiguardian.api.API) or move them into an internal package")
+        .isEmpty();
   }
 
   @Test
@@ -79,7 +86,8 @@ class ApiBoundaryTest {
         wrong.add(c.getName() + " is in an internal package but declares " + api.status());
       }
       if (!internal(c) && !publicStatus) {
-        wrong.add(c.getName() + " is outside internal packages but declares INTERNAL: move it into one");
+        wrong.add(
+            c.getName() + " is outside internal packages but declares INTERNAL: move it into one");
       }
     }
     assertThat(wrong).isEmpty();
@@ -88,18 +96,24 @@ class ApiBoundaryTest {
   @Test
   void theApiTypesAndTheirStatusesAreTheCommittedList() throws IOException {
     TreeMap<String, String> now = new TreeMap<>();
-    TYPES.stream().filter(c -> isPublic(c) && !internal(c) && c.getAnnotation(API.class) != null)
-        .forEach(c -> now.put(c.getName().substring(ROOT.length() + 1), c.getAnnotation(API.class).status().name()));
-    StringBuilder b = new StringBuilder("# The SDK's API types and their @API status (ApiBoundaryTest; regenerate with "
-        + "-Dworkloadmap.api.update=true)\n");
+    TYPES.stream()
+        .filter(c -> isPublic(c) && !internal(c) && c.getAnnotation(API.class) != null)
+        .forEach(c -> now.put(
+            c.getName().substring(ROOT.length() + 1),
+            c.getAnnotation(API.class).status().name()));
+    StringBuilder b = new StringBuilder(
+        "# The SDK's API types and their @API status (ApiBoundaryTest; regenerate with "
+            + "-Dworkloadmap.api.update=true)\n");
     now.forEach((k, v) -> b.append(String.format("%-12s %s%n", v, k)));
     if (Boolean.getBoolean("workloadmap.api.update")) {
       Files.createDirectories(GOLDEN.getParent());
       Files.writeString(GOLDEN, b.toString(), StandardCharsets.UTF_8);
     }
     assertThat(Files.readString(GOLDEN, StandardCharsets.UTF_8))
-        .as("the API types differ from %s: if the change is deliberate, run the test with "
-            + "-Dworkloadmap.api.update=true and commit the file", GOLDEN)
+        .as(
+            "the API types differ from %s: if the change is deliberate, run the test with "
+                + "-Dworkloadmap.api.update=true and commit the file",
+            GOLDEN)
         .isEqualTo(b.toString());
   }
 
@@ -111,8 +125,10 @@ class ApiBoundaryTest {
         checkType(c, leaks);
       }
     }
-    assertThat(leaks).as("API members whose signature names an internal type (a user could not use them without "
-        + "depending on internals)").isEmpty();
+    assertThat(leaks)
+        .as("API members whose signature names an internal type (a user could not use them without "
+            + "depending on internals)")
+        .isEmpty();
   }
 
   /**
@@ -124,8 +140,15 @@ class ApiBoundaryTest {
   @Test
   void theRuntimeSdkNeverDependsOnTheAuthoringTools() throws IOException {
     Path sources = Path.of("src/main/java/dev/workloadmap/sdk");
-    List<String> authoring = List.of("verify", "report", "authoring", "crd", "internal/crd", "internal/report",
-        "internal/catalog", "internal/verify");
+    List<String> authoring = List.of(
+        "verify",
+        "report",
+        "authoring",
+        "crd",
+        "internal/crd",
+        "internal/report",
+        "internal/catalog",
+        "internal/verify");
     List<String> crossings = new ArrayList<>();
     try (Stream<Path> files = Files.walk(sources)) {
       for (Path f : (Iterable<Path>) files.filter(x -> x.toString().endsWith(".java"))::iterator) {
@@ -146,7 +169,8 @@ class ApiBoundaryTest {
   }
 
   private static void checkType(Class<?> c, List<String> leaks) {
-    if (c.getAnnotation(API.class) != null && c.getAnnotation(API.class).status() == API.Status.INTERNAL) {
+    if (c.getAnnotation(API.class) != null
+        && c.getAnnotation(API.class).status() == API.Status.INTERNAL) {
       return;
     }
     check(c.getName() + " extends", c.getGenericSuperclass(), leaks);
@@ -164,7 +188,9 @@ class ApiBoundaryTest {
       }
     }
     for (Method m : c.getDeclaredMethods()) {
-      if (visible(m.getModifiers()) && !m.isSynthetic() && !internalMember(m.getAnnotation(API.class))) {
+      if (visible(m.getModifiers())
+          && !m.isSynthetic()
+          && !internalMember(m.getAnnotation(API.class))) {
         check(c.getName() + "." + m.getName() + "() returns", m.getGenericReturnType(), leaks);
         checkParameters(c.getName() + "." + m.getName(), m, leaks);
       }

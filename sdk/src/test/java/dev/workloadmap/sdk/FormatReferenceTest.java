@@ -60,22 +60,28 @@ class FormatReferenceTest {
       ids.add(m.group(1));
       count.merge(m.group(1), 1, Integer::sum);
     }
-    assertThat(count).as("anchors defined more than once in docs/format.md").allSatisfy((id, n) -> assertThat(n)
-        .as(id).isEqualTo(1));
+    assertThat(count)
+        .as("anchors defined more than once in docs/format.md")
+        .allSatisfy((id, n) -> assertThat(n).as(id).isEqualTo(1));
     return ids;
   }
 
   /** The repository's text files, without build output, Git data and fuzz corpora (their inputs are data). */
   private static List<Path> sources() throws IOException {
     try (Stream<Path> files = Files.walk(ROOT)) {
-      return files.filter(Files::isRegularFile)
+      return files
+          .filter(Files::isRegularFile)
           .filter(p -> {
             String rel = ROOT.relativize(p).toString().replace('\\', '/');
             String name = p.getFileName().toString();
             int dot = name.lastIndexOf('.');
-            return dot >= 0 && TEXT.contains(name.substring(dot))
-                && !rel.startsWith(".git/") && !rel.contains("/target/") && !rel.startsWith("target/")
-                && !rel.contains("/.cifuzz-corpus/") && !rel.contains("FuzzTestInputs/");
+            return dot >= 0
+                && TEXT.contains(name.substring(dot))
+                && !rel.startsWith(".git/")
+                && !rel.contains("/target/")
+                && !rel.startsWith("target/")
+                && !rel.contains("/.cifuzz-corpus/")
+                && !rel.contains("FuzzTestInputs/");
           })
           .toList();
     }
@@ -98,7 +104,9 @@ class FormatReferenceTest {
       }
     }
     assertThat(citations).as("citations of docs/format.md in the repository").isGreaterThan(200);
-    assertThat(missing).as("citations of docs/format.md anchors that the page does not define").isEmpty();
+    assertThat(missing)
+        .as("citations of docs/format.md anchors that the page does not define")
+        .isEmpty();
   }
 
   @Test
@@ -111,29 +119,37 @@ class FormatReferenceTest {
         missing.add(m.group(1));
       }
     }
-    assertThat(missing).as("links inside docs/format.md to anchors it does not define").isEmpty();
+    assertThat(missing)
+        .as("links inside docs/format.md to anchors it does not define")
+        .isEmpty();
   }
 
   @Test
   void theSectionMapCoversEveryUpstreamSection() {
     Set<String> ids = anchors();
     Map<String, String> map = new HashMap<>();
-    Matcher m = Pattern.compile("(?m)^\\| \u00a7([0-9.]+) \\| \\[`#([a-z0-9-]+)`\\]\\(#([a-z0-9-]+)\\)").matcher(
-        read(FORMAT));
+    Matcher m = Pattern.compile(
+            "(?m)^\\| \u00a7([0-9.]+) \\| \\[`#([a-z0-9-]+)`\\]\\(#([a-z0-9-]+)\\)")
+        .matcher(read(FORMAT));
     while (m.find()) {
-      assertThat(m.group(2)).as("section map row \u00a7%s links the anchor it names", m.group(1)).isEqualTo(
-          m.group(3));
+      assertThat(m.group(2))
+          .as("section map row \u00a7%s links the anchor it names", m.group(1))
+          .isEqualTo(m.group(3));
       map.put(m.group(1), m.group(2));
     }
-    // Sections 1 to 12 of the upstream contract, with their subsections as that document numbers them.
-    List<String> sections = List.of("1", "2", "2.1", "2.2", "2.3", "2.4", "3", "3.1", "3.2", "3.3", "3.4", "3.5",
-        "3.6", "3.7", "3.8", "3.9", "3.10", "3.11", "4", "4.1", "4.2", "4.3", "4.4", "4.5", "5", "5.1", "5.2", "5.3",
-        "5.4", "5.5", "5.6", "5.7", "5.8", "5.9", "5.10", "5.11", "6", "6.1", "6.2", "6.3", "6.4", "7", "7.1", "7.2",
-        "7.3", "7.4", "7.5", "8", "9", "10", "11", "12");
+    // Sections 1 to 12 of the upstream contract, with their subsections as that document numbers
+    // them.
+    List<String> sections = List.of(
+        "1", "2", "2.1", "2.2", "2.3", "2.4", "3", "3.1", "3.2", "3.3", "3.4", "3.5", "3.6", "3.7",
+        "3.8", "3.9", "3.10", "3.11", "4", "4.1", "4.2", "4.3", "4.4", "4.5", "5", "5.1", "5.2",
+        "5.3", "5.4", "5.5", "5.6", "5.7", "5.8", "5.9", "5.10", "5.11", "6", "6.1", "6.2", "6.3",
+        "6.4", "7", "7.1", "7.2", "7.3", "7.4", "7.5", "8", "9", "10", "11", "12");
     assertThat(map.keySet()).containsExactlyInAnyOrderElementsOf(sections);
     assertThat(ids).containsAll(map.values());
     for (char letter = 'a'; letter <= 'h'; letter++) {
-      assertThat(ids).as("decision %s, cited by letter in code", letter).contains("decision-" + letter);
+      assertThat(ids)
+          .as("decision %s, cited by letter in code", letter)
+          .contains("decision-" + letter);
     }
   }
 
@@ -143,7 +159,8 @@ class FormatReferenceTest {
     for (Path p : sources()) {
       String rel = ROOT.relativize(p).toString().replace('\\', '/');
       if (!rel.contains("/src/")) {
-        continue; // README, CHANGES and docs may quote such numbers when they talk about the upstream document
+        continue; // README, CHANGES and docs may quote such numbers when they talk about the
+        // upstream document
       }
       String text = read(p);
       Matcher m = SPEC_SECTION.matcher(text);
@@ -151,6 +168,8 @@ class FormatReferenceTest {
         found.add(rel + ":" + text.substring(0, m.start()).split("\n", -1).length);
       }
     }
-    assertThat(found).as("'spec \u00a7' references in sources; cite docs/format.md#<anchor> instead").isEmpty();
+    assertThat(found)
+        .as("'spec \u00a7' references in sources; cite docs/format.md#<anchor> instead")
+        .isEmpty();
   }
 }

@@ -53,21 +53,37 @@ class ReadmeSdkSnippetTest {
   void theProgramCompilesAsWritten(@TempDir Path dir) throws Exception {
     String program = blocks(section(), "java").get(0);
     Matcher name = Pattern.compile("public class (\\w+)").matcher(program);
-    assertThat(name.find()).as("the first java block is a public class:\n%s", program).isTrue();
+    assertThat(name.find())
+        .as("the first java block is a public class:\n%s", program)
+        .isTrue();
     Path source = dir.resolve(name.group(1) + ".java");
     Files.writeString(source, program);
     JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
     StringWriter diagnostics = new StringWriter();
-    // what a user's project gets from workloadmap-sdk: its classes and runtime dependencies (written by the build),
+    // what a user's project gets from workloadmap-sdk: its classes and runtime dependencies
+    // (written by the build),
     // not this test's classpath with AssertJ, JUnit and the test classes
     Path runtime = Path.of("target", "runtime-classpath.txt");
-    Assumptions.assumeTrue(Files.isRegularFile(runtime),
+    Assumptions.assumeTrue(
+        Files.isRegularFile(runtime),
         "target/runtime-classpath.txt (written by the build's dependency:build-classpath) is absent");
-    String classpath = Path.of("target", "classes") + java.io.File.pathSeparator + Files.readString(runtime).strip();
-    boolean ok = javac.getTask(diagnostics, null, null, List.of("-classpath", classpath,
-        "-d", dir.toString(), "-Xlint:all", "-Werror"), null,
-        javac.getStandardFileManager(null, null, StandardCharsets.UTF_8).getJavaFileObjects(source)).call();
-    assertThat(ok).as("README's SDK program does not compile:\n%s\n%s", diagnostics, program).isTrue();
+    String classpath = Path.of("target", "classes")
+        + java.io.File.pathSeparator
+        + Files.readString(runtime).strip();
+    boolean ok = javac
+        .getTask(
+            diagnostics,
+            null,
+            null,
+            List.of("-classpath", classpath, "-d", dir.toString(), "-Xlint:all", "-Werror"),
+            null,
+            javac
+                .getStandardFileManager(null, null, StandardCharsets.UTF_8)
+                .getJavaFileObjects(source))
+        .call();
+    assertThat(ok)
+        .as("README's SDK program does not compile:\n%s\n%s", diagnostics, program)
+        .isTrue();
     assertThat(dir.resolve(name.group(1) + ".class")).isRegularFile();
   }
 
@@ -76,7 +92,8 @@ class ReadmeSdkSnippetTest {
     String xml = blocks(section(), "xml").get(0);
     Document snippet = parse("<project>" + xml + "</project>");
     Document root = Files.isRegularFile(Path.of("..", "pom.xml"))
-        ? parse(Files.readString(Path.of("..", "pom.xml"))) : null;
+        ? parse(Files.readString(Path.of("..", "pom.xml")))
+        : null;
     Assumptions.assumeTrue(root != null, "the root pom.xml is not beside the sdk module");
     String version = directChild(root.getDocumentElement(), "version").getTextContent();
     String jackson = root.getElementsByTagName("jackson.version").item(0).getTextContent();
@@ -87,12 +104,16 @@ class ReadmeSdkSnippetTest {
       String artifact = text(d, "artifactId");
       seen.add(artifact + ":" + text(d, "version") + ":" + text(d, "scope"));
     }
-    assertThat(seen).containsExactly("workloadmap-bom:" + version + ":import", "jackson-bom:" + jackson + ":import",
-        "workloadmap-sdk:null:null");
+    assertThat(seen)
+        .containsExactly(
+            "workloadmap-bom:" + version + ":import",
+            "jackson-bom:" + jackson + ":import",
+            "workloadmap-sdk:null:null");
   }
 
   private static Document parse(String xml) throws Exception {
-    return DocumentBuilderFactory.newInstance().newDocumentBuilder()
+    return DocumentBuilderFactory.newInstance()
+        .newDocumentBuilder()
         .parse(new ByteArrayInputStream(xml.getBytes(StandardCharsets.UTF_8)));
   }
 

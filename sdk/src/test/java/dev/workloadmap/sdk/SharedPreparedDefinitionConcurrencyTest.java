@@ -41,22 +41,32 @@ class SharedPreparedDefinitionConcurrencyTest {
   private final WorkloadMap wm = WorkloadMap.create();
   private final YamlReader yaml = new YamlReader();
 
-  private record Sample(String name, PreparedDefinition definition, JsonNode object, List<JsonNode> pods,
+  private record Sample(
+      String name,
+      PreparedDefinition definition,
+      JsonNode object,
+      List<JsonNode> pods,
       List<JsonNode> owners) {}
 
   private List<Sample> samples() throws Exception {
     List<Sample> out = new ArrayList<>();
     List<Path> objects;
     try (Stream<Path> s = Files.walk(CATALOG)) {
-      objects = s.filter(p -> p.getFileName().toString().equals("object.yaml")).sorted().toList();
+      objects = s.filter(p -> p.getFileName().toString().equals("object.yaml"))
+          .sorted()
+          .toList();
     }
     Map<Path, PreparedDefinition> prepared = new LinkedHashMap<>();
     for (Path o : objects) {
       Path definition = o.getParent().getParent().getParent().resolve("definition.yaml");
-      PreparedDefinition d = prepared.computeIfAbsent(definition, f -> wm.prepare(wm.loadDefinition(f)));
+      PreparedDefinition d =
+          prepared.computeIfAbsent(definition, f -> wm.prepare(wm.loadDefinition(f)));
       String kind = d.definition().rootGvk().kind();
-      JsonNode object = yaml.readAll(o).stream().map(YamlDocument::root)
-          .filter(r -> kind.equals(r.path("kind").asText())).findFirst().orElse(null);
+      JsonNode object = yaml.readAll(o).stream()
+          .map(YamlDocument::root)
+          .filter(r -> kind.equals(r.path("kind").asText()))
+          .findFirst()
+          .orElse(null);
       if (object == null) {
         continue;
       }
@@ -67,7 +77,8 @@ class SharedPreparedDefinitionConcurrencyTest {
         for (YamlDocument doc : yaml.readAll(podsFile)) {
           JsonNode root = doc.root();
           if (root.path("items").isArray() && root.path("kind").asText("").endsWith("List")) {
-            root.get("items").forEach(i -> (i.path("kind").asText("Pod").equals("Pod") ? pods : owners).add(i));
+            root.get("items")
+                .forEach(i -> (i.path("kind").asText("Pod").equals("Pod") ? pods : owners).add(i));
           } else if (root.path("kind").asText("").equals("Pod")) {
             pods.add(root);
           } else if (!root.isNull()) {
@@ -84,9 +95,13 @@ class SharedPreparedDefinitionConcurrencyTest {
   private String answer(Sample s) {
     StringBuilder sb = new StringBuilder();
     WorkloadTree tree = wm.resolve(s.definition(), s.object());
-    sb.append(wm.toJson(tree)).append('\n').append(wm.renderText(tree, "catalog")).append('\n');
+    sb.append(wm.toJson(tree))
+        .append('\n')
+        .append(wm.renderText(tree, "catalog"))
+        .append('\n');
     try {
-      var update = wm.update(s.definition(), s.object()).setSchedulerName("kai-scheduler")
+      var update = wm.update(s.definition(), s.object())
+          .setSchedulerName("kai-scheduler")
           .addLabels(Map.of("team", "ml"));
       if (s.definition().definition().rootComponent().suspendDefinition() != null) {
         update = update.suspend();
@@ -99,8 +114,12 @@ class SharedPreparedDefinitionConcurrencyTest {
       List<JsonNode> all = new ArrayList<>(s.owners());
       all.addAll(s.pods());
       try {
-        LiveTree live = wm.attributePods(s.definition(), tree, s.object(), s.pods(), OwnerLookup.of(all));
-        sb.append('\n').append(wm.toJson(live)).append('\n').append(wm.toJson(wm.gangPlan(s.definition(), live)));
+        LiveTree live =
+            wm.attributePods(s.definition(), tree, s.object(), s.pods(), OwnerLookup.of(all));
+        sb.append('\n')
+            .append(wm.toJson(live))
+            .append('\n')
+            .append(wm.toJson(wm.gangPlan(s.definition(), live)));
       } catch (WorkloadMapException e) {
         sb.append("\nattribution failed: ").append(e.getMessage());
       }
@@ -110,10 +129,13 @@ class SharedPreparedDefinitionConcurrencyTest {
 
   @Test
   void eightThreadsSharingPreparedDefinitionsAnswerLikeOne() throws Exception {
-    Assumptions.assumeTrue(Files.isDirectory(CATALOG), "the catalog sources are not next to the sdk module");
+    Assumptions.assumeTrue(
+        Files.isDirectory(CATALOG), "the catalog sources are not next to the sdk module");
     List<Sample> samples = samples();
     assertThat(samples).hasSizeGreaterThan(200);
-    assertThat(samples.stream().filter(s -> !s.pods().isEmpty()).count()).as("samples with pods").isPositive();
+    assertThat(samples.stream().filter(s -> !s.pods().isEmpty()).count())
+        .as("samples with pods")
+        .isPositive();
     Map<String, String> expected = new LinkedHashMap<>();
     for (Sample s : samples) {
       expected.put(s.name(), answer(s));

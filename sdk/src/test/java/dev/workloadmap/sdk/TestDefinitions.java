@@ -18,7 +18,8 @@ public final class TestDefinitions {
 
   /** Loads one definition in STRICT mode and fails the test on any load error (validation is not run). */
   public static Definition load(String yaml) {
-    List<DefinitionLoader.Result> r = new DefinitionLoader(DefinitionLoader.Mode.STRICT).load(yaml, "test.yaml");
+    List<DefinitionLoader.Result> r =
+        new DefinitionLoader(DefinitionLoader.Mode.STRICT).load(yaml, "test.yaml");
     assertThat(r).hasSize(1);
     assertThat(r.get(0).report().errors()).as("load errors").isEmpty();
     return r.get(0).definition();

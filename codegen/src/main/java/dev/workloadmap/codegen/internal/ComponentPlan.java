@@ -10,7 +10,8 @@ import dev.workloadmap.sdk.definition.ComponentDefinition;
  * @param methodName the accessor's name, for example {@code replicatedjob}
  * @param instanceType the nested record of one instance, for example {@code JobSetWorkload.ReplicatedjobInstance}
  */
-public record ComponentPlan(ComponentDefinition definition, String methodName, ClassName instanceType) {
+public record ComponentPlan(
+    ComponentDefinition definition, String methodName, ClassName instanceType) {
 
   public String name() {
     return definition.name();

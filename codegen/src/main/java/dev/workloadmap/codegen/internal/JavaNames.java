@@ -20,7 +20,8 @@ import javax.lang.model.SourceVersion;
 public final class JavaNames {
 
   /** Restricted identifiers that cannot be used unqualified in every position, besides the keywords. */
-  private static final Set<String> RESTRICTED = Set.of("var", "yield", "record", "sealed", "permits", "when");
+  private static final Set<String> RESTRICTED =
+      Set.of("var", "yield", "record", "sealed", "permits", "when");
 
   private JavaNames() {}
 
@@ -78,8 +79,11 @@ public final class JavaNames {
 
   /** True when {@code name} can be a simple class name: a Java identifier, not a keyword or restricted name. */
   public static boolean isSimpleTypeName(String name) {
-    return name != null && SourceVersion.isIdentifier(name) && !SourceVersion.isKeyword(name)
-        && !RESTRICTED.contains(name) && !"_".equals(name);
+    return name != null
+        && SourceVersion.isIdentifier(name)
+        && !SourceVersion.isKeyword(name)
+        && !RESTRICTED.contains(name)
+        && !"_".equals(name);
   }
 
   /** True when {@code name} is a package name: dot-separated identifiers, none a keyword. */
@@ -101,13 +105,17 @@ public final class JavaNames {
 
   private static String lowerFirst(String w) {
     int cp = w.codePointAt(0);
-    return new StringBuilder().appendCodePoint(Character.toLowerCase(cp)).append(w.substring(Character.charCount(cp)))
+    return new StringBuilder()
+        .appendCodePoint(Character.toLowerCase(cp))
+        .append(w.substring(Character.charCount(cp)))
         .toString();
   }
 
   private static String upperFirst(String w) {
     int cp = w.codePointAt(0);
-    return new StringBuilder().appendCodePoint(Character.toUpperCase(cp)).append(w.substring(Character.charCount(cp)))
+    return new StringBuilder()
+        .appendCodePoint(Character.toUpperCase(cp))
+        .append(w.substring(Character.charCount(cp)))
         .toString();
   }
 

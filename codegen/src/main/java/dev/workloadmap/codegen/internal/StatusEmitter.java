@@ -39,23 +39,27 @@ public final class StatusEmitter implements MemberEmitter {
     }
     String sp = root.pointer() + "/statusDefinition";
     String mappings = mappings(plan, s, sp + "/statusMappings");
-    ParameterizedTypeName statusList = ParameterizedTypeName.get(ClassName.get(List.class), WORKLOAD_STATUS);
+    ParameterizedTypeName statusList =
+        ParameterizedTypeName.get(ClassName.get(List.class), WORKLOAD_STATUS);
     type.addMethod(MethodSpec.methodBuilder("statuses")
         .addModifiers(Modifier.PUBLIC)
         .returns(statusList)
-        .addJavadoc("Every status of the shared vocabulary whose mapping matches, in the reference order\n"
-            + "(docs/format.md#status), from the root's {@code statusMappings} ($L):\n"
-            + "<ul>\n$L</ul>\n\n"
-            + "@return the matched statuses; {@code [UNDEFINED]} when none matches\n",
-            plan.at(sp + "/statusMappings"), mappings)
+        .addJavadoc(
+            "Every status of the shared vocabulary whose mapping matches, in the reference order\n"
+                + "(docs/format.md#status), from the root's {@code statusMappings} ($L):\n"
+                + "<ul>\n$L</ul>\n\n"
+                + "@return the matched statuses; {@code [UNDEFINED]} when none matches\n",
+            plan.at(sp + "/statusMappings"),
+            mappings)
         .addStatement("return $N.status().matched()", FIELD_TREE)
         .build());
     type.addMethod(MethodSpec.methodBuilder("is")
         .addModifiers(Modifier.PUBLIC)
         .returns(TypeName.BOOLEAN)
         .addParameter(WORKLOAD_STATUS, "status")
-        .addJavadoc("True when {@code status} is among {@link #statuses()}, from the root's {@code statusMappings}\n"
-            + "($L).\n\n@param status a status of the shared vocabulary\n@return whether it matched\n",
+        .addJavadoc(
+            "True when {@code status} is among {@link #statuses()}, from the root's {@code statusMappings}\n"
+                + "($L).\n\n@param status a status of the shared vocabulary\n@return whether it matched\n",
             plan.at(sp + "/statusMappings"))
         .addStatement("return $N.status().is(status)", FIELD_TREE)
         .build());
@@ -63,9 +67,11 @@ public final class StatusEmitter implements MemberEmitter {
       type.addMethod(MethodSpec.methodBuilder("phase")
           .addModifiers(Modifier.PUBLIC)
           .returns(ParameterizedTypeName.get(Optional.class, String.class))
-          .addJavadoc("The native phase, from {@code phaseDefinition.path} ($L): $L\n\n"
-              + "@return the phase as text; empty when the path yields nothing\n",
-              plan.at(sp + "/phaseDefinition/path"), Javadocs.code(s.phasePath()))
+          .addJavadoc(
+              "The native phase, from {@code phaseDefinition.path} ($L): $L\n\n"
+                  + "@return the phase as text; empty when the path yields nothing\n",
+              plan.at(sp + "/phaseDefinition/path"),
+              Javadocs.code(s.phasePath()))
           .addStatement("return $T.ofNullable($N.status().phase())", Optional.class, FIELD_TREE)
           .build());
     }
@@ -75,19 +81,28 @@ public final class StatusEmitter implements MemberEmitter {
       type.addMethod(MethodSpec.methodBuilder("conditions")
           .addModifiers(Modifier.PUBLIC)
           .returns(ParameterizedTypeName.get(ClassName.get(List.class), CONDITION))
-          .addJavadoc("The native conditions in document order, from {@code conditionsDefinition.path} ($L): $L\n\n"
-              + "@return the conditions; empty when there are none\n", conditionsAt, path)
+          .addJavadoc(
+              "The native conditions in document order, from {@code conditionsDefinition.path} ($L): $L\n\n"
+                  + "@return the conditions; empty when there are none\n",
+              conditionsAt,
+              path)
           .addStatement("return $N.status().conditions()", FIELD_TREE)
           .build());
       type.addMethod(MethodSpec.methodBuilder("condition")
           .addModifiers(Modifier.PUBLIC)
           .returns(ParameterizedTypeName.get(ClassName.get(Optional.class), CONDITION))
           .addParameter(String.class, "conditionType")
-          .addJavadoc("The last condition of this type (docs/format.md#status: the last one wins), from\n"
-              + "{@code conditionsDefinition.path} ($L): $L\n\n"
-              + "@param conditionType the condition type, for example {@code Ready}\n"
-              + "@return the condition, or empty\n", conditionsAt, path)
-          .addStatement("return $T.ofNullable($N.status().condition(conditionType))", Optional.class, FIELD_TREE)
+          .addJavadoc(
+              "The last condition of this type (docs/format.md#status: the last one wins), from\n"
+                  + "{@code conditionsDefinition.path} ($L): $L\n\n"
+                  + "@param conditionType the condition type, for example {@code Ready}\n"
+                  + "@return the condition, or empty\n",
+              conditionsAt,
+              path)
+          .addStatement(
+              "return $T.ofNullable($N.status().condition(conditionType))",
+              Optional.class,
+              FIELD_TREE)
           .build());
     }
   }
@@ -100,8 +115,11 @@ public final class StatusEmitter implements MemberEmitter {
       if (matchers == null) {
         continue;
       }
-      sb.append("<li>{@code ").append(st.displayName()).append("} (")
-          .append(plan.at(pointer + "/" + st.mappingKey())).append("):");
+      sb.append("<li>{@code ")
+          .append(st.displayName())
+          .append("} (")
+          .append(plan.at(pointer + "/" + st.mappingKey()))
+          .append("):");
       for (StatusMatcher m : matchers) {
         sb.append(matchers.size() > 1 ? "\n<br>" : " ");
         StringBuilder parts = new StringBuilder();
@@ -125,8 +143,11 @@ public final class StatusEmitter implements MemberEmitter {
           if (parts.length() > 0) {
             parts.append(" and ");
           }
-          parts.append(Javadocs.code(m.byExpression().expression())).append(" gives <code>")
-              .append(Javadocs.escape(m.byExpression().expectedResult())).append("</code>");
+          parts
+              .append(Javadocs.code(m.byExpression().expression()))
+              .append(" gives <code>")
+              .append(Javadocs.escape(m.byExpression().expectedResult()))
+              .append("</code>");
         }
         sb.append(parts.length() == 0 ? "always" : parts);
       }

@@ -14,7 +14,8 @@ import java.util.List;
  * @param className the generated class
  * @param components every component, root first, then children in declaration order
  */
-public record WorkloadPlan(DefinitionSource source, ClassName className, List<ComponentPlan> components) {
+public record WorkloadPlan(
+    DefinitionSource source, ClassName className, List<ComponentPlan> components) {
 
   public WorkloadPlan {
     components = List.copyOf(components);

@@ -34,7 +34,11 @@ public final class ControllerPods {
   private final String noScheduler;
 
   /** {@code noScheduler}: the scheduler name that keeps pods Pending on a cluster with nodes. */
-  public ControllerPods(HandleContext context, ObjectWriter writer, Resolution resolution, Diagnostics diagnostics,
+  public ControllerPods(
+      HandleContext context,
+      ObjectWriter writer,
+      Resolution resolution,
+      Diagnostics diagnostics,
       String noScheduler) {
     this.context = context;
     this.writer = writer;
@@ -49,8 +53,11 @@ public final class ControllerPods {
     WorkloadTree tree = context.workloadMap().resolve(context.definitionFor(json), json);
     if (controllersCreatePodsFor(stored)) {
       // the real controller creates them: fabricating more would double them
-      int desired = tree.components().stream().filter(ComponentNode::podBearing)
-          .flatMap(c -> c.instances().stream()).mapToInt(InstanceNode::desiredReplicas).sum();
+      int desired = tree.components().stream()
+          .filter(ComponentNode::podBearing)
+          .flatMap(c -> c.instances().stream())
+          .mapToInt(InstanceNode::desiredReplicas)
+          .sum();
       awaitControllerPods(stored, desired, Duration.ofMinutes(2));
       return podsOwnedThroughChain(stored);
     }
@@ -62,8 +69,10 @@ public final class ControllerPods {
       for (InstanceNode i : c.instances()) {
         ObjectNode template = podTemplate(i);
         if (template == null) {
-          context.state().note("component " + c.name() + " instance '" + i.id() + "' has no PodTemplateSpec or pod"
-              + " spec; no pods created for it");
+          context
+              .state()
+              .note("component " + c.name() + " instance '" + i.id()
+                  + "' has no PodTemplateSpec or pod" + " spec; no pods created for it");
           continue;
         }
         for (int n = 0; n < i.desiredReplicas(); n++) {
@@ -82,7 +91,8 @@ public final class ControllerPods {
     String gv = workload.getApiVersion();
     String kind = workload.getKind();
     return ("batch/v1".equals(gv) && ("Job".equals(kind) || "CronJob".equals(kind)))
-        || ("apps/v1".equals(gv) && List.of("Deployment", "ReplicaSet", "StatefulSet").contains(kind));
+        || ("apps/v1".equals(gv)
+            && List.of("Deployment", "ReplicaSet", "StatefulSet").contains(kind));
   }
 
   public Controllers controllers() {
@@ -99,9 +109,11 @@ public final class ControllerPods {
       }
       if (System.nanoTime() > deadline) {
         context.state().markFailed();
-        throw new AssertionFailedError("the controllers created " + found + " of " + count + " pods for "
-            + describe(workload) + " within " + timeout.toSeconds() + " s\n\n" + diagnostics.text(null, null) + "\n"
-            + context.cluster().recentLogs());
+        throw new AssertionFailedError(
+            "the controllers created " + found + " of " + count + " pods for "
+                + describe(workload) + " within " + timeout.toSeconds() + " s\n\n"
+                + diagnostics.text(null, null) + "\n"
+                + context.cluster().recentLogs());
       }
       try {
         Thread.sleep(200);
@@ -117,17 +129,28 @@ public final class ControllerPods {
     Map<String, String> ownerOf = new HashMap<>();
     for (String kind : List.of("batch/v1 Job", "apps/v1 ReplicaSet")) {
       String[] gk = kind.split(" ");
-      for (GenericKubernetesResource o : context.read("cannot list the " + gk[1] + "s of namespace "
-          + context.namespace(), () -> context.client().genericKubernetesResources(gk[0], gk[1])
-              .inNamespace(context.namespace()).list()).getItems()) {
-        o.getMetadata().getOwnerReferences().stream().filter(r -> Boolean.TRUE.equals(r.getController()))
-            .findFirst().ifPresent(r -> ownerOf.put(o.getMetadata().getUid(), r.getUid()));
+      for (GenericKubernetesResource o : context
+          .read(
+              "cannot list the " + gk[1] + "s of namespace " + context.namespace(),
+              () -> context
+                  .client()
+                  .genericKubernetesResources(gk[0], gk[1])
+                  .inNamespace(context.namespace())
+                  .list())
+          .getItems()) {
+        o.getMetadata().getOwnerReferences().stream()
+            .filter(r -> Boolean.TRUE.equals(r.getController()))
+            .findFirst()
+            .ifPresent(r -> ownerOf.put(o.getMetadata().getUid(), r.getUid()));
       }
     }
     List<GenericKubernetesResource> out = new ArrayList<>();
     for (GenericKubernetesResource p : listPods()) {
-      String uid = p.getMetadata().getOwnerReferences().stream().filter(r -> Boolean.TRUE.equals(r.getController()))
-          .map(r -> r.getUid()).findFirst().orElse(null);
+      String uid = p.getMetadata().getOwnerReferences().stream()
+          .filter(r -> Boolean.TRUE.equals(r.getController()))
+          .map(r -> r.getUid())
+          .findFirst()
+          .orElse(null);
       for (int depth = 0; uid != null && depth < 6; depth++) {
         if (uid.equals(root)) {
           out.add(p);
@@ -142,13 +165,20 @@ public final class ControllerPods {
   public List<GenericKubernetesResource> podsOf(HasMetadata workload) {
     String uid = context.get(workload).getMetadata().getUid();
     return listPods().stream()
-        .filter(p -> p.getMetadata().getOwnerReferences().stream().anyMatch(r -> uid.equals(r.getUid())))
+        .filter(p ->
+            p.getMetadata().getOwnerReferences().stream().anyMatch(r -> uid.equals(r.getUid())))
         .toList();
   }
 
   private List<GenericKubernetesResource> listPods() {
-    return context.read("cannot list the pods of namespace " + context.namespace(),
-        () -> context.client().genericKubernetesResources("v1", "Pod").inNamespace(context.namespace()).list())
+    return context
+        .read(
+            "cannot list the pods of namespace " + context.namespace(),
+            () -> context
+                .client()
+                .genericKubernetesResources("v1", "Pod")
+                .inNamespace(context.namespace())
+                .list())
         .getItems();
   }
 
@@ -156,7 +186,8 @@ public final class ControllerPods {
     List<GenericKubernetesResource> out = new ArrayList<>();
     for (JsonNode doc : ObjectWriter.readYaml(yamlFile)) {
       if (!"Pod".equals(doc.path("kind").asText())) {
-        throw new IllegalArgumentException(yamlFile + ": expected Pod documents, found " + doc.path("kind").asText());
+        throw new IllegalArgumentException(
+            yamlFile + ": expected Pod documents, found " + doc.path("kind").asText());
       }
       ObjectNode pod = writer.forCreate(doc);
       pod.set("status", doc.get("status"));
@@ -169,8 +200,10 @@ public final class ControllerPods {
     ObjectNode spec = pod.with("spec");
     String sa = spec.path("serviceAccountName").asText("default");
     if (spec.path("automountServiceAccountToken").asBoolean(false)) {
-      context.state().note("pod " + pod.path("metadata").path("name").asText()
-          + ": automountServiceAccountToken true set to false (no token controller)");
+      context
+          .state()
+          .note("pod " + pod.path("metadata").path("name").asText()
+              + ": automountServiceAccountToken true set to false (no token controller)");
     }
     spec.put("automountServiceAccountToken", false);
     if (context.cluster().running().hasNodes()) {
@@ -192,7 +225,11 @@ public final class ControllerPods {
     }
     if (i.record().podSpec() != null && i.record().podSpec().isObject()) {
       ObjectNode t = JSON.createObjectNode();
-      t.set("metadata", i.record().metadata() == null ? JSON.createObjectNode() : i.record().metadata().deepCopy());
+      t.set(
+          "metadata",
+          i.record().metadata() == null
+              ? JSON.createObjectNode()
+              : i.record().metadata().deepCopy());
       t.set("spec", i.record().podSpec().deepCopy());
       return t;
     }

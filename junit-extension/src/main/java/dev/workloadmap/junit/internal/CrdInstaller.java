@@ -42,12 +42,17 @@ public final class CrdInstaller {
 
   private List<CustomResourceDefinition> installFrom(String yaml, String source) {
     List<CustomResourceDefinition> out = new ArrayList<>();
-    for (JsonNode doc : new YamlReader().readAll(yaml, source).stream().map(YamlDocument::root)
-        .filter(n -> !n.isNull()).toList()) {
-      if (!doc.isObject() || !"CustomResourceDefinition".equals(doc.path("kind").asText())
+    for (JsonNode doc : new YamlReader()
+        .readAll(yaml, source).stream()
+            .map(YamlDocument::root)
+            .filter(n -> !n.isNull())
+            .toList()) {
+      if (!doc.isObject()
+          || !"CustomResourceDefinition".equals(doc.path("kind").asText())
           || !"apiextensions.k8s.io/v1".equals(doc.path("apiVersion").asText())) {
-        throw new IllegalStateException(source + ": expected apiextensions.k8s.io/v1 CustomResourceDefinition"
-            + " documents, found " + doc.path("apiVersion").asText() + " " + doc.path("kind").asText());
+        throw new IllegalStateException(source
+            + ": expected apiextensions.k8s.io/v1 CustomResourceDefinition" + " documents, found "
+            + doc.path("apiVersion").asText() + " " + doc.path("kind").asText());
       }
       out.add(context.cluster().installCrd((ObjectNode) doc, source));
     }

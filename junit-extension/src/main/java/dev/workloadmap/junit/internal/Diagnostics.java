@@ -32,7 +32,11 @@ public final class Diagnostics {
     SharedCluster cluster = context.cluster();
     HandleState state = context.state();
     StringBuilder sb = new StringBuilder("--- @WorkloadMapTest diagnostics ---\n");
-    sb.append("cluster: ").append(cluster.tier()).append(", ").append(cluster.description()).append('\n');
+    sb.append("cluster: ")
+        .append(cluster.tier())
+        .append(", ")
+        .append(cluster.description())
+        .append('\n');
     sb.append("namespace: ").append(context.namespace()).append('\n');
     List<String> all = new ArrayList<>(cluster.notes());
     all.addAll(state.notes());
@@ -41,10 +45,15 @@ public final class Diagnostics {
       all.forEach(n -> sb.append("  ").append(n).append('\n'));
     }
     if (def != null) {
-      sb.append("definition: ").append(def.definition().name()).append(" (").append(sourceOf(def.definition()))
+      sb.append("definition: ")
+          .append(def.definition().name())
+          .append(" (")
+          .append(sourceOf(def.definition()))
           .append(")\n");
     } else {
-      sb.append("definitions: ").append(String.join(", ", context.definitionSources())).append('\n');
+      sb.append("definitions: ")
+          .append(String.join(", ", context.definitionSources()))
+          .append('\n');
     }
     if (object != null) {
       sb.append("object as stored by the server:\n").append(indent(toYaml(object)));
@@ -60,10 +69,16 @@ public final class Diagnostics {
     if (object == null) {
       for (HasMetadata h : state.created()) {
         try {
-          sb.append("stored ").append(describe(h)).append(":\n")
+          sb.append("stored ")
+              .append(describe(h))
+              .append(":\n")
               .append(indent(toYaml(context.asJson(context.get(h)))));
         } catch (RuntimeException e) {
-          sb.append("stored ").append(describe(h)).append(": cannot read back (").append(e.getMessage()).append(")\n");
+          sb.append("stored ")
+              .append(describe(h))
+              .append(": cannot read back (")
+              .append(e.getMessage())
+              .append(")\n");
         }
       }
     }

@@ -27,8 +27,12 @@ public final class HandleContext {
   private final List<String> definitionSources;
   private final HandleState state = new HandleState();
 
-  public HandleContext(SharedCluster cluster, String namespace, WorkloadMap workloadMap,
-      List<PreparedDefinition> definitions, List<String> definitionSources) {
+  public HandleContext(
+      SharedCluster cluster,
+      String namespace,
+      WorkloadMap workloadMap,
+      List<PreparedDefinition> definitions,
+      List<String> definitionSources) {
     this.cluster = cluster;
     this.namespace = namespace;
     this.workloadMap = workloadMap;
@@ -73,7 +77,8 @@ public final class HandleContext {
   public PreparedDefinition definitionFor(JsonNode object) {
     String apiVersion = object.path("apiVersion").asText();
     for (PreparedDefinition d : definitions) {
-      if (d.definition().rootGvk() != null && d.definition().rootGvk().apiVersion().equals(apiVersion)
+      if (d.definition().rootGvk() != null
+          && d.definition().rootGvk().apiVersion().equals(apiVersion)
           && WorkloadMap.kindMismatch(d.definition(), object) == null) {
         return d;
       }
@@ -85,7 +90,8 @@ public final class HandleContext {
     }
     throw new IllegalStateException("no definition of @WorkloadMapTest(definitions = ...) covers "
         + object.path("apiVersion").asText() + " " + object.path("kind").asText() + "; loaded: "
-        + definitions.stream().map(d -> d.definition().name() + " (" + d.definition().rootGvk() + ")")
+        + definitions.stream()
+            .map(d -> d.definition().name() + " (" + d.definition().rootGvk() + ")")
             .collect(Collectors.joining(", ")));
   }
 
@@ -94,11 +100,16 @@ public final class HandleContext {
     GenericKubernetesResource ref = new GenericKubernetesResource();
     ref.setApiVersion(object.getApiVersion());
     ref.setKind(object.getKind());
-    ref.setMetadata(new ObjectMetaBuilder().withName(object.getMetadata().getName()).withNamespace(namespace).build());
-    GenericKubernetesResource got = read("cannot read " + KubeObjects.describe(ref) + " in namespace " + namespace,
+    ref.setMetadata(new ObjectMetaBuilder()
+        .withName(object.getMetadata().getName())
+        .withNamespace(namespace)
+        .build());
+    GenericKubernetesResource got = read(
+        "cannot read " + KubeObjects.describe(ref) + " in namespace " + namespace,
         () -> client().resource(ref).inNamespace(namespace).get());
     if (got == null) {
-      throw new IllegalStateException(KubeObjects.describe(ref) + " not found in namespace " + namespace);
+      throw new IllegalStateException(
+          KubeObjects.describe(ref) + " not found in namespace " + namespace);
     }
     return got;
   }
@@ -111,7 +122,8 @@ public final class HandleContext {
    */
   public <T> T read(String what, Supplier<T> call) {
     try {
-      return Retries.call(what, cluster::recentLogs, Retries.READ_BUDGET_MILLIS, retry -> call.get());
+      return Retries.call(
+          what, cluster::recentLogs, Retries.READ_BUDGET_MILLIS, retry -> call.get());
     } catch (KubernetesClientException e) {
       throw Faults.explain(what, e);
     }
@@ -127,6 +139,8 @@ public final class HandleContext {
   }
 
   public GenericKubernetesResource toResource(JsonNode json) {
-    return client().getKubernetesSerialization().convertValue(json, GenericKubernetesResource.class);
+    return client()
+        .getKubernetesSerialization()
+        .convertValue(json, GenericKubernetesResource.class);
   }
 }

@@ -12,14 +12,15 @@ import java.util.stream.Collectors;
 /** Small stateless helpers on Kubernetes objects and their text forms, shared by the handle's collaborators. */
 public final class KubeObjects {
   public static final ObjectMapper JSON = new ObjectMapper();
-  private static final YAMLMapper YAML = YAMLMapper.builder().disable(YAMLGenerator.Feature.WRITE_DOC_START_MARKER)
-      .build();
+  private static final YAMLMapper YAML =
+      YAMLMapper.builder().disable(YAMLGenerator.Feature.WRITE_DOC_START_MARKER).build();
 
   private KubeObjects() {}
 
   /** Same kind, apiVersion and name. */
   public static boolean same(HasMetadata a, HasMetadata b) {
-    return a.getKind().equals(b.getKind()) && a.getApiVersion().equals(b.getApiVersion())
+    return a.getKind().equals(b.getKind())
+        && a.getApiVersion().equals(b.getApiVersion())
         && a.getMetadata().getName().equals(b.getMetadata().getName());
   }
 

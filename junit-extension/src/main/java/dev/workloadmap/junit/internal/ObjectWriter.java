@@ -31,9 +31,19 @@ import java.util.concurrent.TimeUnit;
  */
 public final class ObjectWriter {
   /** Server-owned metadata fields a fixture copied from {@code kubectl get -o yaml} carries; dropped before create. */
-  private static final List<String> SERVER_METADATA = List.of("uid", "resourceVersion", "creationTimestamp",
-      "deletionTimestamp", "deletionGracePeriodSeconds", "generation", "managedFields", "selfLink", "finalizers",
-      "ownerReferences", "generateName");
+  private static final List<String> SERVER_METADATA = List.of(
+      "uid",
+      "resourceVersion",
+      "creationTimestamp",
+      "deletionTimestamp",
+      "deletionGracePeriodSeconds",
+      "generation",
+      "managedFields",
+      "selfLink",
+      "finalizers",
+      "ownerReferences",
+      "generateName");
+
   private static final String LAST_APPLIED = "kubectl.kubernetes.io/last-applied-configuration";
 
   private final HandleContext context;
@@ -50,13 +60,17 @@ public final class ObjectWriter {
 
   /** Every non-empty YAML document of a file, with Kubernetes' YAML rules (positions kept). */
   public static List<JsonNode> readYaml(Path file) {
-    return new YamlReader().readAll(file).stream().map(YamlDocument::root).filter(n -> !n.isNull()).toList();
+    return new YamlReader()
+        .readAll(file).stream().map(YamlDocument::root).filter(n -> !n.isNull()).toList();
   }
 
   /** Every non-empty YAML document of a string. */
   public static List<JsonNode> readYaml(String yaml) {
-    return new YamlReader().readAll(yaml, "<yaml>").stream().map(YamlDocument::root).filter(n -> !n.isNull())
-        .toList();
+    return new YamlReader()
+        .readAll(yaml, "<yaml>").stream()
+            .map(YamlDocument::root)
+            .filter(n -> !n.isNull())
+            .toList();
   }
 
   /**
@@ -66,11 +80,15 @@ public final class ObjectWriter {
   public GenericKubernetesResource create(JsonNode object, boolean ownObjectReferences) {
     ObjectNode body = forCreate(object);
     if (ownObjectReferences && object.path("metadata").has("ownerReferences")) {
-      ((ObjectNode) body.get("metadata")).set("ownerReferences", object.path("metadata").get("ownerReferences"));
+      ((ObjectNode) body.get("metadata"))
+          .set("ownerReferences", object.path("metadata").get("ownerReferences"));
     }
-    if ("v1".equals(body.path("apiVersion").asText()) && "Pod".equals(body.path("kind").asText())) {
-      // the ServiceAccount and RuntimeClass admission plugins reject a pod whose ServiceAccount or RuntimeClass does
-      // not exist; a test cluster has neither the controller that creates the one nor the operator that installs
+    if ("v1".equals(body.path("apiVersion").asText())
+        && "Pod".equals(body.path("kind").asText())) {
+      // the ServiceAccount and RuntimeClass admission plugins reject a pod whose ServiceAccount or
+      // RuntimeClass does
+      // not exist; a test cluster has neither the controller that creates the one nor the operator
+      // that installs
       // the other
       ensureServiceAccount(body.path("spec").path("serviceAccountName").asText("default"));
       String runtimeClass = body.path("spec").path("runtimeClassName").asText("");
@@ -86,7 +104,8 @@ public final class ObjectWriter {
       if (e.getCode() != 409) {
         throw e;
       }
-      GenericKubernetesResource existing = client().resource(resource).inNamespace(namespace).get();
+      GenericKubernetesResource existing =
+          client().resource(resource).inNamespace(namespace).get();
       resource.getMetadata().setResourceVersion(existing.getMetadata().getResourceVersion());
       stored = client().resource(resource).inNamespace(namespace).update();
       context.state().note("replaced existing " + describe(stored));
@@ -103,8 +122,10 @@ public final class ObjectWriter {
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
     while (true) {
       try {
-        return Retries.call("create " + describe(resource) + " in namespace " + namespace,
-            context.cluster()::recentLogs, retry -> {
+        return Retries.call(
+            "create " + describe(resource) + " in namespace " + namespace,
+            context.cluster()::recentLogs,
+            retry -> {
               try {
                 return client().resource(resource).inNamespace(namespace).create();
               } catch (KubernetesClientException e) {
@@ -116,7 +137,8 @@ public final class ObjectWriter {
               }
             });
       } catch (KubernetesClientException e) {
-        if (e.getCode() != 0 || !String.valueOf(e.getMessage()).contains("Could not find a registered handler")
+        if (e.getCode() != 0
+            || !String.valueOf(e.getMessage()).contains("Could not find a registered handler")
             || System.nanoTime() > deadline) {
           throw e;
         }
@@ -154,26 +176,42 @@ public final class ObjectWriter {
     }
     ObjectNode shifted = status.deepCopy();
     JsonNode gen = object.path("metadata").path("generation");
-    if (gen.canConvertToLong() && stored.getMetadata().getGeneration() != null
-        && gen.asLong() >= stored.getMetadata().getGeneration() + 2 && hasMutablePodTemplate(stored)) {
+    if (gen.canConvertToLong()
+        && stored.getMetadata().getGeneration() != null
+        && gen.asLong() >= stored.getMetadata().getGeneration() + 2
+        && hasMutablePodTemplate(stored)) {
       stored = raiseGeneration(stored, gen.asLong());
     }
-    if (!gen.canConvertToLong() && shifted.isObject() && !shifted.has("observedGeneration")
-        && hasMutablePodTemplate(stored) && stored.getMetadata().getGeneration() != null) {
-      // the object came without generation bookkeeping (a snapshot that dropped it); on a server the generation
-      // always exists and these kinds' controllers always write observedGeneration with their status, so the
-      // status is written as caught up with the spec, which is what the generation-less object means offline
+    if (!gen.canConvertToLong()
+        && shifted.isObject()
+        && !shifted.has("observedGeneration")
+        && hasMutablePodTemplate(stored)
+        && stored.getMetadata().getGeneration() != null) {
+      // the object came without generation bookkeeping (a snapshot that dropped it); on a server
+      // the generation
+      // always exists and these kinds' controllers always write observedGeneration with their
+      // status, so the
+      // status is written as caught up with the spec, which is what the generation-less object
+      // means offline
       shifted.put("observedGeneration", stored.getMetadata().getGeneration());
-      context.state().note(describe(stored) + ": the object has no metadata.generation and its status no"
-          + " observedGeneration; observedGeneration " + stored.getMetadata().getGeneration() + " (the server's"
-          + " generation) written");
+      context
+          .state()
+          .note(describe(stored) + ": the object has no metadata.generation and its status no"
+              + " observedGeneration; observedGeneration "
+              + stored.getMetadata().getGeneration() + " (the server's"
+              + " generation) written");
     }
     Long storedGen = stored.getMetadata().getGeneration();
-    if (gen.canConvertToLong() && storedGen != null && gen.asLong() != storedGen && shifted.isObject()) {
+    if (gen.canConvertToLong()
+        && storedGen != null
+        && gen.asLong() != storedGen
+        && shifted.isObject()) {
       long delta = storedGen - gen.asLong();
       shiftObservedGeneration(shifted, delta);
-      context.state().note(describe(stored) + ": metadata.generation is " + storedGen + " on the server, "
-          + gen.asLong() + " in the object; observedGeneration values shifted by " + delta);
+      context
+          .state()
+          .note(describe(stored) + ": metadata.generation is " + storedGen + " on the server, "
+              + gen.asLong() + " in the object; observedGeneration values shifted by " + delta);
     }
     return writeStatus(stored, shifted);
   }
@@ -195,7 +233,8 @@ public final class ObjectWriter {
     long from = stored.getMetadata().getGeneration();
     for (long g = from; g < target; g++) {
       ObjectNode json = (ObjectNode) JSON.valueToTree(context.asJson(current));
-      ObjectNode annotations = json.with("spec").with("template").with("metadata").with("annotations");
+      ObjectNode annotations =
+          json.with("spec").with("template").with("metadata").with("annotations");
       if (g < target - 1) {
         annotations.put(key, Long.toString(g + 1));
       } else {
@@ -206,12 +245,17 @@ public final class ObjectWriter {
       }
       json.remove("status");
       GenericKubernetesResource update = context.toResource(json);
-      current = Retries.call("update the spec of " + describe(update) + " (generation " + (g + 1) + ")",
-          context.cluster()::recentLogs, () -> client().resource(update).inNamespace(namespace).update());
+      current = Retries.call(
+          "update the spec of " + describe(update) + " (generation " + (g + 1) + ")",
+          context.cluster()::recentLogs,
+          () -> client().resource(update).inNamespace(namespace).update());
     }
-    context.state().note(describe(stored) + ": metadata.generation raised from " + from + " to "
-        + current.getMetadata().getGeneration() + " by " + (target - from) + " pod-template annotation changes (the"
-        + " last one removing it again), as in the object");
+    context
+        .state()
+        .note(describe(stored) + ": metadata.generation raised from " + from + " to "
+            + current.getMetadata().getGeneration() + " by " + (target - from)
+            + " pod-template annotation changes (the"
+            + " last one removing it again), as in the object");
     context.state().track(current);
     return current;
   }
@@ -238,8 +282,10 @@ public final class ObjectWriter {
   public GenericKubernetesResource writeStatus(GenericKubernetesResource stored, JsonNode status) {
     GenericKubernetesResource copy = context.toResource(JSON.valueToTree(context.asJson(stored)));
     copy.setAdditionalProperty("status", JSON.convertValue(status, Object.class));
-    GenericKubernetesResource updated = Retries.call("write the status of " + describe(copy),
-        context.cluster()::recentLogs, () -> client().resource(copy).inNamespace(namespace).updateStatus());
+    GenericKubernetesResource updated = Retries.call(
+        "write the status of " + describe(copy),
+        context.cluster()::recentLogs,
+        () -> client().resource(copy).inNamespace(namespace).updateStatus());
     context.state().track(updated);
     return updated;
   }
@@ -247,11 +293,22 @@ public final class ObjectWriter {
   /** Deletes {@code object} (grace period 0) and waits until it is gone (120 s hang guard). */
   public void delete(HasMetadata object) {
     GenericKubernetesResource ref = context.toResource(JSON.valueToTree(context.asJson(object)));
-    // background propagation: the API default for some kinds (batch/v1 Job) is orphan, whose finalizer only the
+    // background propagation: the API default for some kinds (batch/v1 Job) is orphan, whose
+    // finalizer only the
     // garbage collector removes, and a bare API server has none
-    Retries.call("delete " + describe(ref), context.cluster()::recentLogs, () -> client().resource(ref)
-        .inNamespace(namespace).withPropagationPolicy(DeletionPropagation.BACKGROUND).withGracePeriod(0).delete());
-    client().resource(ref).inNamespace(namespace).waitUntilCondition(r -> r == null, 120, TimeUnit.SECONDS);
+    Retries.call(
+        "delete " + describe(ref),
+        context.cluster()::recentLogs,
+        () -> client()
+            .resource(ref)
+            .inNamespace(namespace)
+            .withPropagationPolicy(DeletionPropagation.BACKGROUND)
+            .withGracePeriod(0)
+            .delete());
+    client()
+        .resource(ref)
+        .inNamespace(namespace)
+        .waitUntilCondition(r -> r == null, 120, TimeUnit.SECONDS);
     context.state().untrack(object);
   }
 
@@ -259,10 +316,15 @@ public final class ObjectWriter {
   public void deleteCreatedObjects() {
     List<HasMetadata> objects = context.state().takeCreated();
     for (int i = objects.size() - 1; i >= 0; i--) {
-      GenericKubernetesResource ref = context.toResource(JSON.valueToTree(context.asJson(objects.get(i))));
+      GenericKubernetesResource ref =
+          context.toResource(JSON.valueToTree(context.asJson(objects.get(i))));
       try {
-        client().resource(ref).inNamespace(namespace).withPropagationPolicy(DeletionPropagation.BACKGROUND)
-            .withGracePeriod(0).delete();
+        client()
+            .resource(ref)
+            .inNamespace(namespace)
+            .withPropagationPolicy(DeletionPropagation.BACKGROUND)
+            .withGracePeriod(0)
+            .delete();
       } catch (KubernetesClientException e) {
         // best effort: the namespace goes next
       }
@@ -274,9 +336,12 @@ public final class ObjectWriter {
    * namespace set.
    */
   public ObjectNode forCreate(JsonNode object) {
-    if (!object.isObject() || object.path("apiVersion").asText().isEmpty() || object.path("kind").asText().isEmpty()) {
-      throw new IllegalArgumentException("a Kubernetes object needs apiVersion and kind; a status-only fragment cannot"
-          + " be created");
+    if (!object.isObject()
+        || object.path("apiVersion").asText().isEmpty()
+        || object.path("kind").asText().isEmpty()) {
+      throw new IllegalArgumentException(
+          "a Kubernetes object needs apiVersion and kind; a status-only fragment cannot"
+              + " be created");
     }
     ObjectNode body = object.deepCopy();
     body.remove("status");
@@ -316,11 +381,23 @@ public final class ObjectWriter {
       return;
     }
     try {
-      client().resources(RuntimeClass.class).resource(new RuntimeClassBuilder().withNewMetadata().withName(name)
-          .endMetadata().withHandler(name).withOverhead(overhead.isObject()
-              ? new Overhead(JSON.convertValue(overhead, new TypeReference<Map<String, Quantity>>() {}))
-              : null).build()).create();
-      context.state().note("created RuntimeClass " + name + " (cluster-wide) for a pod that names it");
+      client()
+          .resources(RuntimeClass.class)
+          .resource(new RuntimeClassBuilder()
+              .withNewMetadata()
+              .withName(name)
+              .endMetadata()
+              .withHandler(name)
+              .withOverhead(
+                  overhead.isObject()
+                      ? new Overhead(JSON.convertValue(
+                          overhead, new TypeReference<Map<String, Quantity>>() {}))
+                      : null)
+              .build())
+          .create();
+      context
+          .state()
+          .note("created RuntimeClass " + name + " (cluster-wide) for a pod that names it");
     } catch (KubernetesClientException e) {
       if (e.getCode() != 409) {
         throw e;

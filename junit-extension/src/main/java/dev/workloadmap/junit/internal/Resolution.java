@@ -34,8 +34,14 @@ public final class Resolution {
   /** Resolves the JSON form of an object with {@code definition}; the tree is kept for diagnostics. */
   public WorkloadTree resolve(PreparedDefinition definition, JsonNode object) {
     WorkloadTree tree = context.workloadMap().resolve(definition, object);
-    context.state().lastTree(context.workloadMap().renderText(tree, null), tree.problems().stream()
-        .map(p -> p.format() + (p.expression() == null ? "" : "\n      jq: " + p.expression())).toList());
+    context
+        .state()
+        .lastTree(
+            context.workloadMap().renderText(tree, null),
+            tree.problems().stream()
+                .map(p ->
+                    p.format() + (p.expression() == null ? "" : "\n      jq: " + p.expression()))
+                .toList());
     return tree;
   }
 
@@ -51,12 +57,21 @@ public final class Resolution {
   public LiveTree livePods(HasMetadata workload) {
     JsonNode json = context.asJson(context.get(workload));
     PreparedDefinition definition = context.definitionFor(json);
-    List<JsonNode> pods = context.read("cannot list the pods of namespace " + context.namespace(),
-        () -> context.client().genericKubernetesResources("v1", "Pod").inNamespace(context.namespace())
-            .list(new ListOptionsBuilder().withResourceVersion("0").build())).getItems().stream()
-        .map(context::asJson).toList();
-    LiveTree live = context.workloadMap().attributePods(definition, resolve(definition, json), json, pods,
-        ownerLookup());
+    List<JsonNode> pods = context
+        .read(
+            "cannot list the pods of namespace " + context.namespace(),
+            () -> context
+                .client()
+                .genericKubernetesResources("v1", "Pod")
+                .inNamespace(context.namespace())
+                .list(new ListOptionsBuilder().withResourceVersion("0").build()))
+        .getItems()
+        .stream()
+        .map(context::asJson)
+        .toList();
+    LiveTree live = context
+        .workloadMap()
+        .attributePods(definition, resolve(definition, json), json, pods, ownerLookup());
     context.state().lastTree(context.workloadMap().renderText(live, null), null);
     return live;
   }
@@ -78,14 +93,17 @@ public final class Resolution {
       GenericKubernetesResource owner;
       try {
         var resources = context.client().genericKubernetesResources(ref.apiVersion(), ref.kind());
-        owner = ns.isEmpty() ? resources.withName(ref.name()).get()
+        owner = ns.isEmpty()
+            ? resources.withName(ref.name()).get()
             : resources.inNamespace(ns).withName(ref.name()).get();
       } catch (KubernetesClientException e) {
         if (e.getCode() == 404 || (e.getCode() == 0 && Faults.ioCause(e) == null)) {
           return Optional.empty(); // gone, or a kind the client cannot map
         }
-        throw Faults.explain("cannot read the owner " + ref.kind() + " " + ref.apiVersion() + " " + ref.name()
-            + " of a pod", e);
+        throw Faults.explain(
+            "cannot read the owner " + ref.kind() + " " + ref.apiVersion() + " " + ref.name()
+                + " of a pod",
+            e);
       }
       return Optional.ofNullable(owner).map(context::asJson);
     };

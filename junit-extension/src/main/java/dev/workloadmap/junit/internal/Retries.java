@@ -31,12 +31,16 @@ public final class Retries {
    * @param what what is sent, for the diagnostic (for example {@code create CustomResourceDefinition x (2.3 MB)})
    * @param call the request; it receives true from its second attempt on (a create that may already have landed)
    */
-  public static <T> T call(String what, Diagnostics cluster, java.util.function.Function<Boolean, T> call) {
+  public static <T> T call(
+      String what, Diagnostics cluster, java.util.function.Function<Boolean, T> call) {
     return call(what, cluster, BUDGET_MILLIS, call);
   }
 
   /** As {@link #call(String, Diagnostics, java.util.function.Function)} within {@code budgetMillis}. */
-  public static <T> T call(String what, Diagnostics cluster, long budgetMillis,
+  public static <T> T call(
+      String what,
+      Diagnostics cluster,
+      long budgetMillis,
       java.util.function.Function<Boolean, T> call) {
     long start = System.nanoTime();
     long deadline = start + TimeUnit.MILLISECONDS.toNanos(budgetMillis);
@@ -54,9 +58,18 @@ public final class Retries {
         long wait = Math.max(backoff, retryAfter);
         if (System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(wait) > deadline) {
           double waited = (System.nanoTime() - start) / 1e9;
-          throw new IllegalStateException(String.format(Locale.ROOT, "%s: the API server did not answer in time"
-              + " after %d attempts over %.1f s (last error: HTTP %d %s)%nwhat the cluster logged last:%n%s", what,
-              attempt, waited, e.getCode(), oneLine(e), indent(cluster.recentLogs())), e);
+          throw new IllegalStateException(
+              String.format(
+                  Locale.ROOT,
+                  "%s: the API server did not answer in time"
+                      + " after %d attempts over %.1f s (last error: HTTP %d %s)%nwhat the cluster logged last:%n%s",
+                  what,
+                  attempt,
+                  waited,
+                  e.getCode(),
+                  oneLine(e),
+                  indent(cluster.recentLogs())),
+              e);
         }
         sleep(wait);
         backoff = Math.min(backoff * 2, 8_000);
@@ -79,14 +92,19 @@ public final class Retries {
     String message = String.valueOf(e.getMessage()).toLowerCase(Locale.ROOT);
     if (code == 429) {
       Integer seconds = e.getStatus() != null && e.getStatus().getDetails() != null
-          ? e.getStatus().getDetails().getRetryAfterSeconds() : null;
+          ? e.getStatus().getDetails().getRetryAfterSeconds()
+          : null;
       return seconds == null ? 0 : TimeUnit.SECONDS.toMillis(seconds);
     }
     if (code == 502 || code == 503 || code == 504) {
       return 0;
     }
-    if (code == 500 && (message.contains("etcdserver") || message.contains("leader changed")
-        || message.contains("timeout") || message.contains("timed out") || message.contains("try again"))) {
+    if (code == 500
+        && (message.contains("etcdserver")
+            || message.contains("leader changed")
+            || message.contains("timeout")
+            || message.contains("timed out")
+            || message.contains("try again"))) {
       return 0;
     }
     if (code <= 0 && Faults.ioCause(e) != null) {
@@ -96,14 +114,16 @@ public final class Retries {
   }
 
   private static String oneLine(KubernetesClientException e) {
-    String m = e.getStatus() != null && e.getStatus().getMessage() != null ? e.getStatus().getMessage()
+    String m = e.getStatus() != null && e.getStatus().getMessage() != null
+        ? e.getStatus().getMessage()
         : String.valueOf(e.getMessage());
     return m.lines().findFirst().orElse("");
   }
 
   private static String indent(String text) {
-    return text.isBlank() ? "  (nothing)" : text.lines().map(l -> "  " + l).reduce((a, b) -> a + "\n" + b)
-        .orElse("");
+    return text.isBlank()
+        ? "  (nothing)"
+        : text.lines().map(l -> "  " + l).reduce((a, b) -> a + "\n" + b).orElse("");
   }
 
   private static void sleep(long millis) {

@@ -16,8 +16,16 @@ public final class ServiceAccounts {
   /** Creates ServiceAccount {@code namespace/name} unless it exists. */
   public static void ensure(KubernetesClient client, String namespace, String name) {
     try {
-      client.serviceAccounts().inNamespace(namespace).resource(new ServiceAccountBuilder().withNewMetadata()
-          .withName(name).endMetadata().withAutomountServiceAccountToken(false).build()).create();
+      client
+          .serviceAccounts()
+          .inNamespace(namespace)
+          .resource(new ServiceAccountBuilder()
+              .withNewMetadata()
+              .withName(name)
+              .endMetadata()
+              .withAutomountServiceAccountToken(false)
+              .build())
+          .create();
     } catch (KubernetesClientException e) {
       if (e.getCode() != 409) {
         throw e;

@@ -29,8 +29,16 @@ import java.util.function.Function;
  * @param origins one line per value: {@code workloadmap.tier=API_SERVER (annotation)}
  */
 public record Settings(
-    Tier tier, Cleanup cleanup, boolean disabledWithoutCluster, String namespacePrefix, Path kubeconfig,
-    String kubeconfigContext, Path kubeApiTestDir, String apiServerVersion, String k3sImage, Controllers controllers,
+    Tier tier,
+    Cleanup cleanup,
+    boolean disabledWithoutCluster,
+    String namespacePrefix,
+    Path kubeconfig,
+    String kubeconfigContext,
+    Path kubeApiTestDir,
+    String apiServerVersion,
+    String k3sImage,
+    Controllers controllers,
     List<String> origins) {
 
   public Settings {
@@ -46,22 +54,38 @@ public record Settings(
    * @throws IllegalArgumentException when a value is not one of the allowed ones, naming the source and the choices
    */
   public static Settings resolve(
-      WorkloadMapTest annotation, Function<String, Optional<String>> parameters, Function<String, String> env) {
+      WorkloadMapTest annotation,
+      Function<String, Optional<String>> parameters,
+      Function<String, String> env) {
     Resolver r = new Resolver(parameters, env);
-    Tier tier = r.enumValue(WorkloadMapTest.TIER_PROPERTY,
-        annotation == null || annotation.tier() == Tier.DEFAULT ? null : annotation.tier().name(), Tier.class,
+    Tier tier = r.enumValue(
+        WorkloadMapTest.TIER_PROPERTY,
+        annotation == null || annotation.tier() == Tier.DEFAULT
+            ? null
+            : annotation.tier().name(),
+        Tier.class,
         Tier.AUTO);
-    Cleanup cleanup = r.enumValue(WorkloadMapTest.CLEANUP_PROPERTY,
-        annotation == null || annotation.cleanup() == Cleanup.DEFAULT ? null : annotation.cleanup().name(),
-        Cleanup.class, Cleanup.KEEP_ON_FAILURE);
-    String disabled = r.value(WorkloadMapTest.DISABLED_WITHOUT_CLUSTER_PROPERTY,
-        annotation != null && annotation.disabledWithoutCluster() ? "true" : null, "false");
+    Cleanup cleanup = r.enumValue(
+        WorkloadMapTest.CLEANUP_PROPERTY,
+        annotation == null || annotation.cleanup() == Cleanup.DEFAULT
+            ? null
+            : annotation.cleanup().name(),
+        Cleanup.class,
+        Cleanup.KEEP_ON_FAILURE);
+    String disabled = r.value(
+        WorkloadMapTest.DISABLED_WITHOUT_CLUSTER_PROPERTY,
+        annotation != null && annotation.disabledWithoutCluster() ? "true" : null,
+        "false");
     if (!disabled.equalsIgnoreCase("true") && !disabled.equalsIgnoreCase("false")) {
-      throw new IllegalArgumentException(r.describe(WorkloadMapTest.DISABLED_WITHOUT_CLUSTER_PROPERTY)
-          + " must be true or false, found \"" + disabled + "\"");
+      throw new IllegalArgumentException(
+          r.describe(WorkloadMapTest.DISABLED_WITHOUT_CLUSTER_PROPERTY)
+              + " must be true or false, found \"" + disabled + "\"");
     }
-    String prefix = r.value(WorkloadMapTest.NAMESPACE_PREFIX_PROPERTY,
-        annotation == null || annotation.namespacePrefix().isBlank() ? null : annotation.namespacePrefix(),
+    String prefix = r.value(
+        WorkloadMapTest.NAMESPACE_PREFIX_PROPERTY,
+        annotation == null || annotation.namespacePrefix().isBlank()
+            ? null
+            : annotation.namespacePrefix(),
         WorkloadMapTest.DEFAULT_NAMESPACE_PREFIX);
     if (!prefix.matches("[a-z0-9]([-a-z0-9]{0,30}[a-z0-9])?")) {
       throw new IllegalArgumentException(r.describe(WorkloadMapTest.NAMESPACE_PREFIX_PROPERTY)
@@ -69,16 +93,35 @@ public record Settings(
     }
     String kubeconfig = r.value(WorkloadMapTest.KUBECONFIG_PROPERTY, null, null);
     String context = r.value(WorkloadMapTest.KUBECONFIG_CONTEXT_PROPERTY, null, null);
-    String dir = r.value(WorkloadMapTest.KUBEAPITEST_DIR_PROPERTY, null, defaultKubeApiTestDir(env).toString());
-    String version = r.value(WorkloadMapTest.API_SERVER_VERSION_PROPERTY, null,
+    String dir = r.value(
+        WorkloadMapTest.KUBEAPITEST_DIR_PROPERTY,
+        null,
+        defaultKubeApiTestDir(env).toString());
+    String version = r.value(
+        WorkloadMapTest.API_SERVER_VERSION_PROPERTY,
+        null,
         WorkloadMapTest.DEFAULT_API_SERVER_VERSION);
-    String image = r.value(WorkloadMapTest.K3S_IMAGE_PROPERTY, null, WorkloadMapTest.DEFAULT_K3S_IMAGE);
-    Controllers controllers = r.enumValue(WorkloadMapTest.CONTROLLERS_PROPERTY,
-        annotation == null || annotation.controllers() == Controllers.DEFAULT ? null : annotation.controllers().name(),
-        Controllers.class, Controllers.WORKLOAD);
-    return new Settings(tier, cleanup, Boolean.parseBoolean(disabled.toLowerCase(Locale.ROOT)), prefix,
+    String image =
+        r.value(WorkloadMapTest.K3S_IMAGE_PROPERTY, null, WorkloadMapTest.DEFAULT_K3S_IMAGE);
+    Controllers controllers = r.enumValue(
+        WorkloadMapTest.CONTROLLERS_PROPERTY,
+        annotation == null || annotation.controllers() == Controllers.DEFAULT
+            ? null
+            : annotation.controllers().name(),
+        Controllers.class,
+        Controllers.WORKLOAD);
+    return new Settings(
+        tier,
+        cleanup,
+        Boolean.parseBoolean(disabled.toLowerCase(Locale.ROOT)),
+        prefix,
         kubeconfig == null || kubeconfig.isBlank() ? null : expandHome(kubeconfig),
-        context == null || context.isBlank() ? null : context, expandHome(dir), version, image, controllers, r.origins);
+        context == null || context.isBlank() ? null : context,
+        expandHome(dir),
+        version,
+        image,
+        controllers,
+        r.origins);
   }
 
   /** {@code workloadmap.disabledWithoutCluster} becomes {@code WORKLOADMAP_DISABLED_WITHOUT_CLUSTER}. */
@@ -104,7 +147,9 @@ public record Settings(
   /** {@code $XDG_CACHE_HOME}, else {@code ~/.cache}. */
   public static Path cacheHome(Function<String, String> env) {
     String xdg = env.apply("XDG_CACHE_HOME");
-    return xdg != null && !xdg.isBlank() ? Path.of(xdg) : Path.of(System.getProperty("user.home"), ".cache");
+    return xdg != null && !xdg.isBlank()
+        ? Path.of(xdg)
+        : Path.of(System.getProperty("user.home"), ".cache");
   }
 
   private static Path expandHome(String p) {
@@ -149,7 +194,8 @@ public record Settings(
       return value;
     }
 
-    <E extends Enum<E>> E enumValue(String property, String fromAnnotation, Class<E> type, E fallback) {
+    <E extends Enum<E>> E enumValue(
+        String property, String fromAnnotation, Class<E> type, E fallback) {
       String v = value(property, fromAnnotation, fallback.name());
       List<String> allowed = new ArrayList<>();
       for (E e : type.getEnumConstants()) {
@@ -160,8 +206,8 @@ public record Settings(
           }
         }
       }
-      throw new IllegalArgumentException(describe(property) + " must be one of " + String.join(", ", allowed)
-          + ", found \"" + v + "\"");
+      throw new IllegalArgumentException(describe(property) + " must be one of "
+          + String.join(", ", allowed) + ", found \"" + v + "\"");
     }
 
     String describe(String property) {

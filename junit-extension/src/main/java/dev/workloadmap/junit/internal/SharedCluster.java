@@ -91,24 +91,35 @@ public final class SharedCluster implements AutoCloseable {
   private CustomResourceDefinition create(ObjectNode crd, String name, String source) {
     ObjectNode body = crd.deepCopy();
     body.remove("status");
-    ((ObjectNode) body.with("metadata")).remove(java.util.List.of("resourceVersion", "uid", "creationTimestamp",
-        "generation", "managedFields"));
+    ((ObjectNode) body.with("metadata"))
+        .remove(java.util.List.of(
+            "resourceVersion", "uid", "creationTimestamp", "generation", "managedFields"));
     JsonNode conversion = body.path("spec").path("conversion");
     if ("Webhook".equals(conversion.path("strategy").asText())) {
-      // the conversion webhook is a service of the operator, which a test cluster does not run: every request at a
+      // the conversion webhook is a service of the operator, which a test cluster does not run:
+      // every request at a
       // non-storage version would fail with "service not found"
       ((ObjectNode) body.get("spec")).putObject("conversion").put("strategy", "None");
-      note("CRD " + name + ": conversion strategy Webhook replaced by None (no conversion webhook in the test"
+      note("CRD " + name
+          + ": conversion strategy Webhook replaced by None (no conversion webhook in the test"
           + " cluster); an object reads back at each served version as it was written");
     }
     var client = running.client();
-    GenericKubernetesResource resource = client.getKubernetesSerialization().convertValue(body,
-        GenericKubernetesResource.class);
+    GenericKubernetesResource resource =
+        client.getKubernetesSerialization().convertValue(body, GenericKubernetesResource.class);
     int bytes = client.getKubernetesSerialization().asJson(body).length();
     try {
-      // a retried create whose first attempt landed answers 409, which is what an existing CRD answers too
-      Retries.call(String.format(java.util.Locale.ROOT, "create CustomResourceDefinition %s from %s (%.1f MB)", name,
-          source, bytes / 1e6), running::recentLogs, () -> {
+      // a retried create whose first attempt landed answers 409, which is what an existing CRD
+      // answers too
+      Retries.call(
+          String.format(
+              java.util.Locale.ROOT,
+              "create CustomResourceDefinition %s from %s (%.1f MB)",
+              name,
+              source,
+              bytes / 1e6),
+          running::recentLogs,
+          () -> {
             createCrd(resource);
             return null;
           });
@@ -124,12 +135,21 @@ public final class SharedCluster implements AutoCloseable {
     }
     CustomResourceDefinition established;
     try {
-      established = api.withName(name).waitUntilCondition(c -> c != null && c.getStatus() != null
-          && c.getStatus().getConditions() != null && c.getStatus().getConditions().stream().anyMatch(
-              k -> "Established".equals(k.getType()) && "True".equals(k.getStatus())), 180, TimeUnit.SECONDS);
+      established = api.withName(name)
+          .waitUntilCondition(
+              c -> c != null
+                  && c.getStatus() != null
+                  && c.getStatus().getConditions() != null
+                  && c.getStatus().getConditions().stream()
+                      .anyMatch(
+                          k -> "Established".equals(k.getType()) && "True".equals(k.getStatus())),
+              180,
+              TimeUnit.SECONDS);
     } catch (KubernetesClientException e) {
-      throw new IllegalStateException("CRD " + name + " from " + source + " did not become Established within 180 s: "
-          + e.getMessage() + "\nwhat the cluster logged last:\n" + running.recentLogs(), e);
+      throw new IllegalStateException(
+          "CRD " + name + " from " + source + " did not become Established within 180 s: "
+              + e.getMessage() + "\nwhat the cluster logged last:\n" + running.recentLogs(),
+          e);
     }
     awaitDiscovery(established, source);
     return established;
@@ -160,8 +180,9 @@ public final class SharedCluster implements AutoCloseable {
           break;
         }
         if (System.nanoTime() > deadline) {
-          throw new IllegalStateException("CRD " + crd.getMetadata().getName() + " from " + source + " is Established"
-              + " but " + path + " did not list kind " + kind + " within 180 s");
+          throw new IllegalStateException(
+              "CRD " + crd.getMetadata().getName() + " from " + source + " is Established" + " but "
+                  + path + " did not list kind " + kind + " within 180 s");
         }
         try {
           Thread.sleep(100);
@@ -174,13 +195,19 @@ public final class SharedCluster implements AutoCloseable {
   }
 
   private void createCrd(GenericKubernetesResource resource) {
-    running.client().genericKubernetesResources("apiextensions.k8s.io/v1", "CustomResourceDefinition")
-        .resource(resource).create();
+    running
+        .client()
+        .genericKubernetesResources("apiextensions.k8s.io/v1", "CustomResourceDefinition")
+        .resource(resource)
+        .create();
   }
 
-  private static IllegalStateException rejected(String name, String source, KubernetesClientException e) {
-    return new IllegalStateException("the API server rejected CRD " + name + " from " + source + " (HTTP "
-        + e.getCode() + "): " + (e.getStatus() != null ? e.getStatus().getMessage() : e.getMessage()), e);
+  private static IllegalStateException rejected(
+      String name, String source, KubernetesClientException e) {
+    return new IllegalStateException(
+        "the API server rejected CRD " + name + " from " + source + " (HTTP " + e.getCode() + "): "
+            + (e.getStatus() != null ? e.getStatus().getMessage() : e.getMessage()),
+        e);
   }
 
   /** The cluster processes' last log lines (for diagnostics). */

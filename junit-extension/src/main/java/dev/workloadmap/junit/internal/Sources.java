@@ -33,16 +33,19 @@ public final class Sources {
       if (source.startsWith(CLASSPATH)) {
         String resource = source.substring(CLASSPATH.length()).replaceFirst("^/", "");
         ClassLoader cl = Thread.currentThread().getContextClassLoader();
-        try (InputStream in = (cl != null ? cl : Sources.class.getClassLoader()).getResourceAsStream(resource)) {
+        try (InputStream in =
+            (cl != null ? cl : Sources.class.getClassLoader()).getResourceAsStream(resource)) {
           if (in == null) {
-            throw new IllegalArgumentException(source + ": no such class path resource (put it under"
-                + " src/test/resources/" + resource + ")");
+            throw new IllegalArgumentException(
+                source + ": no such class path resource (put it under" + " src/test/resources/"
+                    + resource + ")");
           }
           return new String(in.readAllBytes(), StandardCharsets.UTF_8);
         }
       }
       if (source.startsWith("http://") || source.startsWith("https://")) {
-        Path cached = cacheHome.resolve("workloadmap").resolve("crds").resolve(sha256(source) + ".yaml");
+        Path cached =
+            cacheHome.resolve("workloadmap").resolve("crds").resolve(sha256(source) + ".yaml");
         if (!Files.isRegularFile(cached)) {
           download(source, cached);
         }
@@ -50,8 +53,10 @@ public final class Sources {
       }
       Path file = Path.of(source);
       if (!Files.isRegularFile(file)) {
-        throw new IllegalArgumentException(source + ": file not found (relative paths are resolved against "
-            + Path.of("").toAbsolutePath() + "); use a path, classpath:<resource> or an http(s):// URL");
+        throw new IllegalArgumentException(
+            source + ": file not found (relative paths are resolved against "
+                + Path.of("").toAbsolutePath()
+                + "); use a path, classpath:<resource> or an http(s):// URL");
       }
       return Files.readString(file, StandardCharsets.UTF_8);
     } catch (IOException e) {
@@ -60,19 +65,24 @@ public final class Sources {
   }
 
   private static void download(String url, Path target) throws IOException {
-    HttpClient http = HttpClient.newBuilder().followRedirects(HttpClient.Redirect.NORMAL)
-        .connectTimeout(Duration.ofSeconds(20)).build();
+    HttpClient http = HttpClient.newBuilder()
+        .followRedirects(HttpClient.Redirect.NORMAL)
+        .connectTimeout(Duration.ofSeconds(20))
+        .build();
     HttpResponse<byte[]> response;
     try {
-      response = http.send(HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofSeconds(60)).build(),
+      response = http.send(
+          HttpRequest.newBuilder(URI.create(url))
+              .timeout(Duration.ofSeconds(60))
+              .build(),
           HttpResponse.BodyHandlers.ofByteArray());
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new IOException("interrupted while downloading " + url, e);
     }
     if (response.statusCode() != 200) {
-      throw new IllegalArgumentException(url + ": HTTP " + response.statusCode() + " (download the CRD yourself and"
-          + " name the file instead)");
+      throw new IllegalArgumentException(url + ": HTTP " + response.statusCode()
+          + " (download the CRD yourself and" + " name the file instead)");
     }
     Files.createDirectories(target.getParent());
     Path tmp = Files.createTempFile(target.getParent(), "download", ".tmp");
@@ -82,7 +92,9 @@ public final class Sources {
 
   private static String sha256(String s) {
     try {
-      return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(s.getBytes(StandardCharsets.UTF_8)));
+      return HexFormat.of()
+          .formatHex(
+              MessageDigest.getInstance("SHA-256").digest(s.getBytes(StandardCharsets.UTF_8)));
     } catch (NoSuchAlgorithmException e) {
       throw new IllegalStateException(e);
     }

@@ -34,14 +34,20 @@ public final class TreeAssertions {
 
   /** The first non-empty document of {@code expectedYaml}. */
   public static YamlDocument expected(Path expectedYaml) {
-    return new YamlReader().readAll(expectedYaml).stream().filter(d -> !d.root().isNull()).findFirst().orElseThrow(
-        () -> new IllegalArgumentException(expectedYaml + " holds no document"));
+    return new YamlReader()
+        .readAll(expectedYaml).stream()
+            .filter(d -> !d.root().isNull())
+            .findFirst()
+            .orElseThrow(() -> new IllegalArgumentException(expectedYaml + " holds no document"));
   }
 
   /** The first non-empty document of YAML text. */
   public static YamlDocument expected(String expectedYaml) {
-    return new YamlReader().readAll(expectedYaml, "<expected>").stream().filter(d -> !d.root().isNull()).findFirst()
-        .orElseThrow(() -> new IllegalArgumentException("the expected YAML holds no document"));
+    return new YamlReader()
+        .readAll(expectedYaml, "<expected>").stream()
+            .filter(d -> !d.root().isNull())
+            .findFirst()
+            .orElseThrow(() -> new IllegalArgumentException("the expected YAML holds no document"));
   }
 
   public void assertTree(HasMetadata object, PreparedDefinition definition, YamlDocument expected) {
@@ -54,16 +60,20 @@ public final class TreeAssertions {
       mismatches.add(f.format() + (f.expression() == null ? "" : "\n      jq: " + f.expression()));
     }
     if (!tree.problems().isEmpty() && !expected.root().has("problems")) {
-      tree.problems().forEach(p -> mismatches.add("unexpected evaluation problem: " + p.format()
-          + (p.expression() == null ? "" : "\n      jq: " + p.expression())));
+      tree.problems()
+          .forEach(p -> mismatches.add("unexpected evaluation problem: " + p.format()
+              + (p.expression() == null ? "" : "\n      jq: " + p.expression())));
     }
     if (!mismatches.isEmpty()) {
       context.state().markFailed();
       String expectedText = toYaml(expected.root());
       String actualText = context.workloadMap().renderText(tree, null) + "\n" + toYaml(actual);
-      throw new AssertionFailedError("the tree of " + describe(object) + " (read back from the server) does not match"
-          + " the expectation:\n  " + String.join("\n  ", mismatches) + "\n\n" + diagnostics.text(def, json),
-          expectedText, actualText);
+      throw new AssertionFailedError(
+          "the tree of " + describe(object) + " (read back from the server) does not match"
+              + " the expectation:\n  " + String.join("\n  ", mismatches) + "\n\n"
+              + diagnostics.text(def, json),
+          expectedText,
+          actualText);
     }
   }
 
@@ -74,8 +84,11 @@ public final class TreeAssertions {
     List<String> actual = tree.phases();
     if (!List.of(expected).equals(actual)) {
       context.state().markFailed();
-      throw new AssertionFailedError("statuses of " + describe(object) + ": expected " + List.of(expected)
-          + ", actual " + actual + "\n\n" + diagnostics.text(def, json), List.of(expected), actual);
+      throw new AssertionFailedError(
+          "statuses of " + describe(object) + ": expected " + List.of(expected) + ", actual "
+              + actual + "\n\n" + diagnostics.text(def, json),
+          List.of(expected),
+          actual);
     }
   }
 }

@@ -40,12 +40,15 @@ class HandleStateTest {
       int id = t;
       writers.add(pool.submit(() -> {
         start.await();
-        for (int i = 0; i < tight; i++) { // a tight loop first: unguarded, an ArrayList loses some of these
+        for (int i = 0;
+            i < tight;
+            i++) { // a tight loop first: unguarded, an ArrayList loses some of these
           state.note("thread " + id + " first " + i);
         }
         for (int i = 0; i < each; i++) {
           state.note("thread " + id + " note " + i);
-          state.track(object("t" + id + "-" + (i % 50))); // replaces: 50 distinct objects per thread
+          state.track(
+              object("t" + id + "-" + (i % 50))); // replaces: 50 distinct objects per thread
           state.claimServiceAccount("sa-" + (i % 7));
           state.lastTree("tree " + id, List.of("problem " + id));
         }
@@ -59,7 +62,8 @@ class HandleStateTest {
         HandleState.LastResolution last = state.lastResolution();
         if (last.tree() != null) {
           // tree and problems are written together, so they are read together
-          assertThat(last.problems()).containsExactly("problem " + last.tree().substring("tree ".length()));
+          assertThat(last.problems())
+              .containsExactly("problem " + last.tree().substring("tree ".length()));
         }
         state.created().forEach(h -> assertThat(h.getMetadata().getName()).isNotNull());
         reads++;
@@ -75,7 +79,9 @@ class HandleStateTest {
 
     assertThat(state.notes()).hasSize(threads * (tight + each)).doesNotHaveDuplicates();
     assertThat(state.created()).hasSize(threads * 50);
-    assertThat(state.claimServiceAccount("sa-3")).as("claimed once, by one of the writers").isFalse();
+    assertThat(state.claimServiceAccount("sa-3"))
+        .as("claimed once, by one of the writers")
+        .isFalse();
     assertThat(state.takeCreated()).hasSize(threads * 50);
     assertThat(state.created()).isEmpty();
   }

@@ -97,7 +97,8 @@ public final class ListMapKeyCheck {
     }
   }
 
-  private static void checkKeys(JsonNode keys, JsonNode array, String pointer, List<SchemaViolation> out) {
+  private static void checkKeys(
+      JsonNode keys, JsonNode array, String pointer, List<SchemaViolation> out) {
     Map<List<JsonNode>, Integer> seen = new HashMap<>();
     for (int i = 0; i < array.size(); i++) {
       JsonNode item = array.get(i);
@@ -121,8 +122,8 @@ public final class ListMapKeyCheck {
         out.add(new SchemaViolation(
             Pointers.child(pointer, i),
             KEYWORD,
-            Pointers.label(pointer) + " already has an entry with " + describe(keys, key) + " (item " + first
-                + "); each entry needs a unique " + joinNames(keys),
+            Pointers.label(pointer) + " already has an entry with " + describe(keys, key)
+                + " (item " + first + "); each entry needs a unique " + joinNames(keys),
             SchemaViolation.Kind.ERROR,
             null));
       }

@@ -42,7 +42,8 @@ public final class NameSuggester {
         return candidate;
       }
       int d = distance(u, c);
-      if (d < bestDistance || (d == bestDistance && best != null && candidate.compareTo(best) < 0)) {
+      if (d < bestDistance
+          || (d == bestDistance && best != null && candidate.compareTo(best) < 0)) {
         bestDistance = d;
         best = candidate;
       }
@@ -86,7 +87,10 @@ public final class NameSuggester {
       for (int j = 1; j <= m; j++) {
         int cost = a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1;
         int v = Math.min(Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1), d[i - 1][j - 1] + cost);
-        if (i > 1 && j > 1 && a.charAt(i - 1) == b.charAt(j - 2) && a.charAt(i - 2) == b.charAt(j - 1)) {
+        if (i > 1
+            && j > 1
+            && a.charAt(i - 1) == b.charAt(j - 2)
+            && a.charAt(i - 2) == b.charAt(j - 1)) {
           v = Math.min(v, d[i - 2][j - 2] + 1);
         }
         d[i][j] = v;

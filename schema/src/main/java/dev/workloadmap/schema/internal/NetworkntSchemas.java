@@ -29,8 +29,11 @@ public final class NetworkntSchemas {
    * validated by networknt; registering them keeps networknt from logging an "unknown keyword" warning for each.
    */
   public static final List<String> ANNOTATION_KEYWORDS = List.of(
-      "x-kubernetes-list-type", ListMapKeyCheck.KEYWORD, ViolationMapper.CURRENT_FORM_KEYWORD,
-      ViolationMapper.MESSAGES_KEYWORD, ViolationMapper.PATTERN_MESSAGE_KEYWORD);
+      "x-kubernetes-list-type",
+      ListMapKeyCheck.KEYWORD,
+      ViolationMapper.CURRENT_FORM_KEYWORD,
+      ViolationMapper.MESSAGES_KEYWORD,
+      ViolationMapper.PATTERN_MESSAGE_KEYWORD);
 
   private final Schema dispatching;
   private final Map<SchemaForm, Schema> forms = new EnumMap<>(SchemaForm.class);
@@ -48,9 +51,9 @@ public final class NetworkntSchemas {
         .pathType(PathType.JSON_POINTER)
         .locale(Locale.ROOT)
         .build();
-    SchemaRegistry registry = SchemaRegistry.withDefaultDialect(dialect.build(), b -> b
-        .schemas(Map.of(document.id(), document.text()))
-        .schemaRegistryConfig(config));
+    SchemaRegistry registry = SchemaRegistry.withDefaultDialect(
+        dialect.build(),
+        b -> b.schemas(Map.of(document.id(), document.text())).schemaRegistryConfig(config));
     this.dispatching = load(registry, document.id());
     for (SchemaForm form : SchemaForm.values()) {
       forms.put(form, load(registry, document.id() + "#" + formFragment(form)));

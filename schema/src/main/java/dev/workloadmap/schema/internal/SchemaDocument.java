@@ -47,7 +47,8 @@ public final class SchemaDocument {
     Objects.requireNonNull(loader, "loader");
     try (InputStream in = loader.getResourceAsStream(resource)) {
       if (in == null) {
-        throw new IllegalStateException("the Workload Map schema is missing from the classpath: " + resource);
+        throw new IllegalStateException(
+            "the Workload Map schema is missing from the classpath: " + resource);
       }
       String text = new String(in.readAllBytes(), StandardCharsets.UTF_8);
       JsonNode root = new ObjectMapper().readTree(text);

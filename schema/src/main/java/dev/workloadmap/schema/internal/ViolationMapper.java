@@ -61,7 +61,8 @@ public final class ViolationMapper {
    * @return one violation per distinct problem, in networknt's order (callers sort)
    */
   public List<SchemaViolation> map(List<Error> errors, SchemaForm form) {
-    // Each slot is a translated violation or the key of a combinator group, so that a folded anyOf/oneOf
+    // Each slot is a translated violation or the key of a combinator group, so that a folded
+    // anyOf/oneOf
     // violation keeps the place of its first branch error.
     List<Object> slots = new ArrayList<>();
     Map<String, List<Error>> combinatorGroups = new LinkedHashMap<>();
@@ -70,10 +71,12 @@ public final class ViolationMapper {
       int branch = combinatorBranch(fragment);
       if (branch >= 0) {
         String key = fragment.substring(0, branch) + "\n" + pointer(e.getInstanceLocation());
-        combinatorGroups.computeIfAbsent(key, k -> {
-          slots.add(k);
-          return new ArrayList<>();
-        }).add(e);
+        combinatorGroups
+            .computeIfAbsent(key, k -> {
+              slots.add(k);
+              return new ArrayList<>();
+            })
+            .add(e);
       } else {
         slots.add(translate(e, fragment, form));
       }
@@ -106,40 +109,70 @@ public final class ViolationMapper {
       case "required":
         return error(pointer, keyword, "missing required field \"" + e.getProperty() + "\"");
       case "type":
-        return error(pointer, keyword,
-            capitalize(label) + " must be " + expectedTypes(keywordValue) + ", got " + typeOf(instance));
+        return error(
+            pointer,
+            keyword,
+            capitalize(label) + " must be " + expectedTypes(keywordValue) + ", got "
+                + typeOf(instance));
       case "const":
-        return error(pointer, keyword, capitalize(label) + " must be " + keywordValue + ", got " + text(instance));
+        return error(
+            pointer,
+            keyword,
+            capitalize(label) + " must be " + keywordValue + ", got " + text(instance));
       case "enum":
-        return error(pointer, keyword,
-            capitalize(label) + " must be one of " + joinValues(keywordValue) + ", got " + text(instance));
+        return error(
+            pointer,
+            keyword,
+            capitalize(label) + " must be one of " + joinValues(keywordValue) + ", got "
+                + text(instance));
       case "minItems":
-        return error(pointer, keyword,
-            capitalize(label) + " must have at least " + count(keywordValue.asInt(), "item", "items"));
+        return error(
+            pointer,
+            keyword,
+            capitalize(label) + " must have at least "
+                + count(keywordValue.asInt(), "item", "items"));
       case "minProperties":
-        return error(pointer, keyword,
-            capitalize(label) + " must have at least " + count(keywordValue.asInt(), "entry", "entries"));
+        return error(
+            pointer,
+            keyword,
+            capitalize(label) + " must have at least "
+                + count(keywordValue.asInt(), "entry", "entries"));
       case "minLength":
-        return error(pointer, keyword, keywordValue.asInt() == 1
-            ? capitalize(label) + " must not be empty"
-            : capitalize(label) + " must be at least " + count(keywordValue.asInt(), "character", "characters")
-                + " long");
+        return error(
+            pointer,
+            keyword,
+            keywordValue.asInt() == 1
+                ? capitalize(label) + " must not be empty"
+                : capitalize(label) + " must be at least "
+                    + count(keywordValue.asInt(), "character", "characters") + " long");
       case "maxLength":
-        return error(pointer, keyword, capitalize(label) + " must be at most "
-            + count(keywordValue.asInt(), "character", "characters") + " long, got " + instance.asText().length());
+        return error(
+            pointer,
+            keyword,
+            capitalize(label) + " must be at most "
+                + count(keywordValue.asInt(), "character", "characters") + " long, got "
+                + instance.asText().length());
       case "pattern":
         JsonNode patternMessage = owner.path(PATTERN_MESSAGE_KEYWORD);
-        return error(pointer, keyword, (patternMessage.isTextual()
-            ? patternMessage.textValue()
-            : capitalize(label) + " must match the regular expression " + keywordValue.asText())
-            + ", got " + text(instance));
+        return error(
+            pointer,
+            keyword,
+            (patternMessage.isTextual()
+                    ? patternMessage.textValue()
+                    : capitalize(label) + " must match the regular expression "
+                        + keywordValue.asText())
+                + ", got " + text(instance));
       case "uniqueItems":
-        return error(pointer, keyword, capitalize(label) + " must not repeat an entry: " + firstRepeat(instance));
+        return error(
+            pointer,
+            keyword,
+            capitalize(label) + " must not repeat an entry: " + firstRepeat(instance));
       case "dependentRequired":
-        return error(pointer, keyword, custom != null ? custom : dependentRequired(e, keywordValue));
+        return error(
+            pointer, keyword, custom != null ? custom : dependentRequired(e, keywordValue));
       default:
-        return error(pointer, keyword,
-            custom != null ? custom : capitalize(label) + ": " + e.getMessage());
+        return error(
+            pointer, keyword, custom != null ? custom : capitalize(label) + ": " + e.getMessage());
     }
   }
 
@@ -150,12 +183,15 @@ public final class ViolationMapper {
     if (form == SchemaForm.LEGACY && currentForm.isTextual()) {
       JsonNode counterpart = schema.resolve(currentForm.textValue());
       if (counterpart.path("properties").has(field)) {
-        return new SchemaViolation(pointer, keyword,
+        return new SchemaViolation(
+            pointer,
+            keyword,
             "unknown field \"" + field + "\": the legacy " + SchemaForm.LEGACY.kind()
                 + " form does not have it; it exists only in the current form (apiVersion "
                 + SchemaForm.CURRENT.apiVersion() + ", kind " + SchemaForm.CURRENT.kind()
                 + "), so move the definition to that form or remove the field",
-            Kind.UNKNOWN_FIELD, null);
+            Kind.UNKNOWN_FIELD,
+            null);
       }
     }
     List<String> known = new ArrayList<>();
@@ -165,7 +201,8 @@ public final class ViolationMapper {
         ? "unknown field \"" + field + "\"; did you mean \"" + suggestion + "\"?"
         : known.isEmpty()
             ? "unknown field \"" + field + "\"; remove it"
-            : "unknown field \"" + field + "\"; the fields allowed here are " + String.join(", ", known);
+            : "unknown field \"" + field + "\"; the fields allowed here are "
+                + String.join(", ", known);
     return new SchemaViolation(pointer, keyword, message, Kind.UNKNOWN_FIELD, suggestion);
   }
 
@@ -178,7 +215,8 @@ public final class ViolationMapper {
 
   // ---------------------------------------------------------------- anyOf / oneOf
 
-  private SchemaViolation combine(String combinatorFragment, List<Error> branchErrors, SchemaForm form) {
+  private SchemaViolation combine(
+      String combinatorFragment, List<Error> branchErrors, SchemaForm form) {
     String keyword = combinatorFragment.substring(combinatorFragment.lastIndexOf('/') + 1);
     JsonNode owner = schema.at(Pointers.parent(combinatorFragment));
     String pointer = pointer(branchErrors.get(0).getInstanceLocation());
@@ -188,15 +226,20 @@ public final class ViolationMapper {
     }
     List<String> requiredOnly = requiredOnlyBranches(schema.at(combinatorFragment));
     if (requiredOnly != null && keyword.equals("anyOf")) {
-      return error(pointer, keyword, "at least one of " + joinAlternatives(requiredOnly) + " must be set");
+      return error(
+          pointer, keyword, "at least one of " + joinAlternatives(requiredOnly) + " must be set");
     }
     Set<String> reasons = new LinkedHashSet<>();
     for (Error e : branchErrors) {
       reasons.add(translate(e, fragment(e), form).message());
     }
-    return error(pointer, keyword, capitalize(Pointers.label(pointer)) + " must match "
-        + (keyword.equals("oneOf") ? "exactly one" : "at least one") + " of the allowed shapes, but: "
-        + String.join("; or ", reasons));
+    return error(
+        pointer,
+        keyword,
+        capitalize(Pointers.label(pointer)) + " must match "
+            + (keyword.equals("oneOf") ? "exactly one" : "at least one")
+            + " of the allowed shapes, but: "
+            + String.join("; or ", reasons));
   }
 
   /** The single field each branch requires, when every branch is just {@code {"required": [field]}}; else null. */
@@ -248,7 +291,10 @@ public final class ViolationMapper {
     for (int i = 0; i < path.getNameCount(); i++) {
       Object element = path.getElement(i);
       sb.append('/');
-      sb.append(element instanceof Integer ? element.toString() : Pointers.escape(String.valueOf(element)));
+      sb.append(
+          element instanceof Integer
+              ? element.toString()
+              : Pointers.escape(String.valueOf(element)));
     }
     return sb.toString();
   }
@@ -316,7 +362,8 @@ public final class ViolationMapper {
     if (names.size() == 1) {
       return names.get(0);
     }
-    return String.join(", ", names.subList(0, names.size() - 1)) + " or " + names.get(names.size() - 1);
+    return String.join(", ", names.subList(0, names.size() - 1)) + " or "
+        + names.get(names.size() - 1);
   }
 
   private static String firstRepeat(JsonNode array) {

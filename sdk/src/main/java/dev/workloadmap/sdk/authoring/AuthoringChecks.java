@@ -19,9 +19,9 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
-import java.util.Locale;
 import org.apiguardian.api.API;
 
 /**
@@ -36,8 +36,13 @@ public final class AuthoringChecks {
    *
    * @param fixtures the fixtures whose object was read, in folder order
    */
-  public record Result(String definition, PreparedDefinition prepared, List<DefinitionCoverage.Fixture> fixtures,
-      DefinitionCoverage.Result coverage, List<RoundTrip.Result> roundTrips, OverlapAnalyzer.Result overlap) {
+  public record Result(
+      String definition,
+      PreparedDefinition prepared,
+      List<DefinitionCoverage.Fixture> fixtures,
+      DefinitionCoverage.Result coverage,
+      List<RoundTrip.Result> roundTrips,
+      OverlapAnalyzer.Result overlap) {
 
     public long roundTrip(RoundTrip.Outcome o) {
       return roundTrips.stream().mapToLong(r -> r.count(o)).sum();
@@ -75,9 +80,12 @@ public final class AuthoringChecks {
       }
       try {
         Verifier.FixtureObject o = verifier.readFixtureObject(prepared.definition(), f.directory());
-        if (o.object() != null && o.skipReason() == null && o.object().root().isObject()
+        if (o.object() != null
+            && o.skipReason() == null
+            && o.object().root().isObject()
             && WorkloadMap.kindMismatch(prepared.definition(), o.object().root()) == null) {
-          fixtures.add(new DefinitionCoverage.Fixture(f.name(), f.directory(), o.object().root()));
+          fixtures.add(
+              new DefinitionCoverage.Fixture(f.name(), f.directory(), o.object().root()));
         }
       } catch (YamlException e) {
         // the fixture result already reports it
@@ -97,11 +105,15 @@ public final class AuthoringChecks {
         }
       }
     }
-    DefinitionCoverage.Result coverage = new DefinitionCoverage(wm).compute(prepared, fixtures, suspended);
+    DefinitionCoverage.Result coverage =
+        new DefinitionCoverage(wm).compute(prepared, fixtures, suspended);
     OverlapAnalyzer.Result ov = null;
     if (overlap != null) {
-      ov = new OverlapAnalyzer(wm, overlap).analyze(prepared, schema(prepared, d.file()),
-          fixtures.isEmpty() ? null : fixtures.get(0).object());
+      ov = new OverlapAnalyzer(wm, overlap)
+          .analyze(
+              prepared,
+              schema(prepared, d.file()),
+              fixtures.isEmpty() ? null : fixtures.get(0).object());
     }
     return new Result(d.name(), prepared, fixtures, coverage, trips, ov);
   }
@@ -129,25 +141,47 @@ public final class AuthoringChecks {
    */
   public static String roundTripTable(List<Result> results, boolean details) {
     StringBuilder sb = new StringBuilder();
-    int w = Math.max(5, results.stream().mapToInt(r -> r.definition().length()).max().orElse(5));
-    sb.append(String.format(Locale.ROOT, "%-" + w + "s  %7s  %5s  %8s  %7s  %7s%n", "ENTRY", "OBJECTS", "CLEAN",
-        "FINDINGS", "REFUSED", "SKIPPED"));
+    int w = Math.max(
+        5, results.stream().mapToInt(r -> r.definition().length()).max().orElse(5));
+    sb.append(String.format(
+        Locale.ROOT,
+        "%-" + w + "s  %7s  %5s  %8s  %7s  %7s%n",
+        "ENTRY",
+        "OBJECTS",
+        "CLEAN",
+        "FINDINGS",
+        "REFUSED",
+        "SKIPPED"));
     for (Result r : results) {
-      long refused = r.roundTrips().stream().flatMap(t -> t.checks().stream())
+      long refused = r.roundTrips().stream()
+          .flatMap(t -> t.checks().stream())
           .filter(c -> c.outcome() == RoundTrip.Outcome.FINDINGS
               && c.findings().stream().allMatch(RoundTrip::isRefusedWrite))
           .count();
-      sb.append(String.format(Locale.ROOT, "%-" + w + "s  %7d  %5d  %8d  %7d  %7d%n", r.definition(),
-          r.roundTrips().size(), r.roundTrip(RoundTrip.Outcome.CLEAN), r.roundTrip(RoundTrip.Outcome.FINDINGS),
-          refused, r.roundTrip(RoundTrip.Outcome.SKIPPED)));
+      sb.append(String.format(
+          Locale.ROOT,
+          "%-" + w + "s  %7d  %5d  %8d  %7d  %7d%n",
+          r.definition(),
+          r.roundTrips().size(),
+          r.roundTrip(RoundTrip.Outcome.CLEAN),
+          r.roundTrip(RoundTrip.Outcome.FINDINGS),
+          refused,
+          r.roundTrip(RoundTrip.Outcome.SKIPPED)));
       if (!details) {
         continue;
       }
       for (RoundTrip.Result t : r.roundTrips()) {
         for (RoundTrip.Check c : t.checks()) {
           for (String f : c.findings()) {
-            sb.append("    ").append(t.object()).append(" ").append(c.component()).append(" ").append(c.check())
-                .append(": ").append(f).append('\n');
+            sb.append("    ")
+                .append(t.object())
+                .append(" ")
+                .append(c.component())
+                .append(" ")
+                .append(c.check())
+                .append(": ")
+                .append(f)
+                .append('\n');
           }
         }
       }
@@ -168,8 +202,10 @@ public final class AuthoringChecks {
     ObjectNode o = JsonNodeFactory.instance.objectNode();
     ArrayNode a = o.putArray("definitions");
     for (Result r : results) {
-      ObjectNode n = a.addObject().put("definition", r.definition())
-          .put("clean", r.roundTrip(RoundTrip.Outcome.CLEAN)).put("findings", r.roundTrip(RoundTrip.Outcome.FINDINGS))
+      ObjectNode n = a.addObject()
+          .put("definition", r.definition())
+          .put("clean", r.roundTrip(RoundTrip.Outcome.CLEAN))
+          .put("findings", r.roundTrip(RoundTrip.Outcome.FINDINGS))
           .put("skipped", r.roundTrip(RoundTrip.Outcome.SKIPPED));
       ArrayNode objs = n.putArray("objects");
       r.roundTrips().forEach(t -> objs.add(t.toJson()));
@@ -181,7 +217,9 @@ public final class AuthoringChecks {
   public static ObjectNode overlapJson(List<Result> results) {
     ObjectNode o = JsonNodeFactory.instance.objectNode();
     ArrayNode a = o.putArray("definitions");
-    results.stream().filter(r -> r.overlap() != null).forEach(r -> a.add(r.overlap().toJson()));
+    results.stream()
+        .filter(r -> r.overlap() != null)
+        .forEach(r -> a.add(r.overlap().toJson()));
     return o;
   }
 }

@@ -1,6 +1,5 @@
 package dev.workloadmap.sdk.authoring;
 
-import dev.workloadmap.sdk.WorkloadMapIOException;
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -10,6 +9,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.workloadmap.sdk.PreparedDefinition;
 import dev.workloadmap.sdk.WorkloadMap;
 import dev.workloadmap.sdk.WorkloadMapException;
+import dev.workloadmap.sdk.WorkloadMapIOException;
 import dev.workloadmap.sdk.definition.ComponentDefinition;
 import dev.workloadmap.sdk.definition.Definition;
 import dev.workloadmap.sdk.definition.GangScheduling;
@@ -65,7 +65,11 @@ public final class DefinitionCoverage {
 
   /** What an item is. */
   public enum Kind {
-    COMPONENT, PATH, MATCHER, SUSPEND, GANG;
+    COMPONENT,
+    PATH,
+    MATCHER,
+    SUSPEND,
+    GANG;
 
     String label() {
       return name().toLowerCase(Locale.ROOT);
@@ -85,8 +89,15 @@ public final class DefinitionCoverage {
    * @param notReached fixtures on which the evaluation never reached it
    * @param exemptReason the annotation's reason when exempt, else null
    */
-  public record Item(Kind kind, String id, String description, SourceLocation location, int fired, int notFired,
-      int notReached, String exemptReason) {
+  public record Item(
+      Kind kind,
+      String id,
+      String description,
+      SourceLocation location,
+      int fired,
+      int notFired,
+      int notReached,
+      String exemptReason) {
 
     /** Whether the fixtures exercise it fully: a matcher both ways, anything else at least once. */
     public boolean exercised() {
@@ -107,7 +118,9 @@ public final class DefinitionCoverage {
         if (fired == 0 && notFired == 0) {
           return "never evaluated on any fixture";
         }
-        return fired == 0 ? "never fires (false on " + notFired + ")" : "never false (fires on " + fired + ")";
+        return fired == 0
+            ? "never fires (false on " + notFired + ")"
+            : "never false (fires on " + fired + ")";
       }
       return switch (kind) {
         case COMPONENT -> "no fixture gives it an instance";
@@ -147,18 +160,46 @@ public final class DefinitionCoverage {
     /** The table: one row per item, then the summary line. */
     public String table() {
       StringBuilder sb = new StringBuilder();
-      sb.append(String.format(Locale.ROOT, "Coverage %s: %d/%d items (%.1f%%) over %d fixture(s)%n", definition,
-          coveredCount(), items.size(), percent(), fixtures));
+      sb.append(String.format(
+          Locale.ROOT,
+          "Coverage %s: %d/%d items (%.1f%%) over %d fixture(s)%n",
+          definition,
+          coveredCount(),
+          items.size(),
+          percent(),
+          fixtures));
       int w = Math.max(4, items.stream().mapToInt(i -> i.id().length()).max().orElse(4));
-      int dw = Math.min(44, Math.max(4, items.stream().mapToInt(i -> i.description().length()).max().orElse(4)));
-      sb.append(String.format(Locale.ROOT, "  %-9s %-" + w + "s %-" + dw + "s %5s %5s %7s  %s%n", "KIND", "ITEM",
-          "READS", "FIRED", "FALSE", "UNREACH", "COVERED"));
+      int dw = Math.min(
+          44,
+          Math.max(
+              4, items.stream().mapToInt(i -> i.description().length()).max().orElse(4)));
+      sb.append(String.format(
+          Locale.ROOT,
+          "  %-9s %-" + w + "s %-" + dw + "s %5s %5s %7s  %s%n",
+          "KIND",
+          "ITEM",
+          "READS",
+          "FIRED",
+          "FALSE",
+          "UNREACH",
+          "COVERED"));
       for (Item i : items) {
-        String d = i.description().length() > dw ? i.description().substring(0, dw - 1) + "…" : i.description();
-        String state = i.exercised() ? "yes" : i.exemptReason != null ? "exempt: " + i.exemptReason() : "NO: "
-            + i.missing();
-        sb.append(String.format(Locale.ROOT, "  %-9s %-" + w + "s %-" + dw + "s %5d %5d %7d  %s%n",
-            i.kind().label(), i.id(), d, i.fired(), i.notFired(), i.notReached(), state));
+        String d = i.description().length() > dw
+            ? i.description().substring(0, dw - 1) + "…"
+            : i.description();
+        String state = i.exercised()
+            ? "yes"
+            : i.exemptReason != null ? "exempt: " + i.exemptReason() : "NO: " + i.missing();
+        sb.append(String.format(
+            Locale.ROOT,
+            "  %-9s %-" + w + "s %-" + dw + "s %5d %5d %7d  %s%n",
+            i.kind().label(),
+            i.id(),
+            d,
+            i.fired(),
+            i.notFired(),
+            i.notReached(),
+            state));
       }
       return sb.toString();
     }
@@ -166,8 +207,11 @@ public final class DefinitionCoverage {
     /** The JSON form: {@code {definition, fixtures, covered, total, percent, items: [...]}}. */
     public ObjectNode toJson() {
       ObjectNode o = JsonNodeFactory.instance.objectNode();
-      o.put("definition", definition).put("fixtures", fixtures).put("covered", coveredCount())
-          .put("total", items.size()).put("percent", Math.round(percent() * 10) / 10.0);
+      o.put("definition", definition)
+          .put("fixtures", fixtures)
+          .put("covered", coveredCount())
+          .put("total", items.size())
+          .put("percent", Math.round(percent() * 10) / 10.0);
       ArrayNode a = o.putArray("items");
       for (Item i : items) {
         ObjectNode n = a.addObject();
@@ -175,8 +219,11 @@ public final class DefinitionCoverage {
         if (i.location() != null) {
           n.put("location", i.location().position());
         }
-        n.put("fired", i.fired()).put("false", i.notFired()).put("notReached", i.notReached())
-            .put("exercised", i.exercised()).put("covered", i.covered());
+        n.put("fired", i.fired())
+            .put("false", i.notFired())
+            .put("notReached", i.notReached())
+            .put("exercised", i.exercised())
+            .put("covered", i.covered());
         if (i.exemptReason() != null) {
           n.put("exemptReason", i.exemptReason());
         }
@@ -211,7 +258,8 @@ public final class DefinitionCoverage {
    * (by fixture name, item ids such as {@code suspend.job.suspendActions}: the write round trip suspended and resumed
    * that fixture's object with only the action paths changing).
    */
-  public Result compute(PreparedDefinition prepared, List<Fixture> fixtures, Map<String, Set<String>> alsoExercised) {
+  public Result compute(
+      PreparedDefinition prepared, List<Fixture> fixtures, Map<String, Set<String>> alsoExercised) {
     Definition d = prepared.definition();
     Map<String, int[]> counts = new LinkedHashMap<>();
     Map<String, Item> templates = new LinkedHashMap<>();
@@ -235,10 +283,13 @@ public final class DefinitionCoverage {
           });
           StatusDefinition sd = d.rootComponent().statusDefinition();
           if (sd.phasePath() != null) {
-            seen.put(pathId(d.rootComponent(), "phaseDefinition"), st != null && st.phase() != null);
+            seen.put(
+                pathId(d.rootComponent(), "phaseDefinition"), st != null && st.phase() != null);
           }
           if (sd.conditions() != null) {
-            seen.put(pathId(d.rootComponent(), "conditionsDefinition"), st != null && !st.conditions().isEmpty());
+            seen.put(
+                pathId(d.rootComponent(), "conditionsDefinition"),
+                st != null && !st.conditions().isEmpty());
           }
         }
       }
@@ -250,7 +301,8 @@ public final class DefinitionCoverage {
         Item t = templates.get(e.getKey());
         if (r == null) {
           // components and paths not seen on a resolved tree yielded nothing there
-          e.getValue()[tree != null && (t.kind() == Kind.COMPONENT || t.kind() == Kind.PATH) ? 1 : 2]++;
+          e.getValue()[
+              tree != null && (t.kind() == Kind.COMPONENT || t.kind() == Kind.PATH) ? 1 : 2]++;
         } else {
           e.getValue()[r ? 0 : 1]++;
         }
@@ -261,7 +313,8 @@ public final class DefinitionCoverage {
     for (Map.Entry<String, Item> e : templates.entrySet()) {
       Item t = e.getValue();
       int[] c = counts.get(e.getKey());
-      items.add(new Item(t.kind(), t.id(), t.description(), t.location(), c[0], c[1], c[2], exempt.get(t.id())));
+      items.add(new Item(
+          t.kind(), t.id(), t.description(), t.location(), c[0], c[1], c[2], exempt.get(t.id())));
     }
     return new Result(d.name(), fixtures.size(), items);
   }
@@ -269,10 +322,13 @@ public final class DefinitionCoverage {
   /** The definition's {@code coverage.workloadmap.dev/*} annotations: item id to reason. */
   public static Map<String, String> exemptions(Definition d) {
     Map<String, String> out = new LinkedHashMap<>();
-    JsonNode ann = d.source() == null ? null : d.source().root().path("metadata").path("annotations");
+    JsonNode ann =
+        d.source() == null ? null : d.source().root().path("metadata").path("annotations");
     if (ann != null && ann.isObject()) {
       ann.fields().forEachRemaining(e -> {
-        if (e.getKey().startsWith(EXEMPT_PREFIX) && e.getValue().isTextual() && !e.getValue().asText().isBlank()) {
+        if (e.getKey().startsWith(EXEMPT_PREFIX)
+            && e.getValue().isTextual()
+            && !e.getValue().asText().isBlank()) {
           out.put(e.getKey().substring(EXEMPT_PREFIX.length()), e.getValue().asText());
         }
       });
@@ -294,25 +350,51 @@ public final class DefinitionCoverage {
       String p = c.pointer();
       SpecDefinition s = c.specDefinition();
       if (s != null) {
-        path(out, d, c, "podTemplateSpecPath", s.podTemplateSpecPath(), p + "/specDefinition/podTemplateSpecPath");
+        path(
+            out,
+            d,
+            c,
+            "podTemplateSpecPath",
+            s.podTemplateSpecPath(),
+            p + "/specDefinition/podTemplateSpecPath");
         path(out, d, c, "podSpecPath", s.podSpecPath(), p + "/specDefinition/podSpecPath");
         path(out, d, c, "metadataPath", s.metadataPath(), p + "/specDefinition/metadataPath");
         if (s.fragmentedPodSpecDefinition() != null) {
-          s.fragmentedPodSpecDefinition().paths().forEach((field, expr) -> path(out, d, c, "fragmented." + field,
-              expr, p + "/specDefinition/fragmentedPodSpecDefinition/" + field + "Path"));
+          s.fragmentedPodSpecDefinition()
+              .paths()
+              .forEach((field, expr) -> path(
+                  out,
+                  d,
+                  c,
+                  "fragmented." + field,
+                  expr,
+                  p + "/specDefinition/fragmentedPodSpecDefinition/" + field + "Path"));
         }
       }
       ScaleDefinition sc = c.scaleDefinition();
       if (sc != null) {
         path(out, d, c, "replicas", sc.replicasPath(), p + "/scaleDefinition/replicasPath");
-        path(out, d, c, "minReplicas", sc.minReplicasPath(), p + "/scaleDefinition/minReplicasPath");
-        path(out, d, c, "maxReplicas", sc.maxReplicasPath(), p + "/scaleDefinition/maxReplicasPath");
+        path(
+            out, d, c, "minReplicas", sc.minReplicasPath(), p + "/scaleDefinition/minReplicasPath");
+        path(
+            out, d, c, "maxReplicas", sc.maxReplicasPath(), p + "/scaleDefinition/maxReplicasPath");
       }
       path(out, d, c, "instanceIdPath", c.instanceIdPath(), p + "/instanceIdPath");
       StatusDefinition st = c.statusDefinition();
       if (st != null && c == d.rootComponent()) {
-        path(out, d, c, "phaseDefinition", st.phasePath(), p + "/statusDefinition/phaseDefinition/path");
-        path(out, d, c, "conditionsDefinition", st.conditions() == null ? null : st.conditions().path(),
+        path(
+            out,
+            d,
+            c,
+            "phaseDefinition",
+            st.phasePath(),
+            p + "/statusDefinition/phaseDefinition/path");
+        path(
+            out,
+            d,
+            c,
+            "conditionsDefinition",
+            st.conditions() == null ? null : st.conditions().path(),
             p + "/statusDefinition/conditionsDefinition/path");
         for (WorkloadStatus ws : WorkloadStatus.MATCH_ORDER) {
           List<StatusMatcher> ms = st.statusMappings().get(ws);
@@ -323,7 +405,11 @@ public final class DefinitionCoverage {
             StatusMatcher m = ms.get(i);
             String mp = p + "/statusDefinition/statusMappings/" + ws.mappingKey() + "/" + i;
             if (m.byPhase() != null && !m.byPhase().isEmpty()) {
-              put(out, Kind.MATCHER, matcherId(ws, i, "byPhase"), ws.displayName() + ": phase == " + m.byPhase(),
+              put(
+                  out,
+                  Kind.MATCHER,
+                  matcherId(ws, i, "byPhase"),
+                  ws.displayName() + ": phase == " + m.byPhase(),
                   d.locate(mp + "/byPhase"));
             }
             for (int j = 0; j < m.byConditions().size(); j++) {
@@ -331,25 +417,41 @@ public final class DefinitionCoverage {
               String desc = ws.displayName() + ": " + ec.type()
                   + (ec.status() == null || ec.status().isEmpty() ? "" : "=" + ec.status())
                   + (ec.reason() == null || ec.reason().isEmpty() ? "" : " reason " + ec.reason());
-              put(out, Kind.MATCHER, matcherId(ws, i, "byConditions/" + j), desc,
+              put(
+                  out,
+                  Kind.MATCHER,
+                  matcherId(ws, i, "byConditions/" + j),
+                  desc,
                   d.locate(mp + "/byConditions/" + j));
             }
             if (m.byExpression() != null) {
               String e = m.byExpression().expression().replaceAll("\\s+", " ").strip();
-              put(out, Kind.MATCHER, matcherId(ws, i, "byExpression"), ws.displayName() + ": " + e + " == "
-                  + m.byExpression().expectedResult(), d.locate(mp + "/byExpression"));
+              put(
+                  out,
+                  Kind.MATCHER,
+                  matcherId(ws, i, "byExpression"),
+                  ws.displayName() + ": " + e + " == " + m.byExpression().expectedResult(),
+                  d.locate(mp + "/byExpression"));
             }
           }
         }
       }
       if (c.suspendDefinition() != null) {
         if (!c.suspendDefinition().suspendActions().isEmpty()) {
-          put(out, Kind.SUSPEND, "suspend." + c.name() + ".suspendActions", actions(c.suspendDefinition()
-              .suspendActions()), d.locate(p + "/suspendDefinition/suspendActions"));
+          put(
+              out,
+              Kind.SUSPEND,
+              "suspend." + c.name() + ".suspendActions",
+              actions(c.suspendDefinition().suspendActions()),
+              d.locate(p + "/suspendDefinition/suspendActions"));
         }
         if (!c.suspendDefinition().resumeActions().isEmpty()) {
-          put(out, Kind.SUSPEND, "suspend." + c.name() + ".resumeActions", actions(c.suspendDefinition()
-              .resumeActions()), d.locate(p + "/suspendDefinition/resumeActions"));
+          put(
+              out,
+              Kind.SUSPEND,
+              "suspend." + c.name() + ".resumeActions",
+              actions(c.suspendDefinition().resumeActions()),
+              d.locate(p + "/suspendDefinition/resumeActions"));
         }
       }
     }
@@ -358,13 +460,24 @@ public final class DefinitionCoverage {
       String gp = "/spec/optimizationInstructions/gangScheduling";
       for (int i = 0; i < g.podGroups().size(); i++) {
         var e = g.podGroups().get(i);
-        put(out, Kind.GANG, "gang.podGroups." + e.name(), "podGroups " + e.name() + " ("
-            + e.members().stream().map(GangScheduling.Member::componentName).toList() + ")",
+        put(
+            out,
+            Kind.GANG,
+            "gang.podGroups." + e.name(),
+            "podGroups " + e.name() + " ("
+                + e.members().stream().map(GangScheduling.Member::componentName).toList() + ")",
             d.locate(gp + "/podGroups/" + i));
       }
       if (g.podGroup() != null) {
-        put(out, Kind.GANG, "gang.podGroup", "podGroup " + g.podGroup().subGroups().stream()
-            .map(GangScheduling.SubGroup::componentName).toList(), d.locate(gp + "/podGroup"));
+        put(
+            out,
+            Kind.GANG,
+            "gang.podGroup",
+            "podGroup "
+                + g.podGroup().subGroups().stream()
+                    .map(GangScheduling.SubGroup::componentName)
+                    .toList(),
+            d.locate(gp + "/podGroup"));
       }
     }
   }
@@ -373,14 +486,25 @@ public final class DefinitionCoverage {
     return String.join(", ", a.stream().map(x -> x.path() + " = " + x.value()).toList());
   }
 
-  private static void path(Map<String, Item> out, Definition d, ComponentDefinition c, String field, String expr,
+  private static void path(
+      Map<String, Item> out,
+      Definition d,
+      ComponentDefinition c,
+      String field,
+      String expr,
       String pointer) {
     if (expr != null && !expr.isEmpty()) {
-      put(out, Kind.PATH, pathId(c, field), expr.replaceAll("\\s+", " ").strip(), d.locate(pointer));
+      put(
+          out,
+          Kind.PATH,
+          pathId(c, field),
+          expr.replaceAll("\\s+", " ").strip(),
+          d.locate(pointer));
     }
   }
 
-  private static void put(Map<String, Item> out, Kind kind, String id, String description, SourceLocation loc) {
+  private static void put(
+      Map<String, Item> out, Kind kind, String id, String description, SourceLocation loc) {
     out.putIfAbsent(id, new Item(kind, id, description, loc, 0, 0, 0, null));
   }
 
@@ -391,14 +515,21 @@ public final class DefinitionCoverage {
       stack.addAll(n.children());
       ComponentDefinition c = n.definition();
       seen.put("component." + c.name(), !n.instances().isEmpty());
-      BiConsumer<String, Boolean> mark = (field, v) -> seen.merge(pathId(c, field), v, Boolean::logicalOr);
+      BiConsumer<String, Boolean> mark =
+          (field, v) -> seen.merge(pathId(c, field), v, Boolean::logicalOr);
       for (InstanceNode in : n.instances()) {
         InstanceRecord r = in.record();
-        mark.accept("podTemplateSpecPath", r.podTemplateSpec() != null && !r.podTemplateSpec().isNull());
+        mark.accept(
+            "podTemplateSpecPath",
+            r.podTemplateSpec() != null && !r.podTemplateSpec().isNull());
         mark.accept("podSpecPath", r.podSpec() != null && !r.podSpec().isNull());
-        mark.accept("metadataPath", r.metadata() != null && !r.metadata().isNull() && !r.metadata().isEmpty());
+        mark.accept(
+            "metadataPath",
+            r.metadata() != null && !r.metadata().isNull() && !r.metadata().isEmpty());
         if (r.fragmentedPodSpec() != null) {
-          r.fragmentedPodSpec().fields().forEach((field, v) -> mark.accept("fragmented." + field, !empty(v)));
+          r.fragmentedPodSpec()
+              .fields()
+              .forEach((field, v) -> mark.accept("fragmented." + field, !empty(v)));
         }
         if (r.scale() != null) {
           mark.accept("replicas", r.scale().replicas() != null);
@@ -411,7 +542,10 @@ public final class DefinitionCoverage {
   }
 
   private static boolean empty(JsonNode v) {
-    return v == null || v.isNull() || (v.isTextual() && v.asText().isEmpty()) || (v.isContainerNode() && v.isEmpty());
+    return v == null
+        || v.isNull()
+        || (v.isTextual() && v.asText().isEmpty())
+        || (v.isContainerNode() && v.isEmpty());
   }
 
   private void observeUpdates(Definition d, Path fixtureDir, Map<String, Boolean> seen) {
@@ -440,7 +574,9 @@ public final class DefinitionCoverage {
         for (String verb : List.of("suspend", "resume")) {
           if (op.has(verb)) {
             JsonNode v = op.get(verb);
-            String comp = v == null || v.isNull() || v.asText().isEmpty() ? d.rootComponent().name() : v.asText();
+            String comp = v == null || v.isNull() || v.asText().isEmpty()
+                ? d.rootComponent().name()
+                : v.asText();
             seen.put("suspend." + comp + "." + verb + "Actions", true);
           }
         }
@@ -450,7 +586,8 @@ public final class DefinitionCoverage {
 
   private void observeGangs(Definition d, Path fixtureDir, Map<String, Boolean> seen) {
     Path expected = fixtureDir.resolve("expected.yaml");
-    if (d.gangScheduling() == null || !Files.isRegularFile(fixtureDir.resolve("pods.yaml"))
+    if (d.gangScheduling() == null
+        || !Files.isRegularFile(fixtureDir.resolve("pods.yaml"))
         || !Files.isRegularFile(expected)) {
       return;
     }

@@ -70,13 +70,17 @@ public final class OverlapAnalyzer {
   public static final String ALLOW_PREFIX = "overlap.workloadmap.dev/";
 
   /** Statuses no two of which may match together unless allowed. */
-  public static final List<WorkloadStatus> EXCLUSIVE = List.of(WorkloadStatus.COMPLETED, WorkloadStatus.FAILED,
-      WorkloadStatus.RUNNING, WorkloadStatus.INITIALIZING, WorkloadStatus.SUSPENDED);
+  public static final List<WorkloadStatus> EXCLUSIVE = List.of(
+      WorkloadStatus.COMPLETED,
+      WorkloadStatus.FAILED,
+      WorkloadStatus.RUNNING,
+      WorkloadStatus.INITIALIZING,
+      WorkloadStatus.SUSPENDED);
 
   private static final Pattern TERMINAL_TYPE =
       Pattern.compile("(?i).*(fail|complete|succeed|finish|terminat|error|done).*");
-  private static final Pattern TERMINAL_PHASE =
-      Pattern.compile("(?i)(failed|failure|succeeded|success|completed|complete|finished|error|terminated|done)");
+  private static final Pattern TERMINAL_PHASE = Pattern.compile(
+      "(?i)(failed|failure|succeeded|success|completed|complete|finished|error|terminated|done)");
   private static final JsonNodeFactory F = JsonNodeFactory.instance;
 
   /**
@@ -92,7 +96,8 @@ public final class OverlapAnalyzer {
   }
 
   /** One axis of the space: where it writes and its values (absent is implicit, index 0). */
-  public record Dimension(String name, List<String> pointer, String conditionType, List<JsonNode> values) {
+  public record Dimension(
+      String name, List<String> pointer, String conditionType, List<JsonNode> values) {
     public Dimension {
       pointer = List.copyOf(pointer);
       values = List.copyOf(values);
@@ -109,7 +114,12 @@ public final class OverlapAnalyzer {
    * @param objects how many evaluated objects showed the pair
    * @param allowedReason the annotation's reason when the pair is allowed, else null
    */
-  public record Overlap(List<String> pair, List<String> statuses, JsonNode counterexample, int size, int objects,
+  public record Overlap(
+      List<String> pair,
+      List<String> statuses,
+      JsonNode counterexample,
+      int size,
+      int objects,
       String allowedReason) {}
 
   /**
@@ -120,7 +130,8 @@ public final class OverlapAnalyzer {
    * @param allowedReason the reason of the definition's {@code overlap.workloadmap.dev/Undefined.<type or phase>}
    *     annotation when Undefined is intended there (the state is not terminal, or never written so), else null
    */
-  public record TerminalUndefined(String what, JsonNode counterexample, int size, String allowedReason) {}
+  public record TerminalUndefined(
+      String what, JsonNode counterexample, int size, String allowedReason) {}
 
   /**
    * The analysis of one definition.
@@ -130,8 +141,16 @@ public final class OverlapAnalyzer {
    * @param exhaustiveDepth every object setting at most this many dimensions was evaluated
    * @param notes dimensions dropped or limits met
    */
-  public record Result(String definition, long seed, List<Dimension> dimensions, BigInteger space, int evaluated,
-      int exhaustiveDepth, List<Overlap> overlaps, List<TerminalUndefined> terminalUndefined, List<String> notes) {
+  public record Result(
+      String definition,
+      long seed,
+      List<Dimension> dimensions,
+      BigInteger space,
+      int evaluated,
+      int exhaustiveDepth,
+      List<Overlap> overlaps,
+      List<TerminalUndefined> terminalUndefined,
+      List<String> notes) {
 
     /** No unallowed overlap and no terminal state mapping to Undefined. */
     public boolean clean() {
@@ -141,34 +160,61 @@ public final class OverlapAnalyzer {
 
     /** Evaluated objects as a share of the space, in percent. */
     public double coveredPercent() {
-      return space.signum() == 0 ? 100.0
-          : new BigDecimal(evaluated).multiply(BigDecimal.valueOf(100))
-              .divide(new BigDecimal(space), 4, java.math.RoundingMode.HALF_UP).doubleValue();
+      return space.signum() == 0
+          ? 100.0
+          : new BigDecimal(evaluated)
+              .multiply(BigDecimal.valueOf(100))
+              .divide(new BigDecimal(space), 4, java.math.RoundingMode.HALF_UP)
+              .doubleValue();
     }
 
     /** The human-readable report. */
     public String text() {
       StringBuilder sb = new StringBuilder();
-      sb.append(String.format(Locale.ROOT, "Overlap %s: %s — %d dimension(s), %d of %s object(s) evaluated"
-          + " (%.2f%%, exhaustive up to %d set field(s)), seed %d%n", definition, clean() ? "clean" : "PROBLEMS",
-          dimensions.size(), evaluated, space, coveredPercent(), exhaustiveDepth, seed));
+      sb.append(String.format(
+          Locale.ROOT,
+          "Overlap %s: %s — %d dimension(s), %d of %s object(s) evaluated"
+              + " (%.2f%%, exhaustive up to %d set field(s)), seed %d%n",
+          definition,
+          clean() ? "clean" : "PROBLEMS",
+          dimensions.size(),
+          evaluated,
+          space,
+          coveredPercent(),
+          exhaustiveDepth,
+          seed));
       for (Dimension d : dimensions) {
         sb.append("  dimension ").append(d.name()).append(": absent");
         d.values().forEach(v -> sb.append(" | ").append(v));
         sb.append('\n');
       }
       for (Overlap o : overlaps) {
-        sb.append(o.allowedReason() == null ? "  OVERLAP " : "  allowed ").append(String.join(" + ", o.pair()))
-            .append(" (").append(o.objects()).append(" object(s); matched ").append(o.statuses()).append(")")
-            .append(o.allowedReason() == null ? "" : ": " + o.allowedReason()).append('\n');
-        sb.append("    smallest counterexample (").append(o.size()).append(" field(s)): ")
-            .append(o.counterexample()).append('\n');
+        sb.append(o.allowedReason() == null ? "  OVERLAP " : "  allowed ")
+            .append(String.join(" + ", o.pair()))
+            .append(" (")
+            .append(o.objects())
+            .append(" object(s); matched ")
+            .append(o.statuses())
+            .append(")")
+            .append(o.allowedReason() == null ? "" : ": " + o.allowedReason())
+            .append('\n');
+        sb.append("    smallest counterexample (")
+            .append(o.size())
+            .append(" field(s)): ")
+            .append(o.counterexample())
+            .append('\n');
       }
       for (TerminalUndefined t : terminalUndefined) {
-        sb.append(t.allowedReason() == null ? "  UNDEFINED terminal-looking " : "  allowed terminal-looking ")
-            .append(t.what()).append(" maps to Undefined")
-            .append(t.allowedReason() == null ? "" : " (" + t.allowedReason() + ")").append(": ")
-            .append(t.counterexample()).append('\n');
+        sb.append(
+                t.allowedReason() == null
+                    ? "  UNDEFINED terminal-looking "
+                    : "  allowed terminal-looking ")
+            .append(t.what())
+            .append(" maps to Undefined")
+            .append(t.allowedReason() == null ? "" : " (" + t.allowedReason() + ")")
+            .append(": ")
+            .append(t.counterexample())
+            .append('\n');
       }
       notes.forEach(n -> sb.append("  note: ").append(n).append('\n'));
       return sb.toString();
@@ -176,8 +222,13 @@ public final class OverlapAnalyzer {
 
     public ObjectNode toJson() {
       ObjectNode o = F.objectNode();
-      o.put("definition", definition).put("clean", clean()).put("seed", seed).put("space", space.toString())
-          .put("evaluated", evaluated).put("coveredPercent", coveredPercent()).put("exhaustiveDepth", exhaustiveDepth);
+      o.put("definition", definition)
+          .put("clean", clean())
+          .put("seed", seed)
+          .put("space", space.toString())
+          .put("evaluated", evaluated)
+          .put("coveredPercent", coveredPercent())
+          .put("exhaustiveDepth", exhaustiveDepth);
       ArrayNode dims = o.putArray("dimensions");
       for (Dimension d : dimensions) {
         ObjectNode n = dims.addObject().put("name", d.name());
@@ -222,7 +273,8 @@ public final class OverlapAnalyzer {
    */
   public static Map<String, String> allowedPairs(Definition d) {
     Map<String, String> out = new LinkedHashMap<>();
-    JsonNode ann = d.source() == null ? null : d.source().root().path("metadata").path("annotations");
+    JsonNode ann =
+        d.source() == null ? null : d.source().root().path("metadata").path("annotations");
     if (ann != null && ann.isObject()) {
       ann.fields().forEachRemaining(e -> {
         if (e.getKey().startsWith(ALLOW_PREFIX) && e.getValue().isTextual()) {
@@ -254,11 +306,15 @@ public final class OverlapAnalyzer {
     Definition d = prepared.definition();
     List<String> notes = new ArrayList<>();
     StatusDefinition sd = d.rootComponent().statusDefinition();
-    ObjectNode start = base != null && base.isObject() ? ((ObjectNode) base).deepCopy() : F.objectNode();
+    ObjectNode start =
+        base != null && base.isObject() ? ((ObjectNode) base).deepCopy() : F.objectNode();
     start.remove("status");
     if (d.rootGvk() != null) {
-      start.put("apiVersion", d.rootGvk().group() == null || d.rootGvk().group().isEmpty() ? d.rootGvk().version()
-          : d.rootGvk().group() + "/" + d.rootGvk().version());
+      start.put(
+          "apiVersion",
+          d.rootGvk().group() == null || d.rootGvk().group().isEmpty()
+              ? d.rootGvk().version()
+              : d.rootGvk().group() + "/" + d.rootGvk().version());
       start.put("kind", d.rootGvk().kind());
     }
     if (!start.path("metadata").isObject()) {
@@ -271,7 +327,8 @@ public final class OverlapAnalyzer {
       space = space.multiply(BigInteger.valueOf(dim.values().size() + 1));
     }
     Search s = new Search(prepared, start, dims, sd);
-    int ordered = space.compareTo(BigInteger.valueOf(options.budget())) <= 0 ? options.budget()
+    int ordered = space.compareTo(BigInteger.valueOf(options.budget())) <= 0
+        ? options.budget()
         : options.budget() * 3 / 4;
     int depth = -1;
     for (int k = 0; k <= dims.size(); k++) {
@@ -294,16 +351,29 @@ public final class OverlapAnalyzer {
     for (Map.Entry<String, Found> e : s.overlaps.entrySet()) {
       Found f = e.getValue();
       String[] p = e.getKey().split("\\+");
-      overlaps.add(new Overlap(List.of(p[0], p[1]), f.statuses, f.example, f.size, f.count,
+      overlaps.add(new Overlap(
+          List.of(p[0], p[1]),
+          f.statuses,
+          f.example,
+          f.size,
+          f.count,
           allowed.get(pairKey(p[0], p[1]))));
     }
     List<TerminalUndefined> terminal = new ArrayList<>();
-    s.terminal.forEach((what, f) -> terminal.add(new TerminalUndefined(what, f.example, f.size,
-        allowed.get("Undefined+" + f.terminalKey))));
+    s.terminal.forEach((what, f) -> terminal.add(
+        new TerminalUndefined(what, f.example, f.size, allowed.get("Undefined+" + f.terminalKey))));
     if (sd == null) {
       notes.add("the root has no statusDefinition");
     }
-    return new Result(d.name(), options.seed(), dims, space, s.evaluated, Math.max(depth, 0), overlaps, terminal,
+    return new Result(
+        d.name(),
+        options.seed(),
+        dims,
+        space,
+        s.evaluated,
+        Math.max(depth, 0),
+        overlaps,
+        terminal,
         notes);
   }
 
@@ -313,7 +383,8 @@ public final class OverlapAnalyzer {
     List<Dimension> out = new ArrayList<>();
     JsonNode root = schema == null ? null : schema.openApiV3Schema();
     // conditions
-    List<String> condPointer = sd.conditions() == null ? null : plainRead(sd.conditions().path());
+    List<String> condPointer =
+        sd.conditions() == null ? null : plainRead(sd.conditions().path());
     Map<String, Set<List<String>>> condValues = new TreeMap<>();
     Set<String> phases = new LinkedHashSet<>();
     Map<List<String>, Set<JsonNode>> fieldValues = new LinkedHashMap<>();
@@ -330,15 +401,23 @@ public final class OverlapAnalyzer {
           v.add(List.of(st, ec.reason() == null ? "" : ec.reason()));
         }
         if (m.byExpression() != null) {
-          readExpression(m.byExpression().expression(), sd, condPointer, phasePointer, condValues, phases,
-              fieldValues, bareReads);
+          readExpression(
+              m.byExpression().expression(),
+              sd,
+              condPointer,
+              phasePointer,
+              condValues,
+              phases,
+              fieldValues,
+              bareReads);
         }
       }
     }
     if (condPointer != null && !condValues.isEmpty()) {
       JsonNode items = schemaAt(root, condPointer, notes);
       if (root != null && items == null) {
-        notes.add("conditions path " + String.join(".", condPointer) + " is outside the CRD schema: dropped");
+        notes.add("conditions path " + String.join(".", condPointer)
+            + " is outside the CRD schema: dropped");
       } else {
         for (Map.Entry<String, Set<List<String>>> e : condValues.entrySet()) {
           Set<List<String>> vals = new LinkedHashSet<>();
@@ -359,7 +438,8 @@ public final class OverlapAnalyzer {
         }
       }
     } else if (sd.conditions() != null && condPointer == null && !condValues.isEmpty()) {
-      notes.add("conditions path " + sd.conditions().path() + " is not a plain field path: conditions not generated");
+      notes.add("conditions path " + sd.conditions().path()
+          + " is not a plain field path: conditions not generated");
     }
     if (phasePointer != null) {
       JsonNode ps = schemaAt(root, phasePointer, notes);
@@ -370,12 +450,16 @@ public final class OverlapAnalyzer {
           ps.path("enum").forEach(v -> phases.add(v.asText()));
         }
         if (!phases.isEmpty()) {
-          out.add(new Dimension(String.join(".", phasePointer), phasePointer, null,
+          out.add(new Dimension(
+              String.join(".", phasePointer),
+              phasePointer,
+              null,
               phases.stream().map(p -> (JsonNode) TextNode.valueOf(p)).toList()));
         }
       }
     } else if (sd.phasePath() != null && !phases.isEmpty()) {
-      notes.add("phase path " + sd.phasePath() + " is not a plain field path: phases not generated");
+      notes.add(
+          "phase path " + sd.phasePath() + " is not a plain field path: phases not generated");
     }
     for (List<String> p : bareReads) {
       fieldValues.putIfAbsent(p, new LinkedHashSet<>());
@@ -463,9 +547,15 @@ public final class OverlapAnalyzer {
     return best;
   }
 
-  private static void readExpression(String expr, StatusDefinition sd, List<String> condPointer,
-      List<String> phasePointer, Map<String, Set<List<String>>> condValues, Set<String> phases,
-      Map<List<String>, Set<JsonNode>> fieldValues, Set<List<String>> bareReads) {
+  private static void readExpression(
+      String expr,
+      StatusDefinition sd,
+      List<String> condPointer,
+      List<String> phasePointer,
+      Map<String, Set<List<String>>> condValues,
+      Set<String> phases,
+      Map<List<String>, Set<JsonNode>> fieldValues,
+      Set<List<String>> bareReads) {
     JqNode ast;
     List<List<String>> reads;
     try {
@@ -487,8 +577,10 @@ public final class OverlapAnalyzer {
           continue;
         }
         if (!c.rootInput()) {
-          // inside any(...), select(...), map(...) or after a pipe the input is an element (a condition), not the
-          // object: only a condition's type names a dimension; .status == "True" there is the condition's status
+          // inside any(...), select(...), map(...) or after a pipe the input is an element (a
+          // condition), not the
+          // object: only a condition's type names a dimension; .status == "True" there is the
+          // condition's status
           if (p.size() == 1 && p.get(0).equals(typeField) && lit.isTextual()) {
             condValues.computeIfAbsent(lit.asText(), t -> new LinkedHashSet<>());
           }
@@ -518,9 +610,32 @@ public final class OverlapAnalyzer {
   private static final Set<String> COMPARISONS = Set.of("==", "!=", "<", "<=", ">", ">=");
 
   /** Builtins whose arguments see the call's own input (so a root input stays the root). */
-  private static final Set<String> SAME_INPUT_ARGS = Set.of("select", "has", "contains", "inside", "test", "match",
-      "startswith", "endswith", "ltrimstr", "rtrimstr", "split", "join", "first", "last", "isempty", "limit",
-      "error", "getpath", "splits", "sub", "gsub", "ascii_downcase", "ascii_upcase", "tostring", "tonumber");
+  private static final Set<String> SAME_INPUT_ARGS = Set.of(
+      "select",
+      "has",
+      "contains",
+      "inside",
+      "test",
+      "match",
+      "startswith",
+      "endswith",
+      "ltrimstr",
+      "rtrimstr",
+      "split",
+      "join",
+      "first",
+      "last",
+      "isempty",
+      "limit",
+      "error",
+      "getpath",
+      "splits",
+      "sub",
+      "gsub",
+      "ascii_downcase",
+      "ascii_upcase",
+      "tostring",
+      "tonumber");
 
   /**
    * Every comparison of {@code n}, with whether its operands read the expression's input: the left of a pipe and the
@@ -564,9 +679,12 @@ public final class OverlapAnalyzer {
     } else if (n instanceof JqNode.Try t) {
       comparisons(t.body(), root, out);
       comparisons(t.handler(), false, out);
-    } else if (n instanceof JqNode.Field || n instanceof JqNode.Index || n instanceof JqNode.Slice
+    } else if (n instanceof JqNode.Field
+        || n instanceof JqNode.Index
+        || n instanceof JqNode.Slice
         || n instanceof JqNode.Iterate) {
-      // a path's target reads the input; an index expression too (.a[.i]); neither compares as a dimension here
+      // a path's target reads the input; an index expression too (.a[.i]); neither compares as a
+      // dimension here
       n.children().forEach(ch -> comparisons(ch, false, out));
     } else {
       // parentheses, ?, -, [..], {..}, strings, if/then/else, as-bindings, labels: the same input
@@ -596,7 +714,9 @@ public final class OverlapAnalyzer {
     List<String> steps = new ArrayList<>();
     JqNode cur = n;
     while (cur instanceof JqNode.Field f) {
-      String name = f.name() != null ? f.name() : f.nameString() == null ? null : f.nameString().literal();
+      String name = f.name() != null
+          ? f.name()
+          : f.nameString() == null ? null : f.nameString().literal();
       if (name == null) {
         return null;
       }
@@ -640,7 +760,8 @@ public final class OverlapAnalyzer {
     }
     JsonNode cur = root;
     for (String step : path) {
-      if (cur.path("x-kubernetes-preserve-unknown-fields").asBoolean(false) && !cur.has("properties")) {
+      if (cur.path("x-kubernetes-preserve-unknown-fields").asBoolean(false)
+          && !cur.has("properties")) {
         return F.objectNode();
       }
       JsonNode next = cur.path("properties").get(step);
@@ -678,7 +799,8 @@ public final class OverlapAnalyzer {
     final Map<String, Found> overlaps = new TreeMap<>();
     final Map<String, Found> terminal = new TreeMap<>();
 
-    Search(PreparedDefinition prepared, ObjectNode start, List<Dimension> dims, StatusDefinition sd) {
+    Search(
+        PreparedDefinition prepared, ObjectNode start, List<Dimension> dims, StatusDefinition sd) {
       this.prepared = prepared;
       this.start = start;
       this.dims = dims;
@@ -752,7 +874,8 @@ public final class OverlapAnalyzer {
         } else {
           setAt(obj, d.pointer(), v);
           setAt(shown, d.pointer(), v);
-          if (d.pointer().equals(phasePointer) && v.isTextual()
+          if (d.pointer().equals(phasePointer)
+              && v.isTextual()
               && TERMINAL_PHASE.matcher(v.asText()).matches()) {
             terminalWhat.put("phase " + v.asText(), v.asText());
           }
@@ -766,10 +889,16 @@ public final class OverlapAnalyzer {
       for (int a = 0; a < EXCLUSIVE.size(); a++) {
         for (int b = a + 1; b < EXCLUSIVE.size(); b++) {
           if (m.contains(EXCLUSIVE.get(a)) && m.contains(EXCLUSIVE.get(b))) {
-            List<WorkloadStatus> pair = new ArrayList<>(List.of(EXCLUSIVE.get(a), EXCLUSIVE.get(b)));
-            pair.sort((x, y) -> Integer.compare(WorkloadStatus.MATCH_ORDER.indexOf(x),
-                WorkloadStatus.MATCH_ORDER.indexOf(y)));
-            record(overlaps, pair.get(0).displayName() + "+" + pair.get(1).displayName(), shown, size, r);
+            List<WorkloadStatus> pair =
+                new ArrayList<>(List.of(EXCLUSIVE.get(a), EXCLUSIVE.get(b)));
+            pair.sort((x, y) -> Integer.compare(
+                WorkloadStatus.MATCH_ORDER.indexOf(x), WorkloadStatus.MATCH_ORDER.indexOf(y)));
+            record(
+                overlaps,
+                pair.get(0).displayName() + "+" + pair.get(1).displayName(),
+                shown,
+                size,
+                r);
           }
         }
       }
@@ -780,7 +909,8 @@ public final class OverlapAnalyzer {
       }
     }
 
-    private Found record(Map<String, Found> into, String key, ObjectNode shown, int size, StatusResult r) {
+    private Found record(
+        Map<String, Found> into, String key, ObjectNode shown, int size, StatusResult r) {
       Found f = into.computeIfAbsent(key, k -> new Found());
       f.count++;
       if (size < f.size) {

@@ -39,7 +39,12 @@ public final class Prediction {
   private Prediction() {}
 
   /** One extracted component instance; in a prediction every field but the key may be null (not compared). */
-  public record Row(String key, Integer replicas, Integer minReplicas, Integer maxReplicas, Boolean podSpec,
+  public record Row(
+      String key,
+      Integer replicas,
+      Integer minReplicas,
+      Integer maxReplicas,
+      Boolean podSpec,
       List<String> containers) {}
 
   /**
@@ -63,7 +68,11 @@ public final class Prediction {
     return new Observation(tree.phases(), rows, none);
   }
 
-  private static void walk(String prefix, List<ComponentNode> nodes, List<Row> rows, List<String> none,
+  private static void walk(
+      String prefix,
+      List<ComponentNode> nodes,
+      List<Row> rows,
+      List<String> none,
       boolean descend) {
     for (ComponentNode n : nodes) {
       if (n.instances().isEmpty()) {
@@ -122,7 +131,8 @@ public final class Prediction {
     }
     for (Row r : o.components()) {
       if (Boolean.FALSE.equals(r.podSpec())) {
-        w.add(r.key() + " declares a specDefinition but extracted no pod spec: the spec path missed");
+        w.add(
+            r.key() + " declares a specDefinition but extracted no pod spec: the spec path missed");
       }
       if (Boolean.TRUE.equals(r.podSpec()) && r.containers().isEmpty()) {
         w.add(r.key() + " extracted a pod spec with no containers");
@@ -170,19 +180,30 @@ public final class Prediction {
         JsonNode c = comps.get(i);
         String p = "/components/" + i;
         if (!c.isObject() || !c.path("key").isTextual()) {
-          throw bad(doc, p, "each component needs a key (\"name\", \"name[instanceId]\" or \"owner/child\")");
+          throw bad(
+              doc,
+              p,
+              "each component needs a key (\"name\", \"name[instanceId]\" or \"owner/child\")");
         }
-        Set<String> fields = Set.of("key", "replicas", "minReplicas", "maxReplicas", "podSpec", "containers");
+        Set<String> fields =
+            Set.of("key", "replicas", "minReplicas", "maxReplicas", "podSpec", "containers");
         c.fieldNames().forEachRemaining(f -> {
           if (!fields.contains(f)) {
-            throw bad(doc, p + "/" + f, "unknown field \"" + f + "\" (fields: " + String.join(", ", fields) + ")");
+            throw bad(
+                doc,
+                p + "/" + f,
+                "unknown field \"" + f + "\" (fields: " + String.join(", ", fields) + ")");
           }
         });
-        rows.add(new Row(c.get("key").asText(), integer(doc, p + "/replicas", c.get("replicas")),
-            integer(doc, p + "/minReplicas", c.get("minReplicas")), integer(doc, p + "/maxReplicas",
-            c.get("maxReplicas")), bool(doc, p + "/podSpec", c.get("podSpec")),
-            c.has("containers") && !c.get("containers").isNull() ? strings(doc, p + "/containers",
-                c.get("containers")) : null));
+        rows.add(new Row(
+            c.get("key").asText(),
+            integer(doc, p + "/replicas", c.get("replicas")),
+            integer(doc, p + "/minReplicas", c.get("minReplicas")),
+            integer(doc, p + "/maxReplicas", c.get("maxReplicas")),
+            bool(doc, p + "/podSpec", c.get("podSpec")),
+            c.has("containers") && !c.get("containers").isNull()
+                ? strings(doc, p + "/containers", c.get("containers"))
+                : null));
       }
     }
     return new Observation(status, rows, List.of());
@@ -226,8 +247,10 @@ public final class Prediction {
   /** Only what the prediction declares is compared (the reference's messages). */
   public static List<String> compare(Observation predicted, Observation observed) {
     List<String> out = new ArrayList<>();
-    if (predicted.status() != null && !sorted(predicted.status()).equals(sorted(observed.status()))) {
-      out.add("status: predicted " + list(predicted.status()) + ", extracted " + list(observed.status()));
+    if (predicted.status() != null
+        && !sorted(predicted.status()).equals(sorted(observed.status()))) {
+      out.add("status: predicted " + list(predicted.status()) + ", extracted "
+          + list(observed.status()));
     }
     Map<String, Row> byKey = new LinkedHashMap<>();
     observed.components().forEach(r -> byKey.put(r.key(), r));
@@ -242,9 +265,11 @@ public final class Prediction {
       num(out, want.key(), "minReplicas", want.minReplicas(), got.minReplicas());
       num(out, want.key(), "maxReplicas", want.maxReplicas(), got.maxReplicas());
       if (want.podSpec() != null && !want.podSpec().equals(got.podSpec())) {
-        out.add(want.key() + " podSpec: predicted " + yesNo(want.podSpec()) + ", extracted " + yesNo(got.podSpec()));
+        out.add(want.key() + " podSpec: predicted " + yesNo(want.podSpec()) + ", extracted "
+            + yesNo(got.podSpec()));
       }
-      if (want.containers() != null && !sorted(want.containers()).equals(sorted(got.containers()))) {
+      if (want.containers() != null
+          && !sorted(want.containers()).equals(sorted(got.containers()))) {
         out.add(want.key() + " containers: predicted " + list(want.containers()) + ", extracted "
             + list(got.containers()));
       }
@@ -256,7 +281,9 @@ public final class Prediction {
   public static int countPredicted(Observation p) {
     int n = p.status() != null ? 1 : 0;
     for (Row r : p.components()) {
-      for (Object o : new Object[] {r.replicas(), r.minReplicas(), r.maxReplicas(), r.podSpec(), r.containers()}) {
+      for (Object o :
+          new Object[] {r.replicas(), r.minReplicas(), r.maxReplicas(), r.podSpec(), r.containers()
+          }) {
         if (o != null) {
           n++;
         }
@@ -299,7 +326,8 @@ public final class Prediction {
 
   private static void num(List<String> out, String key, String field, Integer want, Integer got) {
     if (want != null && !want.equals(got)) {
-      out.add(key + " " + field + ": predicted " + want + ", extracted " + (got == null ? "<none>" : got));
+      out.add(key + " " + field + ": predicted " + want + ", extracted "
+          + (got == null ? "<none>" : got));
     }
   }
 

@@ -54,7 +54,11 @@ public final class RoundTrip {
   public static final String PROBE_KEY = "workloadmap.dev/round-trip";
 
   /** How one check ended. */
-  public enum Outcome { CLEAN, FINDINGS, SKIPPED }
+  public enum Outcome {
+    CLEAN,
+    FINDINGS,
+    SKIPPED
+  }
 
   /**
    * One check of one component.
@@ -65,7 +69,8 @@ public final class RoundTrip {
    * @param detail what was written, or why it was skipped
    * @param findings each unexpected change ({@code /spec/x: changed}) or failure
    */
-  public record Check(String component, String check, Outcome outcome, String detail, List<String> findings) {
+  public record Check(
+      String component, String check, Outcome outcome, String detail, List<String> findings) {
     public Check {
       findings = List.copyOf(findings);
     }
@@ -83,10 +88,21 @@ public final class RoundTrip {
 
     public String text() {
       StringBuilder sb = new StringBuilder();
-      sb.append(String.format(Locale.ROOT, "Round trip %s on %s: %d clean, %d findings, %d skipped%n", definition,
-          object, count(Outcome.CLEAN), count(Outcome.FINDINGS), count(Outcome.SKIPPED)));
+      sb.append(String.format(
+          Locale.ROOT,
+          "Round trip %s on %s: %d clean, %d findings, %d skipped%n",
+          definition,
+          object,
+          count(Outcome.CLEAN),
+          count(Outcome.FINDINGS),
+          count(Outcome.SKIPPED)));
       for (Check c : checks) {
-        sb.append(String.format(Locale.ROOT, "  %-24s %-15s %-8s %s%n", c.component(), c.check(), c.outcome(),
+        sb.append(String.format(
+            Locale.ROOT,
+            "  %-24s %-15s %-8s %s%n",
+            c.component(),
+            c.check(),
+            c.outcome(),
             c.detail()));
         c.findings().forEach(f -> sb.append("      finding: ").append(f).append('\n'));
       }
@@ -94,11 +110,15 @@ public final class RoundTrip {
     }
 
     public ObjectNode toJson() {
-      ObjectNode o = JsonNodeFactory.instance.objectNode().put("definition", definition).put("object", object);
+      ObjectNode o =
+          JsonNodeFactory.instance.objectNode().put("definition", definition).put("object", object);
       ArrayNode a = o.putArray("checks");
       for (Check c : checks) {
-        ObjectNode n = a.addObject().put("component", c.component()).put("check", c.check())
-            .put("outcome", c.outcome().name().toLowerCase(Locale.ROOT)).put("detail", c.detail());
+        ObjectNode n = a.addObject()
+            .put("component", c.component())
+            .put("check", c.check())
+            .put("outcome", c.outcome().name().toLowerCase(Locale.ROOT))
+            .put("detail", c.detail());
         c.findings().forEach(n.putArray("findings")::add);
       }
       return o;
@@ -128,7 +148,11 @@ public final class RoundTrip {
     try {
       tree = wm.resolve(prepared, object);
     } catch (WorkloadMapException e) {
-      checks.add(new Check(d.rootComponent().name(), "resolve", Outcome.FINDINGS, "the object does not resolve",
+      checks.add(new Check(
+          d.rootComponent().name(),
+          "resolve",
+          Outcome.FINDINGS,
+          "the object does not resolve",
           List.of(e.getMessage())));
       return new Result(d.name(), objectName, checks);
     }
@@ -144,28 +168,42 @@ public final class RoundTrip {
       List<InstanceNode> instances = node == null ? List.of() : node.instances();
       if (c.hasPodDefinition()) {
         if (instances.isEmpty()) {
-          checks.add(new Check(c.name(), "identity", Outcome.SKIPPED, "no instance on this object", List.of()));
-          checks.add(new Check(c.name(), "probe", Outcome.SKIPPED, "no instance on this object", List.of()));
+          checks.add(new Check(
+              c.name(), "identity", Outcome.SKIPPED, "no instance on this object", List.of()));
+          checks.add(new Check(
+              c.name(), "probe", Outcome.SKIPPED, "no instance on this object", List.of()));
         } else {
           checks.add(identity(prepared, c, object, instances));
           checks.add(probe(prepared, c, object, instances));
         }
       }
-      if (c.suspendDefinition() != null && !(c.suspendDefinition().suspendActions().isEmpty()
-          && c.suspendDefinition().resumeActions().isEmpty())) {
-        checks.add(instances.isEmpty() && c != d.rootComponent()
-            ? new Check(c.name(), "suspend-resume", Outcome.SKIPPED, "no instance on this object", List.of())
-            : suspendResume(prepared, c, object));
+      if (c.suspendDefinition() != null
+          && !(c.suspendDefinition().suspendActions().isEmpty()
+              && c.suspendDefinition().resumeActions().isEmpty())) {
+        checks.add(
+            instances.isEmpty() && c != d.rootComponent()
+                ? new Check(
+                    c.name(),
+                    "suspend-resume",
+                    Outcome.SKIPPED,
+                    "no instance on this object",
+                    List.of())
+                : suspendResume(prepared, c, object));
       }
     }
     if (!object.equals(pristine)) {
-      checks.add(new Check(d.rootComponent().name(), "input", Outcome.FINDINGS, "the input object",
+      checks.add(new Check(
+          d.rootComponent().name(),
+          "input",
+          Outcome.FINDINGS,
+          "the input object",
           List.of("the round trip modified its input object (writes must work on a copy)")));
     }
     return new Result(d.name(), objectName, checks);
   }
 
-  private Check identity(PreparedDefinition p, ComponentDefinition c, JsonNode object, List<InstanceNode> instances) {
+  private Check identity(
+      PreparedDefinition p, ComponentDefinition c, JsonNode object, List<InstanceNode> instances) {
     WorkloadUpdate u = wm.update(p, object);
     String what;
     if (notEmpty(c.specDefinition().podTemplateSpecPath())) {
@@ -186,8 +224,11 @@ public final class RoundTrip {
       }
     } else {
       Map<String, FragmentedPodSpec> v = new LinkedHashMap<>();
-      instances.forEach(i -> v.put(i.record().id(), i.record().fragmentedPodSpec() == null
-          ? new FragmentedPodSpec(Map.of()) : i.record().fragmentedPodSpec()));
+      instances.forEach(i -> v.put(
+          i.record().id(),
+          i.record().fragmentedPodSpec() == null
+              ? new FragmentedPodSpec(Map.of())
+              : i.record().fragmentedPodSpec()));
       u = u.fragmentedPodSpecs(c.name(), v);
       what = "fragmentedPodSpecs";
     }
@@ -195,14 +236,24 @@ public final class RoundTrip {
     try {
       UpdateResult r = u.apply();
       List<String> changed = changedLeaves(object, r.object());
-      return new Check(c.name(), "identity", changed.isEmpty() ? Outcome.CLEAN : Outcome.FINDINGS, detail,
+      return new Check(
+          c.name(),
+          "identity",
+          changed.isEmpty() ? Outcome.CLEAN : Outcome.FINDINGS,
+          detail,
           changed.stream().map(x -> x + ": changed by an identity write").toList());
     } catch (WorkloadMapException e) {
-      return new Check(c.name(), "identity", Outcome.FINDINGS, detail, List.of(REFUSED_WRITE + oneLine(e.getMessage())));
+      return new Check(
+          c.name(),
+          "identity",
+          Outcome.FINDINGS,
+          detail,
+          List.of(REFUSED_WRITE + oneLine(e.getMessage())));
     }
   }
 
-  private Check probe(PreparedDefinition p, ComponentDefinition c, JsonNode object, List<InstanceNode> instances) {
+  private Check probe(
+      PreparedDefinition p, ComponentDefinition c, JsonNode object, List<InstanceNode> instances) {
     WorkloadUpdate u = wm.update(p, object);
     Map<String, String> probeValue = new LinkedHashMap<>();
     for (int i = 0; i < instances.size(); i++) {
@@ -210,13 +261,15 @@ public final class RoundTrip {
     }
     String detail;
     String leafSuffix;
-    if (notEmpty(c.specDefinition().podTemplateSpecPath()) || notEmpty(c.specDefinition().podSpecPath())) {
+    if (notEmpty(c.specDefinition().podTemplateSpecPath())
+        || notEmpty(c.specDefinition().podSpecPath())) {
       boolean template = notEmpty(c.specDefinition().podTemplateSpecPath());
       Map<String, JsonNode> v = new LinkedHashMap<>();
       for (InstanceNode i : instances) {
         InstanceRecord r = i.record();
         JsonNode cur = template ? r.podTemplateSpec() : r.podSpec();
-        ObjectNode copy = cur != null && cur.isObject() ? ((ObjectNode) cur).deepCopy()
+        ObjectNode copy = cur != null && cur.isObject()
+            ? ((ObjectNode) cur).deepCopy()
             : JsonNodeFactory.instance.objectNode();
         ObjectNode spec = template ? objectAt(copy, "spec") : copy;
         objectAt(spec, "nodeSelector").put(PROBE_KEY, probeValue.get(r.id()));
@@ -226,25 +279,40 @@ public final class RoundTrip {
       detail = "nodeSelector " + PROBE_KEY + " per instance";
       leafSuffix = "/nodeSelector/" + PROBE_KEY.replace("~", "~0").replace("/", "~1");
     } else {
-      Map<String, String> paths = c.specDefinition().fragmentedPodSpecDefinition().paths();
-      String field = notEmpty(paths.get("schedulerName")) ? "schedulerName"
-          : notEmpty(paths.get("labels")) ? "labels" : notEmpty(paths.get("image")) ? "image" : null;
+      Map<String, String> paths =
+          c.specDefinition().fragmentedPodSpecDefinition().paths();
+      String field = notEmpty(paths.get("schedulerName"))
+          ? "schedulerName"
+          : notEmpty(paths.get("labels"))
+              ? "labels"
+              : notEmpty(paths.get("image")) ? "image" : null;
       if (field == null) {
-        return new Check(c.name(), "probe", Outcome.SKIPPED,
-            "fragmented spec without schedulerNamePath, labelsPath or imagePath: nothing to probe", List.of());
+        return new Check(
+            c.name(),
+            "probe",
+            Outcome.SKIPPED,
+            "fragmented spec without schedulerNamePath, labelsPath or imagePath: nothing to probe",
+            List.of());
       }
       Map<String, JsonNode> v = new LinkedHashMap<>();
       for (InstanceNode i : instances) {
         String id = i.record().id();
         if (field.equals("labels")) {
-          JsonNode cur = i.record().fragmentedPodSpec() == null ? null : i.record().fragmentedPodSpec().get("labels");
-          ObjectNode labels = cur != null && cur.isObject() ? ((ObjectNode) cur).deepCopy()
+          JsonNode cur = i.record().fragmentedPodSpec() == null
+              ? null
+              : i.record().fragmentedPodSpec().get("labels");
+          ObjectNode labels = cur != null && cur.isObject()
+              ? ((ObjectNode) cur).deepCopy()
               : JsonNodeFactory.instance.objectNode();
           labels.put(PROBE_KEY, probeValue.get(id));
           v.put(id, labels);
         } else {
-          v.put(id, TextNode.valueOf(field.equals("image") ? "registry.invalid/" + probeValue.get(id)
-              : probeValue.get(id)));
+          v.put(
+              id,
+              TextNode.valueOf(
+                  field.equals("image")
+                      ? "registry.invalid/" + probeValue.get(id)
+                      : probeValue.get(id)));
         }
       }
       u = u.fragmentedField(c.name(), field, v);
@@ -255,7 +323,12 @@ public final class RoundTrip {
     try {
       r = u.apply();
     } catch (WorkloadMapException e) {
-      return new Check(c.name(), "probe", Outcome.FINDINGS, detail, List.of(REFUSED_WRITE + oneLine(e.getMessage())));
+      return new Check(
+          c.name(),
+          "probe",
+          Outcome.FINDINGS,
+          detail,
+          List.of(REFUSED_WRITE + oneLine(e.getMessage())));
     }
     List<String> findings = new ArrayList<>();
     Map<String, JsonNode> newValues = new LinkedHashMap<>();
@@ -265,8 +338,11 @@ public final class RoundTrip {
       JsonNode nv = newValues.get(leaf);
       String text = nv == null ? null : nv.asText();
       String id = probeValue.entrySet().stream()
-          .filter(e -> text != null && (text.equals(e.getValue()) || text.equals("registry.invalid/" + e.getValue())))
-          .map(Map.Entry::getKey).findFirst().orElse(null);
+          .filter(e -> text != null
+              && (text.equals(e.getValue()) || text.equals("registry.invalid/" + e.getValue())))
+          .map(Map.Entry::getKey)
+          .findFirst()
+          .orElse(null);
       boolean where = leafSuffix == null || leaf.endsWith(leafSuffix);
       if (id == null || !where || !landed.add(id)) {
         findings.add(leaf + ": changed by the probe write, not the probed leaf");
@@ -274,12 +350,18 @@ public final class RoundTrip {
     }
     for (Map.Entry<String, String> e : probeValue.entrySet()) {
       if (!landed.contains(e.getKey())) {
-        findings.add("instance " + (e.getKey().isEmpty() ? "(single)" : e.getKey())
-            + ": its probe write changed no leaf of its own (instances share a field, or the write was lost)");
+        findings.add(
+            "instance " + (e.getKey().isEmpty() ? "(single)" : e.getKey())
+                + ": its probe write changed no leaf of its own (instances share a field, or the write was lost)");
       }
     }
-    return new Check(c.name(), "probe", findings.isEmpty() ? Outcome.CLEAN : Outcome.FINDINGS,
-        detail + " (" + instances.size() + " instance(s), " + changed.size() + " leaf/leaves changed)", findings);
+    return new Check(
+        c.name(),
+        "probe",
+        findings.isEmpty() ? Outcome.CLEAN : Outcome.FINDINGS,
+        detail + " (" + instances.size() + " instance(s), " + changed.size()
+            + " leaf/leaves changed)",
+        findings);
   }
 
   private Check suspendResume(PreparedDefinition p, ComponentDefinition c, JsonNode object) {
@@ -288,8 +370,13 @@ public final class RoundTrip {
     for (SuspendDefinition.Action a : concat(s.suspendActions(), s.resumeActions())) {
       String ptr = pointer(a.path());
       if (ptr == null) {
-        return new Check(c.name(), "suspend-resume", Outcome.SKIPPED, "action path " + a.path()
-            + " is not a plain field path: its changes cannot be attributed", List.of());
+        return new Check(
+            c.name(),
+            "suspend-resume",
+            Outcome.SKIPPED,
+            "action path " + a.path()
+                + " is not a plain field path: its changes cannot be attributed",
+            List.of());
       }
       if (!allowed.contains(ptr)) {
         allowed.add(ptr);
@@ -313,7 +400,11 @@ public final class RoundTrip {
     } catch (WorkloadMapException e) {
       findings.add(REFUSED_WRITE + oneLine(e.getMessage()));
     }
-    return new Check(c.name(), "suspend-resume", findings.isEmpty() ? Outcome.CLEAN : Outcome.FINDINGS, detail,
+    return new Check(
+        c.name(),
+        "suspend-resume",
+        findings.isEmpty() ? Outcome.CLEAN : Outcome.FINDINGS,
+        detail,
         findings);
   }
 
@@ -374,13 +465,15 @@ public final class RoundTrip {
     return changedLeaves(a, b, new LinkedHashMap<>());
   }
 
-  private static List<String> changedLeaves(JsonNode a, JsonNode b, Map<String, JsonNode> newValues) {
+  private static List<String> changedLeaves(
+      JsonNode a, JsonNode b, Map<String, JsonNode> newValues) {
     List<String> out = new ArrayList<>();
     diff(a, b, "", out, newValues);
     return out;
   }
 
-  private static void diff(JsonNode a, JsonNode b, String ptr, List<String> out, Map<String, JsonNode> nv) {
+  private static void diff(
+      JsonNode a, JsonNode b, String ptr, List<String> out, Map<String, JsonNode> nv) {
     if (a == null || a.isMissingNode()) {
       leaves(b, ptr, out, nv);
       return;
@@ -404,7 +497,9 @@ public final class RoundTrip {
       }
       return;
     }
-    boolean same = a.isNumber() && b.isNumber() ? a.decimalValue().compareTo(b.decimalValue()) == 0 : a.equals(b);
+    boolean same = a.isNumber() && b.isNumber()
+        ? a.decimalValue().compareTo(b.decimalValue()) == 0
+        : a.equals(b);
     if (!same) {
       if (a.isContainerNode() && a.isEmpty() && b.isContainerNode()) {
         leaves(b, ptr, out, nv);
@@ -421,7 +516,8 @@ public final class RoundTrip {
         Iterator<Map.Entry<String, JsonNode>> it = n.fields();
         while (it.hasNext()) {
           Map.Entry<String, JsonNode> e = it.next();
-          leaves(e.getValue(), ptr + "/" + e.getKey().replace("~", "~0").replace("/", "~1"), out, nv);
+          leaves(
+              e.getValue(), ptr + "/" + e.getKey().replace("~", "~0").replace("/", "~1"), out, nv);
         }
       } else {
         for (int i = 0; i < n.size(); i++) {

@@ -2,10 +2,8 @@ package dev.workloadmap.sdk.catalog;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
-import org.apiguardian.api.API;
-
-import dev.workloadmap.sdk.WorkloadMapIOException;
 import dev.workloadmap.sdk.WorkloadMap;
+import dev.workloadmap.sdk.WorkloadMapIOException;
 import dev.workloadmap.sdk.definition.Definition;
 import dev.workloadmap.sdk.definition.DefinitionForm;
 import dev.workloadmap.sdk.definition.Gvk;
@@ -29,6 +27,7 @@ import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
+import org.apiguardian.api.API;
 
 /**
  * The reference catalog (docs/format.md#catalog): one validated, current-form definition per root GVK.
@@ -62,8 +61,9 @@ public final class Catalog {
   /** The file name of a definition inside its slug folder. */
   public static final String DEFINITION_FILE = "definition.yaml";
 
-  private static final Comparator<CatalogEntry> BY_GVK_STRING =
-      Comparator.comparing((CatalogEntry e) -> e.gvk().toString()).thenComparing(CatalogEntry::slug);
+  private static final Comparator<CatalogEntry> BY_GVK_STRING = Comparator.comparing(
+          (CatalogEntry e) -> e.gvk().toString())
+      .thenComparing(CatalogEntry::slug);
 
   /**
    * Sorted by GVK string, or null until an on-demand catalog ({@link #builtInOnDemand()}) has read every entry. Each
@@ -107,7 +107,8 @@ public final class Catalog {
   }
 
   private static CatalogException duplicate(Gvk gvk, Candidate previous, Candidate c) {
-    return new CatalogException("duplicate catalog entry for " + gvk + ": " + previous.origin + " and " + c.origin);
+    return new CatalogException(
+        "duplicate catalog entry for " + gvk + ": " + previous.origin + " and " + c.origin);
   }
 
   /** Every entry, read first when this is an on-demand catalog. */
@@ -147,7 +148,8 @@ public final class Catalog {
         if (wm == null) {
           wm = WorkloadMap.create();
         }
-        c = new Candidate(entry(wm, Catalog.read(url), CatalogEntry.resourceOf(slug), slug), url.toString());
+        c = new Candidate(
+            entry(wm, Catalog.read(url), CatalogEntry.resourceOf(slug), slug), url.toString());
         read.put(url, c);
       }
       return c;
@@ -237,8 +239,8 @@ public final class Catalog {
       for (String slug : slugs) {
         URL url = entryUrl(index, slug);
         String text = read(url);
-        candidates.add(new Candidate(
-            entry(wm, text, CatalogEntry.resourceOf(slug), slug), url.toString()));
+        candidates.add(
+            new Candidate(entry(wm, text, CatalogEntry.resourceOf(slug), slug), url.toString()));
       }
     }
     return new Catalog(candidates);
@@ -284,7 +286,8 @@ public final class Catalog {
     try {
       return new URL(index, slug + "/" + DEFINITION_FILE);
     } catch (MalformedURLException e) {
-      throw new CatalogException(index + ": cannot resolve entry " + slug + ": " + e.getMessage(), e);
+      throw new CatalogException(
+          index + ": cannot resolve entry " + slug + ": " + e.getMessage(), e);
     }
   }
 
@@ -326,10 +329,12 @@ public final class Catalog {
       if (d == null) {
         throw new CatalogException("definition " + i + " is null");
       }
-      String origin = d.source() != null ? d.source().file() + " (" + d.name() + ")" : "definition " + d.name();
+      String origin =
+          d.source() != null ? d.source().file() + " (" + d.name() + ")" : "definition " + d.name();
       checkEntry(wm, d, origin);
       candidates.add(new Candidate(
-          new CatalogEntry(d.slug(), d.rootGvk(), copy(d), CatalogEntry.resourceOf(d.slug()), null), origin));
+          new CatalogEntry(d.slug(), d.rootGvk(), copy(d), CatalogEntry.resourceOf(d.slug()), null),
+          origin));
     }
     return new Catalog(candidates);
   }
@@ -347,8 +352,8 @@ public final class Catalog {
       throw new CatalogException(fileName + ": invalid catalog entry: " + e.describe(), e);
     }
     if (loaded.size() != 1) {
-      throw new CatalogException(
-          fileName + ": a catalog entry holds exactly one definition, found " + loaded.size() + " documents");
+      throw new CatalogException(fileName + ": a catalog entry holds exactly one definition, found "
+          + loaded.size() + " documents");
     }
     WorkloadMap.Loaded l = loaded.get(0);
     if (l.definition() == null || l.report().hasErrors()) {
@@ -357,8 +362,8 @@ public final class Catalog {
     Definition d = l.definition();
     checkEntry(wm, d, fileName);
     if (!slug.equals(d.slug())) {
-      throw new CatalogException(fileName + ": the entry for " + d.rootGvk() + " must be in folder " + d.slug()
-          + ", not " + slug + " (docs/format.md#catalog file names)");
+      throw new CatalogException(fileName + ": the entry for " + d.rootGvk() + " must be in folder "
+          + d.slug() + ", not " + slug + " (docs/format.md#catalog file names)");
     }
     return new CatalogEntry(slug, d.rootGvk(), d, CatalogEntry.resourceOf(slug), text);
   }
@@ -367,12 +372,14 @@ public final class Catalog {
   private static void checkEntry(WorkloadMap wm, Definition d, String origin) {
     Gvk gvk = d.rootGvk();
     if (gvk == null || gvk.version().isEmpty() || gvk.kind().isEmpty()) {
-      throw new CatalogException(origin + ": invalid GVK " + (gvk == null ? "(none)" : "'" + gvk + "'")
-          + ": a catalog entry's root GVK needs a version and a kind (the group may be empty)");
+      throw new CatalogException(
+          origin + ": invalid GVK " + (gvk == null ? "(none)" : "'" + gvk + "'")
+              + ": a catalog entry's root GVK needs a version and a kind (the group may be empty)");
     }
     if (d.form() != DefinitionForm.CURRENT) {
-      throw new CatalogException(origin + ": catalog entries use the current form (apiVersion run.ai/v1alpha1, kind"
-          + " Karta), found the legacy form");
+      throw new CatalogException(
+          origin + ": catalog entries use the current form (apiVersion run.ai/v1alpha1, kind"
+              + " Karta), found the legacy form");
     }
     ValidationReport report = wm.validate(d);
     if (report.hasErrors()) {
@@ -399,8 +406,15 @@ public final class Catalog {
     }
     YamlDocument c = new YamlDocument(
         s.file(), s.index(), s.root().deepCopy(), s.positions(), s.plainScalars(), s.scalars());
-    return new Definition(d.name(), d.form(), d.labels(), d.rootComponent(), d.childComponents(),
-        d.additionalChildKinds(), d.gangScheduling(), c);
+    return new Definition(
+        d.name(),
+        d.form(),
+        d.labels(),
+        d.rootComponent(),
+        d.childComponents(),
+        d.additionalChildKinds(),
+        d.gangScheduling(),
+        c);
   }
 
   private static CatalogEntry copy(CatalogEntry e) {
@@ -485,7 +499,8 @@ public final class Catalog {
     String g = group == null ? "" : group;
     return entries().stream()
         .filter(e -> e.gvk().group().equals(g) && e.gvk().kind().equals(kind))
-        .sorted(Comparator.comparing((CatalogEntry e) -> e.gvk().version(), Catalog::compareVersions))
+        .sorted(
+            Comparator.comparing((CatalogEntry e) -> e.gvk().version(), Catalog::compareVersions))
         .toList();
   }
 
@@ -504,7 +519,10 @@ public final class Catalog {
 
   @Override
   public String toString() {
-    return "Catalog" + entries().stream().map(e -> e.gvk().toString()).collect(Collectors.joining("; ", "[", "]"));
+    return "Catalog"
+        + entries().stream()
+            .map(e -> e.gvk().toString())
+            .collect(Collectors.joining("; ", "[", "]"));
   }
 
   private static final Pattern KUBE_VERSION = Pattern.compile("v(\\d+)(?:(alpha|beta)(\\d+))?");

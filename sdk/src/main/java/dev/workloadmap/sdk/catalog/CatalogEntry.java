@@ -2,11 +2,10 @@ package dev.workloadmap.sdk.catalog;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
-import org.apiguardian.api.API;
-
 import dev.workloadmap.sdk.definition.Definition;
 import dev.workloadmap.sdk.definition.Gvk;
 import java.util.Objects;
+import org.apiguardian.api.API;
 
 /**
  * One catalog entry (docs/format.md#catalog). Every entry a {@link Catalog} hands out is a fresh copy: changing its
@@ -21,7 +20,8 @@ import java.util.Objects;
  *     without source text
  */
 @API(status = EXPERIMENTAL, since = "0.1")
-public record CatalogEntry(String slug, Gvk gvk, Definition definition, String resource, String yaml) {
+public record CatalogEntry(
+    String slug, Gvk gvk, Definition definition, String resource, String yaml) {
   public CatalogEntry {
     Objects.requireNonNull(slug, "slug");
     Objects.requireNonNull(gvk, "gvk");

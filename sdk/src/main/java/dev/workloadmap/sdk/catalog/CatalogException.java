@@ -2,11 +2,10 @@ package dev.workloadmap.sdk.catalog;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
-import org.apiguardian.api.API;
-
 import dev.workloadmap.sdk.WorkloadMapException;
 import dev.workloadmap.sdk.validation.Finding;
 import dev.workloadmap.sdk.validation.ValidationReport;
+import org.apiguardian.api.API;
 
 /**
  * A catalog that cannot be built (duplicate or invalid root GVK, an invalid entry, an unreadable index) or a
@@ -33,7 +32,9 @@ public class CatalogException extends WorkloadMapException {
   }
 
   private CatalogException(String message, ValidationReport report, Throwable cause) {
-    super(message + formatErrors(report), report.errors().isEmpty() ? null : report.errors().get(0).location(),
+    super(
+        message + formatErrors(report),
+        report.errors().isEmpty() ? null : report.errors().get(0).location(),
         cause);
     this.report = report;
   }

@@ -2,8 +2,6 @@ package dev.workloadmap.sdk.catalog;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
-import org.apiguardian.api.API;
-
 import dev.workloadmap.sdk.WorkloadMapIOException;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -15,6 +13,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
+import org.apiguardian.api.API;
 
 /**
  * The catalog's generated index, {@value Catalog#INDEX_RESOURCE}: one slug per line, sorted; blank lines and lines
@@ -55,8 +54,9 @@ public final class CatalogIndex {
     }
     for (String slug : slugs) {
       if (!SLUG.matcher(slug).matches()) {
-        throw new CatalogException(definitionsDir.resolve(slug) + ": '" + slug + "' is not a catalog slug (lower-case"
-            + " letters, digits and single dashes, for example batch-job-v1; docs/format.md#catalog)");
+        throw new CatalogException(
+            definitionsDir.resolve(slug) + ": '" + slug + "' is not a catalog slug (lower-case"
+                + " letters, digits and single dashes, for example batch-job-v1; docs/format.md#catalog)");
       }
     }
     return slugs;
@@ -84,7 +84,8 @@ public final class CatalogIndex {
     Path index = outputDirectory.resolve(Catalog.INDEX_RESOURCE);
     String content = render(slugs(definitionsDir));
     try {
-      if (Files.isRegularFile(index) && Files.readString(index, StandardCharsets.UTF_8).equals(content)) {
+      if (Files.isRegularFile(index)
+          && Files.readString(index, StandardCharsets.UTF_8).equals(content)) {
         return index;
       }
       Files.createDirectories(index.getParent());
@@ -111,8 +112,9 @@ public final class CatalogIndex {
         continue;
       }
       if (!SLUG.matcher(line).matches()) {
-        throw new CatalogException(name + ":" + (i + 1) + ": '" + line + "' is not a catalog slug (lower-case"
-            + " letters, digits and single dashes, for example batch-job-v1)");
+        throw new CatalogException(
+            name + ":" + (i + 1) + ": '" + line + "' is not a catalog slug (lower-case"
+                + " letters, digits and single dashes, for example batch-job-v1)");
       }
       if (!seen.add(line)) {
         throw new CatalogException(name + ":" + (i + 1) + ": slug " + line + " is listed twice");

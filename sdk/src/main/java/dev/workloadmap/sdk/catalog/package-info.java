@@ -5,4 +5,3 @@
  * ({@code dev.workloadmap.sdk.internal.catalog.CatalogTable}).
  */
 package dev.workloadmap.sdk.catalog;
-

@@ -2,15 +2,13 @@ package dev.workloadmap.sdk.crd;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
-import org.apiguardian.api.API;
-
-import dev.workloadmap.sdk.WorkloadMapIOException;
 import com.fasterxml.jackson.core.JacksonException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.MappingIterator;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
+import dev.workloadmap.sdk.WorkloadMapIOException;
 import dev.workloadmap.sdk.definition.Gvk;
 import dev.workloadmap.sdk.yaml.NotTextException;
 import java.io.IOException;
@@ -26,6 +24,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
+import org.apiguardian.api.API;
 import org.yaml.snakeyaml.LoaderOptions;
 
 /**
@@ -61,7 +60,8 @@ public final class Crd {
   private final Map<String, JsonNode> schemas;
   private final Map<String, CrdSchema> versions = new ConcurrentHashMap<>();
 
-  private Crd(String source, String name, String group, String kind, Map<String, JsonNode> schemas) {
+  private Crd(
+      String source, String name, String group, String kind, Map<String, JsonNode> schemas) {
     this.source = source;
     this.name = name;
     this.group = group;
@@ -108,7 +108,8 @@ public final class Crd {
     }
     JsonNode schema = schemas.get(version);
     if (schema == null || !schema.isObject()) {
-      throw new CrdException(source + ": CRD " + name + " version " + version + " has no schema.openAPIV3Schema");
+      throw new CrdException(
+          source + ": CRD " + name + " version " + version + " has no schema.openAPIV3Schema");
     }
     return versions.computeIfAbsent(version, v -> new CrdSchema(this, v, schema));
   }
@@ -121,8 +122,8 @@ public final class Crd {
   public CrdSchema schema(Gvk gvk) {
     Objects.requireNonNull(gvk, "gvk");
     if (!matches(gvk)) {
-      throw new CrdException(source + ": CRD " + name + " is for " + group + "/" + kind + ", not " + gvk.group()
-          + "/" + gvk.kind());
+      throw new CrdException(source + ": CRD " + name + " is for " + group + "/" + kind + ", not "
+          + gvk.group() + "/" + gvk.kind());
     }
     return schema(gvk.version());
   }
@@ -134,8 +135,8 @@ public final class Crd {
 
   @Override
   public String toString() {
-    return "CRD " + name + " (" + group + "/" + kind + " " + String.join(", ", schemas.keySet()) + ") from "
-        + source;
+    return "CRD " + name + " (" + group + "/" + kind + " " + String.join(", ", schemas.keySet())
+        + ") from " + source;
   }
 
   // ---- loading
@@ -155,7 +156,8 @@ public final class Crd {
     String key;
     try {
       BasicFileAttributes a = Files.readAttributes(file, BasicFileAttributes.class);
-      key = "file:" + file.toAbsolutePath().normalize() + "|" + a.size() + "|" + a.lastModifiedTime().toMillis();
+      key = "file:" + file.toAbsolutePath().normalize() + "|" + a.size() + "|"
+          + a.lastModifiedTime().toMillis();
     } catch (IOException e) {
       throw new CrdException(file + ": cannot read the CRD: " + e.getMessage(), e);
     }
@@ -164,7 +166,8 @@ public final class Crd {
         return parseAll(in, file.toString());
       } catch (java.io.CharConversionException | java.nio.charset.CharacterCodingException e) {
         // the readers' one rule for a file that is not text (NotTextException)
-        throw new CrdException(file + ": " + NotTextException.MESSAGE + "; " + NotTextException.HINT, e);
+        throw new CrdException(
+            file + ": " + NotTextException.MESSAGE + "; " + NotTextException.HINT, e);
       } catch (IOException e) {
         throw new CrdException(file + ": cannot read the CRD: " + e.getMessage(), e);
       }
@@ -207,7 +210,8 @@ public final class Crd {
    */
   public static List<Crd> parse(String text, String sourceName) {
     Objects.requireNonNull(text, "text");
-    try (InputStream in = new java.io.ByteArrayInputStream(text.getBytes(java.nio.charset.StandardCharsets.UTF_8))) {
+    try (InputStream in =
+        new java.io.ByteArrayInputStream(text.getBytes(java.nio.charset.StandardCharsets.UTF_8))) {
       return parseAll(in, sourceName);
     } catch (IOException e) {
       throw new WorkloadMapIOException(e.getMessage(), e);
@@ -242,13 +246,16 @@ public final class Crd {
       }
     } catch (JacksonException e) {
       for (Throwable c = e; c != null; c = c.getCause()) {
-        if (c instanceof java.io.CharConversionException || c instanceof java.nio.charset.CharacterCodingException) {
+        if (c instanceof java.io.CharConversionException
+            || c instanceof java.nio.charset.CharacterCodingException) {
           // the readers' one rule for a file that is not text (NotTextException)
-          throw new CrdException(sourceName + ": " + NotTextException.MESSAGE + "; " + NotTextException.HINT, e);
+          throw new CrdException(
+              sourceName + ": " + NotTextException.MESSAGE + "; " + NotTextException.HINT, e);
         }
       }
-      String where = e.getLocation() == null ? "" : ":" + e.getLocation().getLineNr() + ":"
-          + e.getLocation().getColumnNr();
+      String where = e.getLocation() == null
+          ? ""
+          : ":" + e.getLocation().getLineNr() + ":" + e.getLocation().getColumnNr();
       throw new CrdException(sourceName + where + ": not valid YAML: " + e.getOriginalMessage(), e);
     }
     if (out.isEmpty()) {
@@ -260,8 +267,8 @@ public final class Crd {
   private static Crd fromNode(JsonNode doc, String sourceName, int index) {
     String where = sourceName + " (document " + index + ")";
     if (!"CustomResourceDefinition".equals(doc.path("kind").asText(null))) {
-      throw new CrdException(where + ": not a CustomResourceDefinition (kind: " + doc.path("kind").asText("<none>")
-          + ")");
+      throw new CrdException(where + ": not a CustomResourceDefinition (kind: "
+          + doc.path("kind").asText("<none>") + ")");
     }
     if (!"apiextensions.k8s.io/v1".equals(doc.path("apiVersion").asText(null))) {
       throw new CrdException(where + ": apiVersion must be apiextensions.k8s.io/v1 (found "
@@ -293,7 +300,8 @@ public final class Crd {
       if (all.size() == 1) {
         return all.get(0);
       }
-      throw new CrdException(sourceName + ": " + all.size() + " CRDs in the file; name the group and kind to pick one");
+      throw new CrdException(sourceName + ": " + all.size()
+          + " CRDs in the file; name the group and kind to pick one");
     }
     for (Crd c : all) {
       if (c.matches(gvk)) {
@@ -301,7 +309,7 @@ public final class Crd {
       }
     }
     List<String> have = all.stream().map(c -> c.group + "/" + c.kind).toList();
-    throw new CrdException(sourceName + ": the CRD is for " + String.join(", ", have) + ", not " + gvk.group() + "/"
-        + gvk.kind());
+    throw new CrdException(sourceName + ": the CRD is for " + String.join(", ", have) + ", not "
+        + gvk.group() + "/" + gvk.kind());
   }
 }

@@ -2,9 +2,8 @@ package dev.workloadmap.sdk.crd;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
-import org.apiguardian.api.API;
-
 import dev.workloadmap.sdk.WorkloadMapException;
+import org.apiguardian.api.API;
 
 /**
  * A CRD could not be read, or does not describe the requested kind or version. The message names the source (file,

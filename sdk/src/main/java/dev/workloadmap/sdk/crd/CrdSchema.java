@@ -1,17 +1,16 @@
 package dev.workloadmap.sdk.crd;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
-
-import org.apiguardian.api.API;
 import static org.apiguardian.api.API.Status.INTERNAL;
-import dev.workloadmap.sdk.internal.crd.CrdObjectValidator;
-import dev.workloadmap.sdk.internal.crd.CrdPathCheck;
-import dev.workloadmap.sdk.crd.CrdViolation;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.workloadmap.sdk.definition.Gvk;
+import dev.workloadmap.sdk.internal.crd.CrdObjectValidator;
+import dev.workloadmap.sdk.internal.crd.CrdPathCheck;
 import java.net.URL;
 import java.nio.file.Path;
 import java.util.List;
+import org.apiguardian.api.API;
 
 /**
  * The {@code spec.versions[name == version].schema.openAPIV3Schema} of one CRD version: what {@link CrdPathCheck}
@@ -111,8 +110,10 @@ public final class CrdSchema {
       if (schema.path("properties").isObject() && !meta.path("properties").isObject()) {
         try {
           com.fasterxml.jackson.databind.node.ObjectNode copy = schema.deepCopy();
-          ((com.fasterxml.jackson.databind.node.ObjectNode) copy.get("properties")).set("metadata",
-              new com.fasterxml.jackson.databind.ObjectMapper().readTree(OBJECT_META));
+          ((com.fasterxml.jackson.databind.node.ObjectNode) copy.get("properties"))
+              .set(
+                  "metadata",
+                  new com.fasterxml.jackson.databind.ObjectMapper().readTree(OBJECT_META));
           p = copy;
         } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
           throw new IllegalStateException("bad built-in ObjectMeta schema", e);

@@ -21,4 +21,3 @@
  * }</pre>
  */
 package dev.workloadmap.sdk.crd;
-

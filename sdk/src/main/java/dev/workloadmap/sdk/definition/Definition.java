@@ -2,8 +2,6 @@ package dev.workloadmap.sdk.definition;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
-import org.apiguardian.api.API;
-
 import dev.workloadmap.sdk.yaml.SourceLocation;
 import dev.workloadmap.sdk.yaml.YamlDocument;
 import java.util.ArrayList;
@@ -11,6 +9,7 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.apiguardian.api.API;
 
 /**
  * An immutable Workload Map definition (docs/format.md#forms, docs/format.md#fields), in the current model whichever
@@ -40,7 +39,8 @@ public record Definition(
   public Definition {
     labels = labels == null ? Map.of() : Map.copyOf(labels);
     childComponents = childComponents == null ? List.of() : List.copyOf(childComponents);
-    additionalChildKinds = additionalChildKinds == null ? List.of() : List.copyOf(additionalChildKinds);
+    additionalChildKinds =
+        additionalChildKinds == null ? List.of() : List.copyOf(additionalChildKinds);
   }
 
   /** The root component's GVK, or null. */
@@ -89,6 +89,8 @@ public record Definition(
 
   /** The location of a JSON pointer inside the source document (file, line, column), or a file-less location. */
   public SourceLocation locate(String pointer) {
-    return source == null ? new SourceLocation("<definition " + name + ">", 0, 0, pointer) : source.locate(pointer);
+    return source == null
+        ? new SourceLocation("<definition " + name + ">", 0, 0, pointer)
+        : source.locate(pointer);
   }
 }

@@ -2,10 +2,9 @@ package dev.workloadmap.sdk.definition;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
-import org.apiguardian.api.API;
-
 import java.util.LinkedHashMap;
 import java.util.Map;
+import org.apiguardian.api.API;
 
 /**
  * Separate jq streams for each pod field (docs/format.md#spec-definition, docs/format.md#fragmented). Every path is

@@ -2,9 +2,8 @@ package dev.workloadmap.sdk.definition;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
-import org.apiguardian.api.API;
-
 import java.util.List;
+import org.apiguardian.api.API;
 
 /**
  * {@code optimizationInstructions.gangScheduling} (docs/format.md#gang-scheduling): the deprecated {@code podGroups}
@@ -45,5 +44,6 @@ public record GangScheduling(List<PodGroupEntry> podGroups, PodGroup podGroup) {
   public record SubGroup(String componentName, Topology topology) {}
 
   /** Topology constraint. */
-  public record Topology(String topologyName, String preferredTopologyLevel, String requiredTopologyLevel) {}
+  public record Topology(
+      String topologyName, String preferredTopologyLevel, String requiredTopologyLevel) {}
 }

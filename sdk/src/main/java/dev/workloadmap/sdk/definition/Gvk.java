@@ -2,9 +2,8 @@ package dev.workloadmap.sdk.definition;
 
 import static org.apiguardian.api.API.Status.STABLE;
 
-import org.apiguardian.api.API;
-
 import java.util.Objects;
+import org.apiguardian.api.API;
 
 /**
  * A Kubernetes group, version and kind. The core group is {@code ""}.

@@ -2,9 +2,8 @@ package dev.workloadmap.sdk.definition;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
-import org.apiguardian.api.API;
-
 import java.util.Map;
+import org.apiguardian.api.API;
 
 /**
  * How to recognise a component's live pods (docs/format.md#pod-selector). All paths are pod-side. Each part may be
@@ -20,7 +19,8 @@ public record PodSelector(
    * {@code keyPath} (existence test, or equality with {@code value}) and/or exact {@code matchLabels}
    * (docs/format.md#pod-classification).
    */
-  public record ComponentTypeSelector(String keyPath, String value, Map<String, String> matchLabels) {
+  public record ComponentTypeSelector(
+      String keyPath, String value, Map<String, String> matchLabels) {
     public ComponentTypeSelector {
       matchLabels = matchLabels == null ? null : Map.copyOf(matchLabels);
     }

@@ -13,4 +13,5 @@ import org.apiguardian.api.API;
  * @param maxReplicasPath may be null
  */
 @API(status = EXPERIMENTAL, since = "0.1")
-public record ScaleDefinition(String replicasPath, String minReplicasPath, String maxReplicasPath) {}
+public record ScaleDefinition(
+    String replicasPath, String minReplicasPath, String maxReplicasPath) {}

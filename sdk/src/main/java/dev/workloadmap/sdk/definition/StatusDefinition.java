@@ -2,10 +2,9 @@ package dev.workloadmap.sdk.definition;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
-import org.apiguardian.api.API;
-
 import java.util.List;
 import java.util.Map;
+import org.apiguardian.api.API;
 
 /**
  * How a component's status is read (docs/format.md#status-definition).
@@ -16,7 +15,9 @@ import java.util.Map;
  */
 @API(status = EXPERIMENTAL, since = "0.1")
 public record StatusDefinition(
-    String phasePath, ConditionsDefinition conditions, Map<WorkloadStatus, List<StatusMatcher>> statusMappings) {
+    String phasePath,
+    ConditionsDefinition conditions,
+    Map<WorkloadStatus, List<StatusMatcher>> statusMappings) {
 
   public StatusDefinition {
     statusMappings = Map.copyOf(statusMappings);
@@ -28,7 +29,11 @@ public record StatusDefinition(
    * in code may leave {@code messageFieldName}/{@code reasonFieldName} null, and then they are not extracted.
    */
   public record ConditionsDefinition(
-      String path, String typeFieldName, String statusFieldName, String messageFieldName, String reasonFieldName) {}
+      String path,
+      String typeFieldName,
+      String statusFieldName,
+      String messageFieldName,
+      String reasonFieldName) {}
 
   /**
    * One matcher; every part that is set must hold (AND). A matcher with no part set always matches
@@ -38,14 +43,17 @@ public record StatusDefinition(
    * @param byConditions required conditions, or empty
    * @param byExpression expression and expected rendered result, or null
    */
-  public record StatusMatcher(String byPhase, List<ExpectedCondition> byConditions, ExpressionMatcher byExpression) {
+  public record StatusMatcher(
+      String byPhase, List<ExpectedCondition> byConditions, ExpressionMatcher byExpression) {
     public StatusMatcher {
       byConditions = byConditions == null ? List.of() : List.copyOf(byConditions);
     }
 
     /** True when no part is set (the matcher always matches; the linter warns). */
     public boolean isEmpty() {
-      return (byPhase == null || byPhase.isEmpty()) && byConditions.isEmpty() && byExpression == null;
+      return (byPhase == null || byPhase.isEmpty())
+          && byConditions.isEmpty()
+          && byExpression == null;
     }
   }
 

@@ -2,9 +2,8 @@ package dev.workloadmap.sdk.definition;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
-import org.apiguardian.api.API;
-
 import java.util.List;
+import org.apiguardian.api.API;
 
 /**
  * Suspend and resume actions (docs/format.md#suspend-definition, current form only). Each {@code value} is a

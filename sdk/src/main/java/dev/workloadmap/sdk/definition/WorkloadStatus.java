@@ -2,9 +2,8 @@ package dev.workloadmap.sdk.definition;
 
 import static org.apiguardian.api.API.Status.STABLE;
 
-import org.apiguardian.api.API;
-
 import java.util.List;
+import org.apiguardian.api.API;
 
 /**
  * The shared status vocabulary (docs/format.md#status-definition). {@link #UNDEFINED} is the result when nothing

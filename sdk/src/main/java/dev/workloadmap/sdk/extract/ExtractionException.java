@@ -2,9 +2,8 @@ package dev.workloadmap.sdk.extract;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
-import org.apiguardian.api.API;
-
 import dev.workloadmap.sdk.WorkloadMapException;
+import org.apiguardian.api.API;
 
 /**
  * A component path that could not be evaluated or paired (docs/format.md#extraction, docs/format.md#scale). The message

@@ -2,10 +2,9 @@ package dev.workloadmap.sdk.extract;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
-import org.apiguardian.api.API;
-
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.Map;
+import org.apiguardian.api.API;
 
 /**
  * One instance's fragmented pod spec (docs/format.md#fragmented): each of the eleven fields by its name

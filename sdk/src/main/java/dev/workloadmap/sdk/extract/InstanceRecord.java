@@ -2,9 +2,8 @@ package dev.workloadmap.sdk.extract;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
-import org.apiguardian.api.API;
-
 import com.fasterxml.jackson.databind.JsonNode;
+import org.apiguardian.api.API;
 
 /**
  * Everything extracted for one instance id (docs/format.md#extraction item 5). A definition the component lacks leaves
@@ -19,5 +18,9 @@ import com.fasterxml.jackson.databind.JsonNode;
  */
 @API(status = EXPERIMENTAL, since = "0.1")
 public record InstanceRecord(
-    String id, JsonNode podTemplateSpec, JsonNode podSpec, JsonNode metadata, FragmentedPodSpec fragmentedPodSpec,
+    String id,
+    JsonNode podTemplateSpec,
+    JsonNode podSpec,
+    JsonNode metadata,
+    FragmentedPodSpec fragmentedPodSpec,
     Scale scale) {}

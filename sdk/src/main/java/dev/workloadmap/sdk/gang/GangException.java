@@ -2,9 +2,8 @@ package dev.workloadmap.sdk.gang;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
-import org.apiguardian.api.API;
-
 import dev.workloadmap.sdk.WorkloadMapException;
+import org.apiguardian.api.API;
 
 /**
  * A gang computation that cannot give a result: {@code instance id is empty}, {@code instance id x not found}

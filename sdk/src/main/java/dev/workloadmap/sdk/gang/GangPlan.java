@@ -2,11 +2,10 @@ package dev.workloadmap.sdk.gang;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
-import org.apiguardian.api.API;
-
 import dev.workloadmap.sdk.internal.gang.GangJson;
 import java.util.List;
 import java.util.Optional;
+import org.apiguardian.api.API;
 
 /**
  * A workload's gangs (docs/format.md#gangs, decision g): for each pod group of the definition's {@code gangScheduling},
@@ -62,7 +61,13 @@ public record GangPlan(List<Group> groups, List<Unassigned> unassigned) {
    * @param gangs the gangs the pods form, ordered by key
    * @param noGangReason why the group has no gang (a total of 0), or null
    */
-  public record Group(String name, Form form, int total, List<Member> members, List<LeftOut> leftOut, List<Gang> gangs,
+  public record Group(
+      String name,
+      Form form,
+      int total,
+      List<Member> members,
+      List<LeftOut> leftOut,
+      List<Gang> gangs,
       String noGangReason) {
     public Group {
       members = List.copyOf(members);
@@ -87,7 +92,8 @@ public record GangPlan(List<Group> groups, List<Unassigned> unassigned) {
    *     {@code replica 1 of group}
    * @param pods the member pods' names, sorted
    */
-  public record Gang(List<String> key, int minMember, Basis basis, String scope, List<String> pods) {
+  public record Gang(
+      List<String> key, int minMember, Basis basis, String scope, List<String> pods) {
     public Gang {
       key = List.copyOf(key);
       pods = List.copyOf(pods);
@@ -99,6 +105,8 @@ public record GangPlan(List<Group> groups, List<Unassigned> unassigned) {
 
   /** The group with this name and form. */
   public Optional<Group> group(String name, Form form) {
-    return groups.stream().filter(g -> g.name().equals(name) && g.form() == form).findFirst();
+    return groups.stream()
+        .filter(g -> g.name().equals(name) && g.form() == form)
+        .findFirst();
   }
 }

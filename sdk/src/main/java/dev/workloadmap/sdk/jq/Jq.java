@@ -2,10 +2,9 @@ package dev.workloadmap.sdk.jq;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
-import org.apiguardian.api.API;
-
 import dev.workloadmap.sdk.internal.jq.JacksonJqEngine;
 import dev.workloadmap.sdk.spi.JqEngine;
+import org.apiguardian.api.API;
 
 /**
  * Entry point to the SDK's jq engine (jackson-jq in jq 1.6 mode, adjusted to the reference engine, docs/format.md#jq).

@@ -2,9 +2,8 @@ package dev.workloadmap.sdk.jq;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
-import org.apiguardian.api.API;
-
 import java.time.Duration;
+import org.apiguardian.api.API;
 
 /**
  * An evaluation that could not finish within its budget (docs/format.md#evaluation, docs/format.md#decision-c, FC-33).
@@ -27,7 +26,8 @@ public class JqBudgetExceededException extends JqEvaluationException {
 
   private final transient Duration budget;
 
-  public JqBudgetExceededException(String expression, Duration budget, String detail, Throwable cause) {
+  public JqBudgetExceededException(
+      String expression, Duration budget, String detail, Throwable cause) {
     super(expression, detail, cause);
     this.budget = budget;
   }

@@ -2,9 +2,8 @@ package dev.workloadmap.sdk.jq;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
-import org.apiguardian.api.API;
-
 import dev.workloadmap.sdk.WorkloadMapException;
+import org.apiguardian.api.API;
 
 /** Base of every jq failure; {@link #expression()} is the expression as the definition wrote it. */
 @API(status = EXPERIMENTAL, since = "0.1")

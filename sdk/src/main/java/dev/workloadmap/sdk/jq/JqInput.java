@@ -2,11 +2,10 @@ package dev.workloadmap.sdk.jq;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
-import org.apiguardian.api.API;
-
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.workloadmap.sdk.internal.jq.SortedKeys;
 import java.util.Objects;
+import org.apiguardian.api.API;
 
 /**
  * An evaluation input prepared the way the reference engine sees it (docs/format.md#evaluation,

@@ -2,10 +2,9 @@ package dev.workloadmap.sdk.jq;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
-import org.apiguardian.api.API;
-
 import java.time.Duration;
 import java.util.Objects;
+import org.apiguardian.api.API;
 
 /**
  * Limits for every evaluation (docs/format.md#evaluation, docs/format.md#decision-c, FC-33).
@@ -38,7 +37,8 @@ public record JqOptions(Duration budget, int maxResults, long maxAllocatedBytes)
       throw new IllegalArgumentException("maxResults must be at least 1, got " + maxResults);
     }
     if (maxAllocatedBytes < 1) {
-      throw new IllegalArgumentException("maxAllocatedBytes must be at least 1, got " + maxAllocatedBytes);
+      throw new IllegalArgumentException(
+          "maxAllocatedBytes must be at least 1, got " + maxAllocatedBytes);
     }
   }
 

@@ -2,10 +2,9 @@ package dev.workloadmap.sdk.jq;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
-import org.apiguardian.api.API;
-
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.List;
+import org.apiguardian.api.API;
 
 /**
  * A compiled jq expression. Immutable and safe to share across threads. Obtain one from {@link

@@ -2,11 +2,10 @@ package dev.workloadmap.sdk.jq;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
-import org.apiguardian.api.API;
-
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.workloadmap.sdk.internal.jq.JsonNumbers;
 import dev.workloadmap.sdk.internal.jq.JsonText;
+import org.apiguardian.api.API;
 
 /** How the reference renders jq values as text (docs/format.md#status, docs/format.md#pod-classification). */
 @API(status = EXPERIMENTAL, since = "0.1")

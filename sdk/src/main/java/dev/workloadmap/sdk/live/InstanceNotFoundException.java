@@ -2,9 +2,8 @@ package dev.workloadmap.sdk.live;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
-import org.apiguardian.api.API;
-
 import java.util.List;
+import org.apiguardian.api.API;
 
 /**
  * A pod's extracted instance id is not one of the component's instance ids (docs/format.md#pod-classification
@@ -19,8 +18,8 @@ public class InstanceNotFoundException extends PodQueryException {
   private final String instanceId;
 
   public InstanceNotFoundException(String instanceId, List<String> existing) {
-    super("could not match instance id \"" + instanceId + "\". existing instance ids [" + String.join(" ", existing)
-        + "]");
+    super("could not match instance id \"" + instanceId + "\". existing instance ids ["
+        + String.join(" ", existing) + "]");
     this.instanceId = instanceId;
   }
 

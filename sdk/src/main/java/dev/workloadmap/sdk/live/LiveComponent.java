@@ -2,10 +2,9 @@ package dev.workloadmap.sdk.live;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
-import org.apiguardian.api.API;
-
 import dev.workloadmap.sdk.resources.ResourceList;
 import java.util.List;
+import org.apiguardian.api.API;
 
 /**
  * One row of the live tree (docs/format.md#cli-describe component row): a pod-bearing component, or one instance of a

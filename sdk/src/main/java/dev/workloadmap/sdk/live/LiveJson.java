@@ -2,12 +2,11 @@ package dev.workloadmap.sdk.live;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
-import org.apiguardian.api.API;
-
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.workloadmap.sdk.tree.TreeJson;
+import org.apiguardian.api.API;
 
 /**
  * The stable JSON form of a {@link LiveTree}, for golden files and the {@code live:} section of a fixture's

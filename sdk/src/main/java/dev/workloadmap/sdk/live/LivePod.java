@@ -2,12 +2,11 @@ package dev.workloadmap.sdk.live;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
-import org.apiguardian.api.API;
-
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.workloadmap.sdk.jq.JqInput;
 import dev.workloadmap.sdk.resources.ResourceList;
 import java.util.Objects;
+import org.apiguardian.api.API;
 
 /**
  * One live pod placed on a component (docs/format.md#owner-chain, docs/format.md#cli-describe pod row).
@@ -50,14 +49,36 @@ public record LivePod(
     Objects.requireNonNull(manifest, "manifest");
     Objects.requireNonNull(input, "input");
     if (input.original() != manifest) {
-      throw new IllegalArgumentException("the jq input of pod " + name + " was not prepared from its manifest");
+      throw new IllegalArgumentException(
+          "the jq input of pod " + name + " was not prepared from its manifest");
     }
   }
 
   /** A pod row whose jq input is prepared here from {@code manifest}. */
-  public LivePod(String name, String namespace, String phase, String reason, boolean ready, String node,
-      ResourceList resources, String component, String instance, String replicaKey, JsonNode manifest) {
-    this(name, namespace, phase, reason, ready, node, resources, component, instance, replicaKey, manifest,
+  public LivePod(
+      String name,
+      String namespace,
+      String phase,
+      String reason,
+      boolean ready,
+      String node,
+      ResourceList resources,
+      String component,
+      String instance,
+      String replicaKey,
+      JsonNode manifest) {
+    this(
+        name,
+        namespace,
+        phase,
+        reason,
+        ready,
+        node,
+        resources,
+        component,
+        instance,
+        replicaKey,
+        manifest,
         JqInput.of(manifest));
   }
 

@@ -2,9 +2,8 @@ package dev.workloadmap.sdk.live;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
-import org.apiguardian.api.API;
-
 import dev.workloadmap.sdk.internal.text.DescribeText;
+import org.apiguardian.api.API;
 
 /**
  * The live {@code describe} view (docs/format.md#cli-describe): a header, the component tree with {@code R/D ready}

@@ -2,11 +2,10 @@ package dev.workloadmap.sdk.live;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
-import org.apiguardian.api.API;
-
 import dev.workloadmap.sdk.tree.WorkloadTree;
 import java.util.List;
 import java.util.Optional;
+import org.apiguardian.api.API;
 
 /**
  * A workload with its live pods attributed (docs/format.md#owner-chain): the file-mode tree plus, per pod-bearing
@@ -47,7 +46,8 @@ public record LiveTree(
   /** The row of one instance of a component. */
   public Optional<LiveComponent> component(String componentName, String instanceId) {
     return components.stream()
-        .filter(c -> c.component().equals(componentName) && java.util.Objects.equals(c.instance(), instanceId))
+        .filter(c -> c.component().equals(componentName)
+            && java.util.Objects.equals(c.instance(), instanceId))
         .findFirst();
   }
 }

@@ -2,8 +2,6 @@ package dev.workloadmap.sdk.live;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
-import org.apiguardian.api.API;
-
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.HashMap;
 import java.util.List;
@@ -11,6 +9,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Predicate;
+import org.apiguardian.api.API;
 
 /**
  * Decides whether a pod belongs to a workload by its owner chain (docs/format.md#owner-chain item 2). An object is
@@ -106,7 +105,10 @@ public final class OwnerChain {
     lookups++;
     Optional<JsonNode> owner = lookup.find(ns, r);
     boolean owned = owner.isPresent()
-        && reaches(OwnerReference.of(owner.get()), owner.get().path("metadata").path("namespace").asText(ns), depth + 1);
+        && reaches(
+            OwnerReference.of(owner.get()),
+            owner.get().path("metadata").path("namespace").asText(ns),
+            depth + 1);
     ownedByUid.put(r.uid(), owned);
     return owned;
   }

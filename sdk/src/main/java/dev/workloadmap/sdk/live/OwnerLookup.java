@@ -2,13 +2,12 @@ package dev.workloadmap.sdk.live;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
-import org.apiguardian.api.API;
-
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
+import org.apiguardian.api.API;
 
 /**
  * Reads an intermediate owner (a Job, ReplicaSet, StatefulSet, LeaderWorkerSet, ...) while a pod's owner chain is

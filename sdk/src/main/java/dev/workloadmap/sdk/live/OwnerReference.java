@@ -2,11 +2,10 @@ package dev.workloadmap.sdk.live;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
-import org.apiguardian.api.API;
-
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
 import java.util.List;
+import org.apiguardian.api.API;
 
 /**
  * One entry of {@code metadata.ownerReferences}.
@@ -18,7 +17,8 @@ import java.util.List;
  * @param controller true when the reference is the managing controller ({@code controller: true})
  */
 @API(status = EXPERIMENTAL, since = "0.1")
-public record OwnerReference(String apiVersion, String kind, String name, String uid, boolean controller) {
+public record OwnerReference(
+    String apiVersion, String kind, String name, String uid, boolean controller) {
 
   /** The references of an object's JSON ({@code metadata.ownerReferences}); entries without a uid are skipped. */
   public static List<OwnerReference> of(JsonNode object) {
@@ -28,8 +28,12 @@ public record OwnerReference(String apiVersion, String kind, String name, String
       if (uid.isEmpty()) {
         continue;
       }
-      out.add(new OwnerReference(r.path("apiVersion").asText(""), r.path("kind").asText(""),
-          r.path("name").asText(""), uid, r.path("controller").asBoolean(false)));
+      out.add(new OwnerReference(
+          r.path("apiVersion").asText(""),
+          r.path("kind").asText(""),
+          r.path("name").asText(""),
+          uid,
+          r.path("controller").asBoolean(false)));
     }
     return out;
   }

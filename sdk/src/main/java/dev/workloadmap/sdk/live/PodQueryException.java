@@ -2,9 +2,8 @@ package dev.workloadmap.sdk.live;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
-import org.apiguardian.api.API;
-
 import dev.workloadmap.sdk.WorkloadMapException;
+import org.apiguardian.api.API;
 
 /**
  * A pod-side evaluation that did not give what the operation needs (docs/format.md#pod-classification):

@@ -2,9 +2,8 @@ package dev.workloadmap.sdk.live;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
-import org.apiguardian.api.API;
-
 import com.fasterxml.jackson.databind.JsonNode;
+import org.apiguardian.api.API;
 
 /**
  * Reads the describe view's pod fields from a pod's JSON (docs/format.md#cli-describe pod row, conformance CR-03,

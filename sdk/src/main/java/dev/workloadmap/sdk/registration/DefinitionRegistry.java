@@ -8,8 +8,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.workloadmap.schema.KartaCrd;
 import dev.workloadmap.sdk.WorkloadMap;
 import dev.workloadmap.sdk.definition.Definition;
-import dev.workloadmap.sdk.internal.model.DefinitionSetRules;
 import dev.workloadmap.sdk.definition.Gvk;
+import dev.workloadmap.sdk.internal.model.DefinitionSetRules;
 import dev.workloadmap.sdk.validation.Finding;
 import dev.workloadmap.sdk.yaml.YamlReader;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
@@ -53,8 +53,13 @@ public final class DefinitionRegistry {
   /** The field manager of the server-side apply. */
   public static final String FIELD_MANAGER = "workloadmap";
 
-  public static final ResourceDefinitionContext KARTA = new ResourceDefinitionContext.Builder().withGroup("run.ai")
-      .withVersion("v1alpha1").withKind("Karta").withPlural("kartas").withNamespaced(false).build();
+  public static final ResourceDefinitionContext KARTA = new ResourceDefinitionContext.Builder()
+      .withGroup("run.ai")
+      .withVersion("v1alpha1")
+      .withKind("Karta")
+      .withPlural("kartas")
+      .withNamespaced(false)
+      .build();
   static final String CRD_NAME = "kartas.run.ai";
 
   private static final ObjectMapper MAPPER = new ObjectMapper();
@@ -104,8 +109,11 @@ public final class DefinitionRegistry {
       List<JsonNode> roots;
       try {
         loaded = wm.read(s.content(), s.origin());
-        roots = new YamlReader().readAll(s.content(), s.origin()).stream().map(d -> d.root())
-            .filter(r -> !r.isNull()).toList();
+        roots = new YamlReader()
+            .readAll(s.content(), s.origin()).stream()
+                .map(d -> d.root())
+                .filter(r -> !r.isNull())
+                .toList();
       } catch (RuntimeException e) {
         problems.add(s.origin() + ": " + e.getMessage());
         continue;
@@ -124,8 +132,9 @@ public final class DefinitionRegistry {
           continue;
         }
         if (i >= roots.size() || !"Karta".equals(roots.get(i).path("kind").asText())) {
-          problems.add(s.origin() + ": document " + (i + 1) + " is not a run.ai/v1alpha1 Karta"
-              + "\nhint: only the current form can be registered; convert a legacy ResourceInterface first");
+          problems.add(
+              s.origin() + ": document " + (i + 1) + " is not a run.ai/v1alpha1 Karta"
+                  + "\nhint: only the current form can be registered; convert a legacy ResourceInterface first");
           continue;
         }
         docs.add(((ObjectNode) roots.get(i)).deepCopy());
@@ -135,7 +144,8 @@ public final class DefinitionRegistry {
     }
     // the one rule for two definitions of one kind in a set (also validate's, CLI and Maven goal)
     for (DefinitionSetRules.Indexed d : DefinitionSetRules.duplicateGvks(defs)) {
-      problems.add(d.finding().location().prefix() + d.finding().message() + "\nhint: " + d.finding().hint());
+      problems.add(d.finding().location().prefix() + d.finding().message() + "\nhint: "
+          + d.finding().hint());
     }
     if (!problems.isEmpty()) {
       throw new RegistrationException(problems);
@@ -144,7 +154,8 @@ public final class DefinitionRegistry {
     if (!crd && dryRun) {
       List<Result> out = new ArrayList<>();
       for (Definition d : defs) {
-        out.add(new Result(d.name(), d.rootGvk(), "validated locally (dry run, no Karta CRD)", List.of()));
+        out.add(new Result(
+            d.name(), d.rootGvk(), "validated locally (dry run, no Karta CRD)", List.of()));
       }
       return out;
     }
@@ -156,11 +167,15 @@ public final class DefinitionRegistry {
     for (int i = 0; i < defs.size(); i++) {
       Definition d = defs.get(i);
       String name = docs.get(i).path("metadata").path("name").asText("");
-      List<String> others = existing.stream().filter(r -> d.rootGvk().equals(r.gvk()) && !r.name().equals(name))
-          .map(Registered::name).toList();
+      List<String> others = existing.stream()
+          .filter(r -> d.rootGvk().equals(r.gvk()) && !r.name().equals(name))
+          .map(Registered::name)
+          .toList();
       if (!others.isEmpty() && !force) {
-        problems.add("definition " + name + " (" + origins.get(i) + ") covers " + d.rootGvk() + ", already covered by"
-            + " the registered definition " + String.join(", ", others) + "; KAI ignores a kind covered twice"
+        problems.add("definition " + name + " (" + origins.get(i) + ") covers " + d.rootGvk()
+            + ", already covered by"
+            + " the registered definition " + String.join(", ", others)
+            + "; KAI ignores a kind covered twice"
             + "\nhint: unregister " + others.get(0) + " first, or give --force to replace it");
       }
       replace.put(i, others);
@@ -192,7 +207,10 @@ public final class DefinitionRegistry {
       } else {
         r.fieldManager(FIELD_MANAGER).forceConflicts().serverSideApply();
       }
-      out.add(new Result(name, d.rootGvk(), dryRun ? "validated (dry run)" : existed ? "configured" : "created",
+      out.add(new Result(
+          name,
+          d.rootGvk(),
+          dryRun ? "validated (dry run)" : existed ? "configured" : "created",
           dryRun ? List.of() : replace.get(i)));
     }
     return out;
@@ -200,18 +218,42 @@ public final class DefinitionRegistry {
 
   /** True when the Karta CRD ({@code kartas.run.ai}) is installed. */
   public boolean crdPresent() {
-    return client.apiextensions().v1().customResourceDefinitions().withName(CRD_NAME).get() != null;
+    return client
+            .apiextensions()
+            .v1()
+            .customResourceDefinitions()
+            .withName(CRD_NAME)
+            .get()
+        != null;
   }
 
   /** Installs the Karta CRD and waits (up to 60 s) until it is Established. */
   public void installCrd() {
-    CustomResourceDefinition crd = client.getKubernetesSerialization().unmarshal(KartaCrd.text(),
-        CustomResourceDefinition.class);
-    client.apiextensions().v1().customResourceDefinitions().resource(crd).fieldManager(FIELD_MANAGER)
-        .forceConflicts().serverSideApply();
-    client.apiextensions().v1().customResourceDefinitions().withName(CRD_NAME).waitUntilCondition(c -> c != null
-        && c.getStatus() != null && c.getStatus().getConditions() != null && c.getStatus().getConditions().stream()
-            .anyMatch(x -> "Established".equals(x.getType()) && "True".equals(x.getStatus())), 60, TimeUnit.SECONDS);
+    CustomResourceDefinition crd = client
+        .getKubernetesSerialization()
+        .unmarshal(KartaCrd.text(), CustomResourceDefinition.class);
+    client
+        .apiextensions()
+        .v1()
+        .customResourceDefinitions()
+        .resource(crd)
+        .fieldManager(FIELD_MANAGER)
+        .forceConflicts()
+        .serverSideApply();
+    client
+        .apiextensions()
+        .v1()
+        .customResourceDefinitions()
+        .withName(CRD_NAME)
+        .waitUntilCondition(
+            c -> c != null
+                && c.getStatus() != null
+                && c.getStatus().getConditions() != null
+                && c.getStatus().getConditions().stream()
+                    .anyMatch(
+                        x -> "Established".equals(x.getType()) && "True".equals(x.getStatus())),
+            60,
+            TimeUnit.SECONDS);
   }
 
   /** The registered definitions, by name; empty when the Karta CRD is absent. */
@@ -240,9 +282,13 @@ public final class DefinitionRegistry {
    * @throws RegistrationException several match (KAI then uses none)
    */
   public Optional<GenericKubernetesResource> findForGangScheduling(Gvk gvk) {
-    List<GenericKubernetesResource> items = client.genericKubernetesResources(KARTA)
-        .withLabel(LABEL_GROUP, gvk.group()).withLabel(LABEL_VERSION, gvk.version()).withLabel(LABEL_KIND, gvk.kind())
-        .list().getItems();
+    List<GenericKubernetesResource> items = client
+        .genericKubernetesResources(KARTA)
+        .withLabel(LABEL_GROUP, gvk.group())
+        .withLabel(LABEL_VERSION, gvk.version())
+        .withLabel(LABEL_KIND, gvk.kind())
+        .list()
+        .getItems();
     List<GenericKubernetesResource> match = new ArrayList<>();
     for (GenericKubernetesResource i : items) {
       JsonNode doc = MAPPER.valueToTree(i);
@@ -252,15 +298,17 @@ public final class DefinitionRegistry {
         g = doc.at("/spec/optimizationInstructions/gangScheduling");
       }
       boolean sameGvk = k.path("group").asText("").equals(gvk.group())
-          && k.path("version").asText("").equals(gvk.version()) && k.path("kind").asText("").equals(gvk.kind());
+          && k.path("version").asText("").equals(gvk.version())
+          && k.path("kind").asText("").equals(gvk.kind());
       boolean gang = g.has("podGroup") || g.path("podGroups").size() > 0;
       if (sameGvk && gang && i.getMetadata().getDeletionTimestamp() == null) {
         match.add(i);
       }
     }
     if (match.size() > 1) {
-      throw new RegistrationException(List.of("found multiple Kartas with gang scheduling instructions for " + gvk
-          + ": " + match.stream().map(x -> x.getMetadata().getName()).toList()));
+      throw new RegistrationException(
+          List.of("found multiple Kartas with gang scheduling instructions for " + gvk + ": "
+              + match.stream().map(x -> x.getMetadata().getName()).toList()));
     }
     return match.stream().findFirst();
   }
@@ -286,11 +334,17 @@ public final class DefinitionRegistry {
   private static Registered registered(GenericKubernetesResource i) {
     JsonNode doc = MAPPER.valueToTree(i);
     JsonNode k = doc.at("/spec/structureDefinition/rootComponent/kind");
-    Gvk gvk = k.isObject() ? new Gvk(k.path("group").asText(""), k.path("version").asText(""),
-        k.path("kind").asText("")) : null;
-    Map<String, String> labels = i.getMetadata().getLabels() == null ? Map.of() : Map.copyOf(i.getMetadata()
-        .getLabels());
-    String origin = i.getMetadata().getAnnotations() == null ? null
+    Gvk gvk = k.isObject()
+        ? new Gvk(
+            k.path("group").asText(""),
+            k.path("version").asText(""),
+            k.path("kind").asText(""))
+        : null;
+    Map<String, String> labels = i.getMetadata().getLabels() == null
+        ? Map.of()
+        : Map.copyOf(i.getMetadata().getLabels());
+    String origin = i.getMetadata().getAnnotations() == null
+        ? null
         : i.getMetadata().getAnnotations().get(ORIGIN_ANNOTATION);
     return new Registered(i.getMetadata().getName(), gvk, origin, labels);
   }

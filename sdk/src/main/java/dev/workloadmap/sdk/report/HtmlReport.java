@@ -1,8 +1,8 @@
 package dev.workloadmap.sdk.report;
 
-import dev.workloadmap.sdk.WorkloadMapIOException;
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
+import dev.workloadmap.sdk.WorkloadMapIOException;
 import dev.workloadmap.sdk.authoring.DefinitionCoverage;
 import dev.workloadmap.sdk.authoring.OverlapAnalyzer;
 import dev.workloadmap.sdk.authoring.RoundTrip;
@@ -33,13 +33,16 @@ import org.apiguardian.api.API;
 public final class HtmlReport {
 
   /** The extras of one definition; any may be null. */
-  public record Extras(DefinitionCoverage.Result coverage, OverlapAnalyzer.Result overlap,
+  public record Extras(
+      DefinitionCoverage.Result coverage,
+      OverlapAnalyzer.Result overlap,
       List<RoundTrip.Result> roundTrips) {}
 
   private HtmlReport() {}
 
   /** Writes {@code index.html} into {@code directory} and returns its path. */
-  public static Path write(VerifyReport report, Map<String, Extras> extras, Path directory, Path baseDir) {
+  public static Path write(
+      VerifyReport report, Map<String, Extras> extras, Path directory, Path baseDir) {
     Path out = directory.resolve("index.html");
     try {
       Files.createDirectories(directory);
@@ -53,22 +56,37 @@ public final class HtmlReport {
   /** The page. */
   public static String render(VerifyReport report, Map<String, Extras> extras, Path baseDir) {
     StringBuilder h = new StringBuilder();
-    h.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>Workload Map report</title>\n")
-        .append("<style>body{font:14px system-ui,sans-serif;margin:24px;color:#1b1f24}h2{border-top:2px solid #ccd;"
-            + "padding-top:12px}table{border-collapse:collapse;margin:6px 0}td,th{border:1px solid #ccd;"
-            + "padding:2px 6px;text-align:left;vertical-align:top}th{background:#eef}.ok{color:#176f2c}"
-            + ".bad{color:#b42318;font-weight:600}.skip{color:#8a6d00}.fx{margin:12px 0 18px 12px}"
-            + "code{font-size:12px}svg text{font:12px system-ui,sans-serif}</style></head><body>\n");
-    h.append("<h1>Workload Map report</h1>\n<p id=\"summary\">").append(esc(report.summary())).append("</p>\n<ul>");
+    h.append(
+            "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>Workload Map report</title>\n")
+        .append(
+            "<style>body{font:14px system-ui,sans-serif;margin:24px;color:#1b1f24}h2{border-top:2px solid #ccd;"
+                + "padding-top:12px}table{border-collapse:collapse;margin:6px 0}td,th{border:1px solid #ccd;"
+                + "padding:2px 6px;text-align:left;vertical-align:top}th{background:#eef}.ok{color:#176f2c}"
+                + ".bad{color:#b42318;font-weight:600}.skip{color:#8a6d00}.fx{margin:12px 0 18px 12px}"
+                + "code{font-size:12px}svg text{font:12px system-ui,sans-serif}</style></head><body>\n");
+    h.append("<h1>Workload Map report</h1>\n<p id=\"summary\">")
+        .append(esc(report.summary()))
+        .append("</p>\n<ul>");
     for (DefinitionResult d : report.definitions()) {
-      h.append("<li><a href=\"#def-").append(id(d.name())).append("\">").append(esc(d.name())).append("</a>")
-          .append(d.failed() ? " <span class=\"bad\">failed</span>" : "").append("</li>");
+      h.append("<li><a href=\"#def-")
+          .append(id(d.name()))
+          .append("\">")
+          .append(esc(d.name()))
+          .append("</a>")
+          .append(d.failed() ? " <span class=\"bad\">failed</span>" : "")
+          .append("</li>");
     }
     h.append("</ul>\n");
     for (DefinitionResult d : report.definitions()) {
-      h.append("<section class=\"definition\" id=\"def-").append(id(d.name())).append("\"><h2>")
-          .append(esc(d.name())).append("</h2>\n<p>").append(esc(Reports.relative(d.file().toString(), baseDir)))
-          .append(" — ").append(d.fixtures().size()).append(" fixture(s)</p>\n");
+      h.append("<section class=\"definition\" id=\"def-")
+          .append(id(d.name()))
+          .append("\"><h2>")
+          .append(esc(d.name()))
+          .append("</h2>\n<p>")
+          .append(esc(Reports.relative(d.file().toString(), baseDir)))
+          .append(" — ")
+          .append(d.fixtures().size())
+          .append(" fixture(s)</p>\n");
       findings(h, d.report().findings(), baseDir);
       Extras x = extras == null ? null : extras.get(d.name());
       if (x != null && x.coverage() != null) {
@@ -90,38 +108,81 @@ public final class HtmlReport {
   }
 
   private static void coverage(StringBuilder h, DefinitionCoverage.Result c) {
-    h.append(String.format(Locale.ROOT, "<h3>Coverage</h3><p class=\"coverage\">%d/%d items covered (%.1f%%) over %d"
-        + " fixture(s)</p>", c.coveredCount(), c.items().size(), c.percent(), c.fixtures()));
-    h.append("<table><tr><th>kind</th><th>item</th><th>reads</th><th>fired</th><th>false</th><th>not reached</th>"
-        + "<th>covered</th></tr>");
+    h.append(String.format(
+        Locale.ROOT,
+        "<h3>Coverage</h3><p class=\"coverage\">%d/%d items covered (%.1f%%) over %d"
+            + " fixture(s)</p>",
+        c.coveredCount(),
+        c.items().size(),
+        c.percent(),
+        c.fixtures()));
+    h.append(
+        "<table><tr><th>kind</th><th>item</th><th>reads</th><th>fired</th><th>false</th><th>not reached</th>"
+            + "<th>covered</th></tr>");
     for (DefinitionCoverage.Item i : c.items()) {
-      h.append("<tr><td>").append(i.kind().name().toLowerCase(Locale.ROOT)).append("</td><td><code>")
-          .append(esc(i.id())).append("</code></td><td><code>").append(esc(i.description())).append("</code></td><td>")
-          .append(i.fired()).append("</td><td>").append(i.notFired()).append("</td><td>").append(i.notReached())
-          .append("</td><td class=\"").append(i.exercised() ? "ok\">yes" : i.exemptReason() != null
-              ? "skip\">exempt: " + esc(i.exemptReason()) : "bad\">" + esc(i.missing())).append("</td></tr>");
+      h.append("<tr><td>")
+          .append(i.kind().name().toLowerCase(Locale.ROOT))
+          .append("</td><td><code>")
+          .append(esc(i.id()))
+          .append("</code></td><td><code>")
+          .append(esc(i.description()))
+          .append("</code></td><td>")
+          .append(i.fired())
+          .append("</td><td>")
+          .append(i.notFired())
+          .append("</td><td>")
+          .append(i.notReached())
+          .append("</td><td class=\"")
+          .append(
+              i.exercised()
+                  ? "ok\">yes"
+                  : i.exemptReason() != null
+                      ? "skip\">exempt: " + esc(i.exemptReason())
+                      : "bad\">" + esc(i.missing()))
+          .append("</td></tr>");
     }
     h.append("</table>\n");
   }
 
   private static void overlap(StringBuilder h, OverlapAnalyzer.Result o) {
-    h.append(String.format(Locale.ROOT, "<h3>Status overlap</h3><p class=\"overlap\"><span class=\"%s\">%s</span>:"
-        + " %d of %s object(s) evaluated (%.2f%%, exhaustive up to %d set field(s)), seed %d</p>",
-        o.clean() ? "ok" : "bad", o.clean() ? "clean" : "problems", o.evaluated(), o.space(), o.coveredPercent(),
-        o.exhaustiveDepth(), o.seed()));
+    h.append(String.format(
+        Locale.ROOT,
+        "<h3>Status overlap</h3><p class=\"overlap\"><span class=\"%s\">%s</span>:"
+            + " %d of %s object(s) evaluated (%.2f%%, exhaustive up to %d set field(s)), seed %d</p>",
+        o.clean() ? "ok" : "bad",
+        o.clean() ? "clean" : "problems",
+        o.evaluated(),
+        o.space(),
+        o.coveredPercent(),
+        o.exhaustiveDepth(),
+        o.seed()));
     if (!o.overlaps().isEmpty() || !o.terminalUndefined().isEmpty()) {
-      h.append("<table><tr><th>pair</th><th>objects</th><th>smallest counterexample</th><th>verdict</th></tr>");
+      h.append(
+          "<table><tr><th>pair</th><th>objects</th><th>smallest counterexample</th><th>verdict</th></tr>");
       for (OverlapAnalyzer.Overlap x : o.overlaps()) {
-        h.append("<tr><td>").append(esc(String.join(" + ", x.pair()))).append("</td><td>").append(x.objects())
-            .append("</td><td><code>").append(esc(x.counterexample().toString())).append("</code></td><td class=\"")
-            .append(x.allowedReason() == null ? "bad\">overlap" : "skip\">allowed: " + esc(x.allowedReason()))
+        h.append("<tr><td>")
+            .append(esc(String.join(" + ", x.pair())))
+            .append("</td><td>")
+            .append(x.objects())
+            .append("</td><td><code>")
+            .append(esc(x.counterexample().toString()))
+            .append("</code></td><td class=\"")
+            .append(
+                x.allowedReason() == null
+                    ? "bad\">overlap"
+                    : "skip\">allowed: " + esc(x.allowedReason()))
             .append("</td></tr>");
       }
       for (OverlapAnalyzer.TerminalUndefined t : o.terminalUndefined()) {
-        h.append("<tr><td>").append(esc(t.what())).append(" → Undefined</td><td></td><td><code>")
-            .append(esc(t.counterexample().toString())).append("</code></td><td class=\"")
-            .append(t.allowedReason() == null ? "bad\">terminal state maps to Undefined"
-                : "skip\">allowed: " + esc(t.allowedReason()))
+        h.append("<tr><td>")
+            .append(esc(t.what()))
+            .append(" → Undefined</td><td></td><td><code>")
+            .append(esc(t.counterexample().toString()))
+            .append("</code></td><td class=\"")
+            .append(
+                t.allowedReason() == null
+                    ? "bad\">terminal state maps to Undefined"
+                    : "skip\">allowed: " + esc(t.allowedReason()))
             .append("</td></tr>");
       }
       h.append("</table>\n");
@@ -129,19 +190,28 @@ public final class HtmlReport {
   }
 
   private static void roundTrips(StringBuilder h, List<RoundTrip.Result> rs) {
-    h.append("<h3>Write round trip</h3><table class=\"roundtrip\"><tr><th>object</th><th>clean</th><th>findings</th>"
-        + "<th>skipped</th><th>details</th></tr>");
+    h.append(
+        "<h3>Write round trip</h3><table class=\"roundtrip\"><tr><th>object</th><th>clean</th><th>findings</th>"
+            + "<th>skipped</th><th>details</th></tr>");
     for (RoundTrip.Result r : rs) {
-      h.append("<tr><td>").append(esc(r.object())).append("</td><td class=\"ok\">")
-          .append(r.count(RoundTrip.Outcome.CLEAN)).append("</td><td class=\"")
-          .append(r.count(RoundTrip.Outcome.FINDINGS) > 0 ? "bad" : "ok").append("\">")
-          .append(r.count(RoundTrip.Outcome.FINDINGS)).append("</td><td class=\"skip\">")
-          .append(r.count(RoundTrip.Outcome.SKIPPED)).append("</td><td>");
+      h.append("<tr><td>")
+          .append(esc(r.object()))
+          .append("</td><td class=\"ok\">")
+          .append(r.count(RoundTrip.Outcome.CLEAN))
+          .append("</td><td class=\"")
+          .append(r.count(RoundTrip.Outcome.FINDINGS) > 0 ? "bad" : "ok")
+          .append("\">")
+          .append(r.count(RoundTrip.Outcome.FINDINGS))
+          .append("</td><td class=\"skip\">")
+          .append(r.count(RoundTrip.Outcome.SKIPPED))
+          .append("</td><td>");
       for (RoundTrip.Check c : r.checks()) {
         if (c.outcome() != RoundTrip.Outcome.CLEAN) {
-          h.append(esc(c.component() + " " + c.check() + " " + c.outcome().name().toLowerCase(Locale.ROOT) + ": "
-              + c.detail())).append("<br>");
-          c.findings().forEach(f -> h.append("<span class=\"bad\">").append(esc(f)).append("</span><br>"));
+          h.append(esc(c.component() + " " + c.check() + " "
+                  + c.outcome().name().toLowerCase(Locale.ROOT) + ": " + c.detail()))
+              .append("<br>");
+          c.findings()
+              .forEach(f -> h.append("<span class=\"bad\">").append(esc(f)).append("</span><br>"));
         }
       }
       h.append("</td></tr>");
@@ -150,22 +220,41 @@ public final class HtmlReport {
   }
 
   private static void fixture(StringBuilder h, DefinitionResult d, FixtureResult f, Path baseDir) {
-    String cls = f.outcome() == FixtureResult.Outcome.FAILED ? "bad" : f.outcome() == FixtureResult.Outcome.SKIPPED
-        ? "skip" : "ok";
-    h.append("<div class=\"fx\" id=\"fx-").append(id(d.name())).append("--").append(id(f.name())).append("\"><h4>")
-        .append(esc(f.name())).append(" <span class=\"").append(cls).append("\">").append(f.outcome()).append("</span>")
-        .append(f.reason().isEmpty() ? "" : " <small>" + esc(f.reason()) + "</small>").append("</h4>\n");
+    String cls = f.outcome() == FixtureResult.Outcome.FAILED
+        ? "bad"
+        : f.outcome() == FixtureResult.Outcome.SKIPPED ? "skip" : "ok";
+    h.append("<div class=\"fx\" id=\"fx-")
+        .append(id(d.name()))
+        .append("--")
+        .append(id(f.name()))
+        .append("\"><h4>")
+        .append(esc(f.name()))
+        .append(" <span class=\"")
+        .append(cls)
+        .append("\">")
+        .append(f.outcome())
+        .append("</span>")
+        .append(f.reason().isEmpty() ? "" : " <small>" + esc(f.reason()) + "</small>")
+        .append("</h4>\n");
     WorkloadTree t = f.tree();
     if (t != null) {
-      h.append("<p>statuses: <b class=\"statuses\">").append(esc(String.join(", ", t.phases()))).append("</b> — total:"
-          + " <span class=\"replicas\">").append(t.totalReplicas()).append(" replica(s)</span>, <span class=\"gpus\">")
-          .append(t.totalResources().gpus()).append(" GPUs</span>, ")
-          .append(t.totalResources().cpuMillis()).append(" millicores, ")
-          .append(t.totalResources().memoryBytes()).append(" bytes</p>\n");
+      h.append("<p>statuses: <b class=\"statuses\">")
+          .append(esc(String.join(", ", t.phases())))
+          .append("</b> — total:" + " <span class=\"replicas\">")
+          .append(t.totalReplicas())
+          .append(" replica(s)</span>, <span class=\"gpus\">")
+          .append(t.totalResources().gpus())
+          .append(" GPUs</span>, ")
+          .append(t.totalResources().cpuMillis())
+          .append(" millicores, ")
+          .append(t.totalResources().memoryBytes())
+          .append(" bytes</p>\n");
       svg(h, t);
       if (!t.problems().isEmpty()) {
         h.append("<ul class=\"problems\">");
-        t.problems().forEach(p -> h.append("<li class=\"bad\">").append(esc(p.toString())).append("</li>"));
+        t.problems()
+            .forEach(
+                p -> h.append("<li class=\"bad\">").append(esc(p.toString())).append("</li>"));
         h.append("</ul>");
       }
     }
@@ -182,22 +271,41 @@ public final class HtmlReport {
     int bh = 44;
     int maxDepth = boxes.stream().mapToInt(Box::depth).max().orElse(0);
     int rows = boxes.stream().mapToInt(Box::row).max().orElse(0) + 1;
-    h.append("<svg class=\"tree\" xmlns=\"http://www.w3.org/2000/svg\" width=\"").append((maxDepth + 1) * (w + 40))
-        .append("\" height=\"").append(rows * (bh + 10) + 10).append("\" role=\"img\" aria-label=\"workload tree\">");
+    h.append("<svg class=\"tree\" xmlns=\"http://www.w3.org/2000/svg\" width=\"")
+        .append((maxDepth + 1) * (w + 40))
+        .append("\" height=\"")
+        .append(rows * (bh + 10) + 10)
+        .append("\" role=\"img\" aria-label=\"workload tree\">");
     for (Box b : boxes) {
       if (b.parent() >= 0) {
         Box p = boxes.get(b.parent());
-        h.append(String.format(Locale.ROOT, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"#889\"/>",
-            p.depth() * (w + 40) + w + 5, p.row() * (bh + 10) + 5 + bh / 2, b.depth() * (w + 40) + 5,
+        h.append(String.format(
+            Locale.ROOT,
+            "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"#889\"/>",
+            p.depth() * (w + 40) + w + 5,
+            p.row() * (bh + 10) + 5 + bh / 2,
+            b.depth() * (w + 40) + 5,
             b.row() * (bh + 10) + 5 + bh / 2));
       }
     }
     for (Box b : boxes) {
       int x = b.depth() * (w + 40) + 5;
       int y = b.row() * (bh + 10) + 5;
-      h.append(String.format(Locale.ROOT, "<g class=\"node\"><rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" rx=\"6\""
-          + " fill=\"#eef2ff\" stroke=\"#5562a8\"/><text x=\"%d\" y=\"%d\" font-weight=\"600\">%s</text><text x=\"%d\""
-          + " y=\"%d\">%s</text></g>", x, y, w, bh, x + 8, y + 18, esc(b.title()), x + 8, y + 36, esc(b.sub())));
+      h.append(String.format(
+          Locale.ROOT,
+          "<g class=\"node\"><rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" rx=\"6\""
+              + " fill=\"#eef2ff\" stroke=\"#5562a8\"/><text x=\"%d\" y=\"%d\" font-weight=\"600\">%s</text><text x=\"%d\""
+              + " y=\"%d\">%s</text></g>",
+          x,
+          y,
+          w,
+          bh,
+          x + 8,
+          y + 18,
+          esc(b.title()),
+          x + 8,
+          y + 36,
+          esc(b.sub())));
     }
     h.append("</svg>\n");
   }
@@ -212,22 +320,32 @@ public final class HtmlReport {
     return out;
   }
 
-  private static <B> int layout(ComponentNode n, int depth, int parent, java.util.function.Consumer<B> out,
-      int[] counter, BoxMaker<B> make) {
+  private static <B> int layout(
+      ComponentNode n,
+      int depth,
+      int parent,
+      java.util.function.Consumer<B> out,
+      int[] counter,
+      BoxMaker<B> make) {
     if (!n.visible() && depth > 0) {
       return parent;
     }
     int self = counter[0];
     java.util.Set<String> u = subtreeUncounted(n);
-    String sub = "replicas: " + (u.contains(InstanceNode.REPLICAS) ? "?" : n.desiredReplicas()) + "  gpu: "
-        + (u.isEmpty() ? Long.toString(n.resources().gpus()) : "?");
+    String sub = "replicas: " + (u.contains(InstanceNode.REPLICAS) ? "?" : n.desiredReplicas())
+        + "  gpu: " + (u.isEmpty() ? Long.toString(n.resources().gpus()) : "?");
     out.accept(make.make(depth, self, n.name(), sub, parent));
     counter[0]++;
     if (n.multiInstance()) {
       for (InstanceNode i : n.instances()) {
-        out.accept(make.make(depth + 1, counter[0], n.name() + "[" + i.id() + "]", "replicas: "
-            + (i.replicasCounted() ? Integer.toString(i.desiredReplicas()) : "?") + "  gpu: "
-            + (i.uncounted().isEmpty() ? Long.toString(i.total().gpus()) : "?"), self));
+        out.accept(make.make(
+            depth + 1,
+            counter[0],
+            n.name() + "[" + i.id() + "]",
+            "replicas: "
+                + (i.replicasCounted() ? Integer.toString(i.desiredReplicas()) : "?") + "  gpu: "
+                + (i.uncounted().isEmpty() ? Long.toString(i.total().gpus()) : "?"),
+            self));
         counter[0]++;
       }
     }
@@ -243,8 +361,11 @@ public final class HtmlReport {
     }
     h.append("<ul class=\"findings\">");
     for (Finding f : findings) {
-      h.append("<li class=\"").append(f.severity().name().equals("ERROR") ? "bad" : "skip").append("\">")
-          .append(esc(f.format())).append("</li>");
+      h.append("<li class=\"")
+          .append(f.severity().name().equals("ERROR") ? "bad" : "skip")
+          .append("\">")
+          .append(esc(f.format()))
+          .append("</li>");
     }
     h.append("</ul>\n");
   }

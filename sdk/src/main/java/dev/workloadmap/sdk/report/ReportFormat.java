@@ -2,8 +2,6 @@ package dev.workloadmap.sdk.report;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
-import org.apiguardian.api.API;
-
 import dev.workloadmap.sdk.WorkloadMapException;
 import dev.workloadmap.sdk.internal.report.JUnitReport;
 import dev.workloadmap.sdk.internal.report.JsonReport;
@@ -11,6 +9,7 @@ import dev.workloadmap.sdk.internal.report.SarifReport;
 import java.util.EnumSet;
 import java.util.Locale;
 import java.util.Set;
+import org.apiguardian.api.API;
 
 /** The report formats and the file name each is written to. */
 @API(status = EXPERIMENTAL, since = "0.1")
@@ -51,8 +50,8 @@ public enum ReportFormat {
       try {
         out.add(valueOf(name.toUpperCase(Locale.ROOT)));
       } catch (IllegalArgumentException e) {
-        throw new WorkloadMapException("unknown report format \"" + name + "\"; known formats: json, sarif, junit",
-            e);
+        throw new WorkloadMapException(
+            "unknown report format \"" + name + "\"; known formats: json, sarif, junit", e);
       }
     }
     return out;

@@ -1,10 +1,9 @@
 package dev.workloadmap.sdk.report;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+import static org.apiguardian.api.API.Status.INTERNAL;
 
 import dev.workloadmap.sdk.WorkloadMapIOException;
-import org.apiguardian.api.API;
-import static org.apiguardian.api.API.Status.INTERNAL;
 import dev.workloadmap.sdk.internal.report.JUnitReport;
 import dev.workloadmap.sdk.internal.report.JsonReport;
 import dev.workloadmap.sdk.internal.report.SarifReport;
@@ -21,6 +20,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
+import org.apiguardian.api.API;
 
 /** Entry points shared by the writers: building a report for a lint-only run, relative file names, writing files. */
 @API(status = EXPERIMENTAL, since = "0.1")
@@ -51,7 +51,11 @@ public final class Reports {
    * @return the files written, in the order of {@code formats}
    * @throws WorkloadMapIOException a file cannot be written
    */
-  public static List<Path> write(VerifyReport report, Collection<ReportFormat> formats, Path directory, Path baseDir,
+  public static List<Path> write(
+      VerifyReport report,
+      Collection<ReportFormat> formats,
+      Path directory,
+      Path baseDir,
       boolean failOnWarning) {
     List<Path> written = new ArrayList<>();
     try {
@@ -67,7 +71,8 @@ public final class Reports {
         written.add(out);
       }
     } catch (IOException e) {
-      throw new WorkloadMapIOException("cannot write report to " + directory + ": " + e.getMessage(), e);
+      throw new WorkloadMapIOException(
+          "cannot write report to " + directory + ": " + e.getMessage(), e);
     }
     return written;
   }
@@ -95,8 +100,10 @@ public final class Reports {
   /** Whether {@code relative(file, base)} lies under the base directory. */
   @API(status = INTERNAL, since = "0.1")
   public static boolean underBase(String relative) {
-    return !relative.isEmpty() && !relative.startsWith("/") && !relative.startsWith("../") && !relative.matches(
-        "^[A-Za-z]:.*");
+    return !relative.isEmpty()
+        && !relative.startsWith("/")
+        && !relative.startsWith("../")
+        && !relative.matches("^[A-Za-z]:.*");
   }
 
   /** {@code path} (with {@code /} separators) as a URI reference, percent-encoding what URIs do not allow. */

@@ -8,4 +8,3 @@
  * {@code /} separators.
  */
 package dev.workloadmap.sdk.report;
-

@@ -1,11 +1,11 @@
 package dev.workloadmap.sdk.resources;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
-
-import org.apiguardian.api.API;
 import static org.apiguardian.api.API.Status.INTERNAL;
+
 import dev.workloadmap.sdk.WorkloadMapException;
 import java.util.Optional;
+import org.apiguardian.api.API;
 
 /**
  * A resource quantity the SDK cannot accept: it does not follow the Kubernetes quantity grammar, lies outside the

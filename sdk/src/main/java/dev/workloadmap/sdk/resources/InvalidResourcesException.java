@@ -2,9 +2,8 @@ package dev.workloadmap.sdk.resources;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
-import org.apiguardian.api.API;
-
 import dev.workloadmap.sdk.WorkloadMapException;
+import org.apiguardian.api.API;
 
 /**
  * A pod spec (or fragmented spec) whose resource-related fields have the wrong JSON shape, for example a container

@@ -2,15 +2,14 @@ package dev.workloadmap.sdk.resources;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
-import org.apiguardian.api.API;
-
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.workloadmap.sdk.internal.resources.JsonShapes;
 import dev.workloadmap.sdk.internal.resources.Quantities;
-import com.fasterxml.jackson.databind.JsonNode;
 import java.math.BigDecimal;
 import java.util.Map;
 import java.util.Objects;
 import java.util.TreeMap;
+import org.apiguardian.api.API;
 
 /**
  * The per-pod resource request of docs/format.md#totals (decision f), read from a pod spec, a pod template or a
@@ -154,13 +153,15 @@ public final class PodResources {
    * @throws InvalidResourcesException when a value has the wrong JSON type
    * @throws InvalidQuantityException when a quantity is invalid or negative
    */
-  public static ResourceList fragmented(JsonNode containers, JsonNode container, JsonNode resources) {
+  public static ResourceList fragmented(
+      JsonNode containers, JsonNode container, JsonNode resources) {
     ResourceList total = ResourceList.empty();
     boolean declared = false;
     if (!absent(containers)) {
       requireArray(containers, Where.of("containers"), "a list of containers (an array)");
       for (int i = 0; i < containers.size(); i++) {
-        ResourceList request = container(containers.get(i), Where.of("containers").index(i));
+        ResourceList request =
+            container(containers.get(i), Where.of("containers").index(i));
         declared |= !request.isEmpty();
         total = total.plus(request);
       }
@@ -222,7 +223,8 @@ public final class PodResources {
     for (Map.Entry<String, JsonNode> field : list.properties()) {
       String name = field.getKey();
       if (name.isEmpty()) {
-        throw new InvalidResourcesException(path.field(name).toString(), "a resource name must not be empty");
+        throw new InvalidResourcesException(
+            path.field(name).toString(), "a resource name must not be empty");
       }
       BigDecimal amount;
       try {
@@ -232,19 +234,24 @@ public final class PodResources {
       }
       if (amount.signum() < 0) {
         throw new InvalidQuantityException(
-            field.getValue().isTextual() ? field.getValue().textValue() : field.getValue().toString(),
+            field.getValue().isTextual()
+                ? field.getValue().textValue()
+                : field.getValue().toString(),
             "must not be negative",
             path.field(name).toString(),
             null);
       }
-      amounts.put(name, ResourceList.CPU.equals(name) ? Quantities.roundUpToMillis(amount) : amount);
+      amounts.put(
+          name, ResourceList.CPU.equals(name) ? Quantities.roundUpToMillis(amount) : amount);
     }
     return ResourceList.of(amounts);
   }
 
   private static boolean isSidecar(JsonNode initContainer) {
     JsonNode policy = initContainer == null ? null : initContainer.get("restartPolicy");
-    return policy != null && policy.isTextual() && SIDECAR_RESTART_POLICY.equals(policy.textValue());
+    return policy != null
+        && policy.isTextual()
+        && SIDECAR_RESTART_POLICY.equals(policy.textValue());
   }
 
   private static boolean absent(JsonNode node) {
@@ -253,13 +260,15 @@ public final class PodResources {
 
   private static void requireObject(JsonNode node, Where path, String what) {
     if (!node.isObject()) {
-      throw new InvalidResourcesException(path.toString(), "expected " + what + ", got " + JsonShapes.describe(node));
+      throw new InvalidResourcesException(
+          path.toString(), "expected " + what + ", got " + JsonShapes.describe(node));
     }
   }
 
   private static void requireArray(JsonNode node, Where path, String what) {
     if (!node.isArray()) {
-      throw new InvalidResourcesException(path.toString(), "expected " + what + ", got " + JsonShapes.describe(node));
+      throw new InvalidResourcesException(
+          path.toString(), "expected " + what + ", got " + JsonShapes.describe(node));
     }
   }
 
@@ -297,7 +306,9 @@ public final class PodResources {
       if (parent == null) {
         return text;
       }
-      return field != null ? JsonShapes.field(parent.toString(), field) : JsonShapes.index(parent.toString(), index);
+      return field != null
+          ? JsonShapes.field(parent.toString(), field)
+          : JsonShapes.index(parent.toString(), index);
     }
   }
 }

@@ -2,13 +2,11 @@ package dev.workloadmap.sdk.resources;
 
 import static org.apiguardian.api.API.Status.STABLE;
 
-import org.apiguardian.api.API;
-
-import dev.workloadmap.sdk.internal.resources.JsonShapes;
-import dev.workloadmap.sdk.internal.resources.Quantities;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.workloadmap.sdk.internal.resources.JsonShapes;
+import dev.workloadmap.sdk.internal.resources.Quantities;
 import java.math.BigDecimal;
 import java.util.Collections;
 import java.util.Map;
@@ -17,6 +15,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.SortedMap;
 import java.util.TreeMap;
+import org.apiguardian.api.API;
 
 /**
  * An immutable set of resource amounts: resource name → exact amount in the resource's base unit (cores for {@code
@@ -68,7 +67,8 @@ public final class ResourceList {
       return EMPTY;
     }
     TreeMap<String, BigDecimal> copy = new TreeMap<>();
-    amounts.forEach((name, amount) -> copy.put(checkName(name), Quantities.normalize(checkAmount(name, amount))));
+    amounts.forEach((name, amount) ->
+        copy.put(checkName(name), Quantities.normalize(checkAmount(name, amount))));
     return new ResourceList(copy);
   }
 
@@ -94,7 +94,8 @@ public final class ResourceList {
     }
     if (!node.isObject()) {
       throw new InvalidResourcesException(
-          "resources", "expected an object (resource name → amount), got " + JsonShapes.describe(node));
+          "resources",
+          "expected an object (resource name → amount), got " + JsonShapes.describe(node));
     }
     TreeMap<String, BigDecimal> map = new TreeMap<>();
     for (Map.Entry<String, JsonNode> field : node.properties()) {
@@ -177,7 +178,8 @@ public final class ResourceList {
       return other;
     }
     TreeMap<String, BigDecimal> sum = new TreeMap<>(amounts);
-    other.amounts.forEach((name, amount) -> sum.merge(name, amount, (a, b) -> Quantities.normalize(a.add(b))));
+    other.amounts.forEach(
+        (name, amount) -> sum.merge(name, amount, (a, b) -> Quantities.normalize(a.add(b))));
     return new ResourceList(sum);
   }
 
@@ -190,7 +192,8 @@ public final class ResourceList {
   public ResourceList times(BigDecimal factor) {
     Objects.requireNonNull(factor, "factor");
     TreeMap<String, BigDecimal> product = new TreeMap<>();
-    amounts.forEach((name, amount) -> product.put(name, Quantities.normalize(amount.multiply(factor))));
+    amounts.forEach(
+        (name, amount) -> product.put(name, Quantities.normalize(amount.multiply(factor))));
     return product.isEmpty() ? EMPTY : new ResourceList(product);
   }
 
@@ -204,7 +207,8 @@ public final class ResourceList {
       return other;
     }
     TreeMap<String, BigDecimal> max = new TreeMap<>(amounts);
-    other.amounts.forEach((name, amount) -> max.merge(name, amount, (a, b) -> a.compareTo(b) >= 0 ? a : b));
+    other.amounts.forEach(
+        (name, amount) -> max.merge(name, amount, (a, b) -> a.compareTo(b) >= 0 ? a : b));
     return new ResourceList(max);
   }
 

@@ -15,4 +15,3 @@
  * extended resources as counts. A component's total is {@code perPod.times(desiredReplicas)}.
  */
 package dev.workloadmap.sdk.resources;
-

@@ -33,8 +33,12 @@ import org.apiguardian.api.API;
  * @param components one row per component (or instance) of the live tree
  */
 @API(status = EXPERIMENTAL, since = "0.1")
-public record LiveReadiness(List<WorkloadStatus> objectStatus, WorkloadStatus liveStatus, String reason,
-    List<Count> gangs, List<Count> components) {
+public record LiveReadiness(
+    List<WorkloadStatus> objectStatus,
+    WorkloadStatus liveStatus,
+    String reason,
+    List<Count> gangs,
+    List<Count> components) {
   public LiveReadiness {
     objectStatus = List.copyOf(objectStatus);
     gangs = List.copyOf(gangs);
@@ -52,10 +56,12 @@ public record LiveReadiness(List<WorkloadStatus> objectStatus, WorkloadStatus li
    * @param ready pods whose Ready condition is True
    */
   @API(status = EXPERIMENTAL, since = "0.1")
-  public record Count(String name, String gang, int desired, int created, int scheduled, int ready) {}
+  public record Count(
+      String name, String gang, int desired, int created, int scheduled, int ready) {}
 
   /** The readiness of {@code live} ({@link WorkloadMap#attributePods} of {@code object}). */
-  public static LiveReadiness of(WorkloadMap wm, PreparedDefinition definition, JsonNode object, LiveTree live) {
+  public static LiveReadiness of(
+      WorkloadMap wm, PreparedDefinition definition, JsonNode object, LiveTree live) {
     SchedulingPlan plan = new SchedulingPlanner(wm).live(definition, object, live);
     return of(live, plan);
   }
@@ -80,21 +86,31 @@ public record LiveReadiness(List<WorkloadStatus> objectStatus, WorkloadStatus li
       String gang = g.group() + (g.key().isEmpty() ? "" : " " + String.join(",", g.key()));
       gangs.add(new Count(name, gang, g.minMember(), ps.size(), scheduled, ready));
       if (ready < g.minMember() && reason == null) {
-        hadRun = ps.size() >= g.minMember() && scheduled >= g.minMember() && ps.stream().anyMatch(LiveReadiness::ran);
+        hadRun = ps.size() >= g.minMember()
+            && scheduled >= g.minMember()
+            && ps.stream().anyMatch(LiveReadiness::ran);
         LivePod first = ps.stream().filter(p -> !p.ready()).findFirst().orElse(null);
-        reason = "gang " + gang + " has " + ready + " of its minMember " + g.minMember() + " pods ready ("
+        reason = "gang " + gang + " has " + ready + " of its minMember " + g.minMember()
+            + " pods ready ("
             + ps.size() + " created, " + scheduled + " scheduled)"
-            + (first == null ? "" : ": pod " + first.name() + " " + first.phase()
-                + (first.reason() == null ? "" : " (" + first.reason() + ")"))
+            + (first == null
+                ? ""
+                : ": pod " + first.name() + " " + first.phase()
+                    + (first.reason() == null ? "" : " (" + first.reason() + ")"))
             + (hadRun ? "; it had been complete (a container restarted or terminated)" : "");
       }
     }
-    List<WorkloadStatus> object = live.tree().status() == null ? List.of(WorkloadStatus.UNDEFINED)
+    List<WorkloadStatus> object = live.tree().status() == null
+        ? List.of(WorkloadStatus.UNDEFINED)
         : live.tree().status().matched();
     WorkloadStatus first = object.isEmpty() ? WorkloadStatus.UNDEFINED : object.get(0);
     if (object.contains(WorkloadStatus.RUNNING) && reason != null) {
-      return new LiveReadiness(object, hadRun ? WorkloadStatus.DEGRADED : WorkloadStatus.INITIALIZING,
-          "the object says Running but " + reason, gangs, components);
+      return new LiveReadiness(
+          object,
+          hadRun ? WorkloadStatus.DEGRADED : WorkloadStatus.INITIALIZING,
+          "the object says Running but " + reason,
+          gangs,
+          components);
     }
     return new LiveReadiness(object, first, null, gangs, components);
   }
@@ -102,7 +118,8 @@ public record LiveReadiness(List<WorkloadStatus> objectStatus, WorkloadStatus li
   /** A container of the pod restarted or terminated: the pod ran before. */
   private static boolean ran(LivePod p) {
     for (JsonNode cs : p.manifest().path("status").path("containerStatuses")) {
-      if (cs.path("restartCount").asInt(0) > 0 || cs.path("lastState").has("terminated")
+      if (cs.path("restartCount").asInt(0) > 0
+          || cs.path("lastState").has("terminated")
           || cs.path("state").has("terminated")) {
         return true;
       }

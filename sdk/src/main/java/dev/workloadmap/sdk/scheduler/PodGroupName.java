@@ -30,7 +30,8 @@ public final class PodGroupName {
   /** Longest label value, the limit when the name is also a pod label value (coscheduling). */
   public static final int MAX_LABEL_VALUE = 63;
 
-  private static final Pattern VALID = Pattern.compile("[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*");
+  private static final Pattern VALID =
+      Pattern.compile("[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*");
   private static final Pattern LABEL_VALID = Pattern.compile("[a-z0-9]([-a-z0-9]*[a-z0-9])?");
 
   /**
@@ -60,7 +61,9 @@ public final class PodGroupName {
 
   /** True when {@code name} is kept by {@link #safe} unchanged. */
   public static boolean isSafe(String name, int max) {
-    return name != null && !name.isEmpty() && name.length() <= max
+    return name != null
+        && !name.isEmpty()
+        && name.length() <= max
         && (max <= MAX_LABEL_VALUE ? LABEL_VALID : VALID).matcher(name).matches();
   }
 

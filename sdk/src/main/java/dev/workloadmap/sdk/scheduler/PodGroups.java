@@ -1,12 +1,12 @@
 package dev.workloadmap.sdk.scheduler;
 
-import dev.workloadmap.sdk.WorkloadMapException;
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.workloadmap.sdk.WorkloadMapException;
 import dev.workloadmap.sdk.definition.GangScheduling.Topology;
 import dev.workloadmap.sdk.resources.ResourceList;
 import java.math.BigDecimal;
@@ -83,7 +83,8 @@ public final class PodGroups {
           return x;
         }
       }
-      throw new WorkloadMapException("unknown scheduler \"" + s + "\": use kai, volcano or coscheduling");
+      throw new WorkloadMapException(
+          "unknown scheduler \"" + s + "\": use kai, volcano or coscheduling");
     }
   }
 
@@ -103,7 +104,8 @@ public final class PodGroups {
 
   /** What one pod carries to join its PodGroup (and subgroup or task). */
   @API(status = EXPERIMENTAL, since = "0.1")
-  public record Binding(String pod, String podGroup, Map<String, String> labels, Map<String, String> annotations) {
+  public record Binding(
+      String pod, String podGroup, Map<String, String> labels, Map<String, String> annotations) {
     public Binding {
       labels = Map.copyOf(labels);
       annotations = Map.copyOf(annotations);
@@ -145,12 +147,13 @@ public final class PodGroups {
     }
     JsonNode ann = workload.path("metadata").path("annotations");
     return ann.path("scheduling.volcano.sh/queue-name").isTextual()
-        ? ann.path("scheduling.volcano.sh/queue-name").asText() : "default";
+        ? ann.path("scheduling.volcano.sh/queue-name").asText()
+        : "default";
   }
 
   /** The PodGroups of {@code plan} for {@code scheduler}, one per gang, ready for {@code kubectl apply}. */
-  public static List<ObjectNode> render(SchedulingPlan plan, JsonNode workload, Scheduler scheduler,
-      Options options) {
+  public static List<ObjectNode> render(
+      SchedulingPlan plan, JsonNode workload, Scheduler scheduler, Options options) {
     List<ObjectNode> out = new ArrayList<>();
     String queue = queue(workload, scheduler, options);
     String priority = options.priorityClassName();
@@ -169,12 +172,14 @@ public final class PodGroups {
       }
       ObjectNode labels = meta.putObject("labels");
       labels.put("app.kubernetes.io/managed-by", "workloadmap");
-      labels.put("workloadmap.dev/pod-group", PodGroupName.safe(g.group(), PodGroupName.MAX_LABEL_VALUE));
+      labels.put(
+          "workloadmap.dev/pod-group", PodGroupName.safe(g.group(), PodGroupName.MAX_LABEL_VALUE));
       if (scheduler == Scheduler.KAI) {
         labels.put(KAI_QUEUE_LABEL, queue);
       }
       if (!plan.uid().isEmpty() && !plan.workload().name().isEmpty()) {
-        // the API server refuses an ownerReference without uid or name (an object with only generateName)
+        // the API server refuses an ownerReference without uid or name (an object with only
+        // generateName)
         ObjectNode ref = meta.putArray("ownerReferences").addObject();
         ref.put("apiVersion", plan.workload().apiVersion());
         ref.put("kind", plan.workload().kind());
@@ -207,8 +212,8 @@ public final class PodGroups {
     return out;
   }
 
-  private static void kaiSpec(ObjectNode spec, SchedulingPlan.Gang g, String queue, String priority,
-      JsonNode workload) {
+  private static void kaiSpec(
+      ObjectNode spec, SchedulingPlan.Gang g, String queue, String priority, JsonNode workload) {
     if (g.minSubGroup() != null) {
       spec.put("minMember", 0);
       spec.put("minSubGroup", g.minSubGroup());
@@ -221,7 +226,8 @@ public final class PodGroups {
     if (t == null) {
       JsonNode a = workload.path("metadata").path("annotations");
       if (a.has("kai.scheduler/topology")) {
-        t = new Topology(a.path("kai.scheduler/topology").asText(null),
+        t = new Topology(
+            a.path("kai.scheduler/topology").asText(null),
             a.path("kai.scheduler/topology-preferred-placement").asText(null),
             a.path("kai.scheduler/topology-required-placement").asText(null));
       }
@@ -268,8 +274,8 @@ public final class PodGroups {
    * What each pod of {@code plan} carries for {@code scheduler}, in gang then pod order. A KAI pod of a subgroup also
    * gets {@code kai.scheduler/subgroup-name}; a Volcano one {@code volcano.sh/task-spec}.
    */
-  public static List<Binding> bindings(SchedulingPlan plan, JsonNode workload, Scheduler scheduler,
-      Options options) {
+  public static List<Binding> bindings(
+      SchedulingPlan plan, JsonNode workload, Scheduler scheduler, Options options) {
     List<Binding> out = new ArrayList<>();
     String queue = queue(workload, scheduler, options);
     for (SchedulingPlan.Gang g : plan.gangs()) {

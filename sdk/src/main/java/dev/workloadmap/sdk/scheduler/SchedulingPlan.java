@@ -23,7 +23,8 @@ import org.apiguardian.api.API;
  *     left out, a difference from KAI's own pod grouper
  */
 @API(status = EXPERIMENTAL, since = "0.1")
-public record SchedulingPlan(Workload workload, String uid, String source, List<Gang> gangs, List<String> notes) {
+public record SchedulingPlan(
+    Workload workload, String uid, String source, List<Gang> gangs, List<String> notes) {
   public SchedulingPlan {
     gangs = List.copyOf(gangs);
     notes = List.copyOf(notes);
@@ -52,8 +53,17 @@ public record SchedulingPlan(Workload workload, String uid, String source, List<
    * @param pods the gang's pods: live pod names, or the names the controller will give them (desired)
    */
   @API(status = EXPERIMENTAL, since = "0.1")
-  public record Gang(String group, String form, List<String> key, String name, int minMember, List<SubGroup> subGroups,
-      Integer minSubGroup, Topology topology, ResourceList minResources, List<String> pods) {
+  public record Gang(
+      String group,
+      String form,
+      List<String> key,
+      String name,
+      int minMember,
+      List<SubGroup> subGroups,
+      Integer minSubGroup,
+      Topology topology,
+      ResourceList minResources,
+      List<String> pods) {
     public Gang {
       key = List.copyOf(key);
       subGroups = List.copyOf(subGroups);
@@ -71,7 +81,8 @@ public record SchedulingPlan(Workload workload, String uid, String source, List<
    * @param pods the subgroup's pods
    */
   @API(status = EXPERIMENTAL, since = "0.1")
-  public record SubGroup(String name, String component, int minMember, Topology topology, List<String> pods) {
+  public record SubGroup(
+      String name, String component, int minMember, Topology topology, List<String> pods) {
     public SubGroup {
       pods = List.copyOf(pods);
     }

@@ -14,15 +14,15 @@ import dev.workloadmap.sdk.definition.GangScheduling.PodGroupEntry;
 import dev.workloadmap.sdk.definition.GangScheduling.SubGroup;
 import dev.workloadmap.sdk.gang.GangPlan;
 import dev.workloadmap.sdk.internal.gang.GangPlanner;
-import dev.workloadmap.sdk.internal.live.PodAttributor;
 import dev.workloadmap.sdk.internal.gang.GangStructure;
 import dev.workloadmap.sdk.internal.gang.SubtreeScale;
+import dev.workloadmap.sdk.internal.live.PodAttributor;
+import dev.workloadmap.sdk.internal.live.PodClassifier;
 import dev.workloadmap.sdk.internal.scheduler.FrameworkPods;
 import dev.workloadmap.sdk.internal.scheduler.FrameworkPods.Prospective;
 import dev.workloadmap.sdk.live.LivePod;
 import dev.workloadmap.sdk.live.LiveTree;
 import dev.workloadmap.sdk.live.OwnerLookup;
-import dev.workloadmap.sdk.internal.live.PodClassifier;
 import dev.workloadmap.sdk.resources.ResourceList;
 import dev.workloadmap.sdk.tree.ComponentNode;
 import dev.workloadmap.sdk.tree.InstanceNode;
@@ -93,7 +93,8 @@ public final class SchedulingPlanner {
    *     WorkloadMap#MAX_PODS_PER_CALL}, the most the planner lays out (the problems named where the object's document
    *     places them)
    */
-  public SchedulingPlan desired(PreparedDefinition definition, dev.workloadmap.sdk.yaml.YamlDocument document) {
+  public SchedulingPlan desired(
+      PreparedDefinition definition, dev.workloadmap.sdk.yaml.YamlDocument document) {
     // resolved with positions first, so that a refusal names the object's own file, line and column
     refuseUncountable(wm.resolve(definition, document));
     return desired(definition, document.root());
@@ -121,7 +122,8 @@ public final class SchedulingPlanner {
     String nameBase = nameBase(object, uid);
     SubtreeScale scales = SubtreeScale.of(tree);
     GangStructure structure = GangStructure.of(d);
-    Optional<List<Prospective>> model = FrameworkPods.of(object, uid.isEmpty() ? PLACEHOLDER_UID : uid);
+    Optional<List<Prospective>> model =
+        FrameworkPods.of(object, uid.isEmpty() ? PLACEHOLDER_UID : uid);
     LiveTree prospective = null;
     Map<String, Boolean> required = new HashMap<>();
     if (model.isPresent()) {
@@ -135,13 +137,19 @@ public final class SchedulingPlanner {
         required.put(p.pod().path("metadata").path("name").asText(), p.required());
       }
       prospective = wm.attributePods(definition, tree, withUid, pods, OwnerLookup.none());
-      prospective.unmatched().forEach(u -> notes.add("pod " + u.name() + " the controller will create is claimed by "
-          + "no component of the definition: " + u.reason()));
+      prospective
+          .unmatched()
+          .forEach(u -> notes.add("pod " + u.name() + " the controller will create is claimed by "
+              + "no component of the definition: " + u.reason()));
     }
     if (g.podGroup() != null) {
-      addIfPods(gangs, podGroupGang(d, g.podGroup(), tree, scales, structure, prospective, nameBase, notes), notes);
+      addIfPods(
+          gangs,
+          podGroupGang(d, g.podGroup(), tree, scales, structure, prospective, nameBase, notes),
+          notes);
       if (!g.podGroups().isEmpty()) {
-        notes.add("the definition has both podGroup and podGroups: podGroup is used, as KAI's Karta grouper does");
+        notes.add(
+            "the definition has both podGroup and podGroups: podGroup is used, as KAI's Karta grouper does");
       }
     } else if (prospective != null) {
       gangs.addAll(keyedGangs(d, g, structure, prospective, required, nameBase, notes, Map.of()));
@@ -157,10 +165,21 @@ public final class SchedulingPlanner {
         for (Member m : e.members()) {
           res = res.plus(minResources(tree.component(m.componentName()), scales.scaleMode()));
         }
-        gangs.add(new SchedulingPlan.Gang(e.name(), "podGroups", List.of(), nameBase + "-" + e.name(), total,
-            List.of(), null, null, res, List.of()));
-        notes.add("pod group " + e.name() + ": no model of " + kind + "'s controller, so its pods' keys are unknown "
-            + "before they exist: one gang for the group with its total (" + total + "); KAI names its PodGroups from "
+        gangs.add(new SchedulingPlan.Gang(
+            e.name(),
+            "podGroups",
+            List.of(),
+            nameBase + "-" + e.name(),
+            total,
+            List.of(),
+            null,
+            null,
+            res,
+            List.of()));
+        notes.add("pod group " + e.name() + ": no model of " + kind
+            + "'s controller, so its pods' keys are unknown "
+            + "before they exist: one gang for the group with its total (" + total
+            + "); KAI names its PodGroups from "
             + "the pods' keys once they exist");
       }
     }
@@ -188,8 +207,11 @@ public final class SchedulingPlanner {
     List<SchedulingPlan.Gang> gangs = new ArrayList<>();
     if (g.podGroup() != null) {
       SubtreeScale scales = SubtreeScale.of(live.tree());
-      addIfPods(gangs, podGroupGang(d, g.podGroup(), live.tree(), scales, structure, live, nameBase,
-          new ArrayList<>()), new ArrayList<>());
+      addIfPods(
+          gangs,
+          podGroupGang(
+              d, g.podGroup(), live.tree(), scales, structure, live, nameBase, new ArrayList<>()),
+          new ArrayList<>());
     } else {
       Map<List<String>, SchedulingPlan.Gang> byKey = new HashMap<>();
       desired.gangs().forEach(x -> byKey.put(groupKey(x.group(), x.key()), x));
@@ -202,11 +224,26 @@ public final class SchedulingPlanner {
       }
       Map<String, Boolean> required = new HashMap<>();
       live.pods().forEach(p -> required.put(p.name(), true));
-      for (SchedulingPlan.Gang x : keyedGangs(d, g, structure, live, required, nameBase, notes, fallbackMin)) {
+      for (SchedulingPlan.Gang x :
+          keyedGangs(d, g, structure, live, required, nameBase, notes, fallbackMin)) {
         SchedulingPlan.Gang want = byKey.get(groupKey(x.group(), x.key()));
-        gangs.add(want == null ? x : new SchedulingPlan.Gang(x.group(), x.form(), x.key(), x.name(), want.minMember(),
-            want.subGroups().stream().map(s -> new SchedulingPlan.SubGroup(s.name(), s.component(), s.minMember(),
-                s.topology(), podsOf(x, s))).toList(), null, null, want.minResources(), x.pods()));
+        gangs.add(
+            want == null
+                ? x
+                : new SchedulingPlan.Gang(
+                    x.group(),
+                    x.form(),
+                    x.key(),
+                    x.name(),
+                    want.minMember(),
+                    want.subGroups().stream()
+                        .map(s -> new SchedulingPlan.SubGroup(
+                            s.name(), s.component(), s.minMember(), s.topology(), podsOf(x, s)))
+                        .toList(),
+                    null,
+                    null,
+                    want.minResources(),
+                    x.pods()));
       }
       plan.unassigned().forEach(u -> notes.add("pod " + u.pod() + " joins no gang: " + u.reason()));
     }
@@ -214,8 +251,11 @@ public final class SchedulingPlanner {
   }
 
   private static List<String> podsOf(SchedulingPlan.Gang live, SchedulingPlan.SubGroup s) {
-    return live.subGroups().stream().filter(l -> l.name().equals(s.name())).findFirst()
-        .map(SchedulingPlan.SubGroup::pods).orElse(List.of());
+    return live.subGroups().stream()
+        .filter(l -> l.name().equals(s.name()))
+        .findFirst()
+        .map(SchedulingPlan.SubGroup::pods)
+        .orElse(List.of());
   }
 
   private static List<String> groupKey(String group, List<String> key) {
@@ -225,8 +265,15 @@ public final class SchedulingPlanner {
     return k;
   }
 
-  private List<SchedulingPlan.Gang> keyedGangs(Definition d, GangScheduling g, GangStructure structure, LiveTree pods,
-      Map<String, Boolean> required, String nameBase, List<String> notes, Map<String, Integer> fallbackMin) {
+  private List<SchedulingPlan.Gang> keyedGangs(
+      Definition d,
+      GangScheduling g,
+      GangStructure structure,
+      LiveTree pods,
+      Map<String, Boolean> required,
+      String nameBase,
+      List<String> notes,
+      Map<String, Integer> fallbackMin) {
     // group -> key -> pods, in pod order
     Map<String, Map<List<String>, List<LivePod>>> buckets = new LinkedHashMap<>();
     for (PodGroupEntry e : g.podGroups()) {
@@ -234,12 +281,17 @@ public final class SchedulingPlanner {
     }
     for (LivePod p : pods.pods()) {
       try {
-        Optional<GangPlanner.Membership> m = gangPlanner.effectiveMembership(structure, p.component(), p.input());
+        Optional<GangPlanner.Membership> m =
+            gangPlanner.effectiveMembership(structure, p.component(), p.input());
         if (m.isEmpty()) {
-          continue; // reported by the gang plan (live) or a pod of a component in no group (desired)
+          continue; // reported by the gang plan (live) or a pod of a component in no group
+          // (desired)
         }
         List<String> key = classifier.groupKeys(m.get().member().groupByKeyPaths(), p.input());
-        buckets.get(m.get().podGroupName()).computeIfAbsent(key, k -> new ArrayList<>()).add(p);
+        buckets
+            .get(m.get().podGroupName())
+            .computeIfAbsent(key, k -> new ArrayList<>())
+            .add(p);
       } catch (WorkloadMapException e) {
         notes.add("pod " + p.name() + ": " + e.getMessage());
       }
@@ -250,7 +302,10 @@ public final class SchedulingPlanner {
         List<LivePod> ps = k.getValue();
         Map<String, List<LivePod>> bySub = new LinkedHashMap<>();
         for (LivePod p : ps) {
-          bySub.computeIfAbsent(p.instance() != null ? p.instance() : p.component(), x -> new ArrayList<>()).add(p);
+          bySub
+              .computeIfAbsent(
+                  p.instance() != null ? p.instance() : p.component(), x -> new ArrayList<>())
+              .add(p);
         }
         int min = 0;
         ResourceList res = ResourceList.empty();
@@ -264,29 +319,50 @@ public final class SchedulingPlanner {
             }
           }
           min += sm;
-          subs.add(new SchedulingPlan.SubGroup(PodGroupName.safe(s.getKey(), PodGroupName.MAX_LABEL_VALUE),
-              s.getValue().get(0).component(), sm, null, s.getValue().stream().map(LivePod::name).sorted().toList()));
+          subs.add(new SchedulingPlan.SubGroup(
+              PodGroupName.safe(s.getKey(), PodGroupName.MAX_LABEL_VALUE),
+              s.getValue().get(0).component(),
+              sm,
+              null,
+              s.getValue().stream().map(LivePod::name).sorted().toList()));
         }
         Integer fb = fallbackMin.get(String.join("\u0000", groupKey(b.getKey(), k.getKey())));
         if (fb != null) {
           min = fb;
         }
         String name = nameBase + (k.getKey().isEmpty() ? "" : "-" + String.join("-", k.getKey()));
-        out.add(new SchedulingPlan.Gang(b.getKey(), "podGroups", k.getKey(), name, min,
-            subs.size() > 1 ? subs : List.of(), null, null, res, ps.stream().map(LivePod::name).sorted().toList()));
+        out.add(new SchedulingPlan.Gang(
+            b.getKey(),
+            "podGroups",
+            k.getKey(),
+            name,
+            min,
+            subs.size() > 1 ? subs : List.of(),
+            null,
+            null,
+            res,
+            ps.stream().map(LivePod::name).sorted().toList()));
       }
     }
     return out;
   }
 
-  private SchedulingPlan.Gang podGroupGang(Definition d, GangScheduling.PodGroup pg, WorkloadTree tree,
-      SubtreeScale scales, GangStructure structure, LiveTree pods, String nameBase, List<String> notes) {
+  private SchedulingPlan.Gang podGroupGang(
+      Definition d,
+      GangScheduling.PodGroup pg,
+      WorkloadTree tree,
+      SubtreeScale scales,
+      GangStructure structure,
+      LiveTree pods,
+      String nameBase,
+      List<String> notes) {
     List<SchedulingPlan.SubGroup> subs = new ArrayList<>();
     Map<String, List<String>> podsBySub = new HashMap<>();
     if (pods != null) {
       for (LivePod p : pods.pods()) {
-        structure.subGroupOf(d, p.component()).ifPresent(s -> podsBySub.computeIfAbsent(s, k -> new ArrayList<>())
-            .add(p.name()));
+        structure
+            .subGroupOf(d, p.component())
+            .ifPresent(s -> podsBySub.computeIfAbsent(s, k -> new ArrayList<>()).add(p.name()));
       }
     }
     int total = 0;
@@ -297,34 +373,51 @@ public final class SchedulingPlanner {
       try {
         v = scales.of(s.componentName());
       } catch (WorkloadMapException e) {
-        notes.add("podGroup " + pg.name() + ": subgroup " + s.componentName() + " left out: " + e.getMessage());
+        notes.add("podGroup " + pg.name() + ": subgroup " + s.componentName() + " left out: "
+            + e.getMessage());
         continue;
       }
       if (v == 0) {
-        notes.add("podGroup " + pg.name() + ": subgroup " + s.componentName() + " left out: its subtree scale is 0"
-            + " (KAI's grouper fails the PodGroup: component must expose a replica scale definition)");
+        notes.add(
+            "podGroup " + pg.name() + ": subgroup " + s.componentName()
+                + " left out: its subtree scale is 0"
+                + " (KAI's grouper fails the PodGroup: component must expose a replica scale definition)");
         continue;
       }
-      List<String> sp = podsBySub.getOrDefault(s.componentName(), List.of()).stream().sorted().toList();
+      List<String> sp =
+          podsBySub.getOrDefault(s.componentName(), List.of()).stream().sorted().toList();
       all.addAll(sp);
-      subs.add(new SchedulingPlan.SubGroup(s.componentName(), s.componentName(), v, s.topology(), sp));
+      subs.add(
+          new SchedulingPlan.SubGroup(s.componentName(), s.componentName(), v, s.topology(), sp));
       total += v;
       res = res.plus(minResources(tree.component(s.componentName()), scales.scaleMode()));
     }
-    return new SchedulingPlan.Gang(pg.name(), "podGroup", List.of(), nameBase + "-" + pg.name(), total, subs,
-        subs.size(), pg.topology(), res, all.stream().sorted().toList());
+    return new SchedulingPlan.Gang(
+        pg.name(),
+        "podGroup",
+        List.of(),
+        nameBase + "-" + pg.name(),
+        total,
+        subs,
+        subs.size(),
+        pg.topology(),
+        res,
+        all.stream().sorted().toList());
   }
 
   /** A podGroup whose subgroups all scale to 0 needs no pod: no PodGroup (schedulers refuse minMember 0). */
-  private static void addIfPods(List<SchedulingPlan.Gang> gangs, SchedulingPlan.Gang g, List<String> notes) {
+  private static void addIfPods(
+      List<SchedulingPlan.Gang> gangs, SchedulingPlan.Gang g, List<String> notes) {
     if (g.subGroups().isEmpty()) {
-      notes.add("podGroup " + g.group() + ": every subgroup is left out, so the workload has no gang");
+      notes.add(
+          "podGroup " + g.group() + ": every subgroup is left out, so the workload has no gang");
       return;
     }
     gangs.add(g);
   }
 
-  private static int groupTotal(PodGroupEntry e, GangStructure structure, SubtreeScale scales, List<String> notes) {
+  private static int groupTotal(
+      PodGroupEntry e, GangStructure structure, SubtreeScale scales, List<String> notes) {
     Set<String> names = new HashSet<>();
     e.members().forEach(m -> names.add(m.componentName()));
     int total = 0;
@@ -335,7 +428,8 @@ public final class SchedulingPlanner {
       try {
         total += scales.of(m.componentName());
       } catch (WorkloadMapException ex) {
-        notes.add("pod group " + e.name() + ": member " + m.componentName() + " left out: " + ex.getMessage());
+        notes.add("pod group " + e.name() + ": member " + m.componentName() + " left out: "
+            + ex.getMessage());
       }
     }
     return total;
@@ -382,12 +476,23 @@ public final class SchedulingPlanner {
     return "pg-" + (uid.isEmpty() ? object.path("metadata").path("name").asText("") : uid);
   }
 
-  private static SchedulingPlan plan(JsonNode object, String uid, String source, List<SchedulingPlan.Gang> gangs,
+  private static SchedulingPlan plan(
+      JsonNode object,
+      String uid,
+      String source,
+      List<SchedulingPlan.Gang> gangs,
       List<String> notes) {
     JsonNode m = object.path("metadata");
-    return new SchedulingPlan(new SchedulingPlan.Workload(object.path("apiVersion").asText(""),
-        object.path("kind").asText(""), m.path("namespace").asText(""), m.path("name").asText("")), uid, source,
-        gangs, notes);
+    return new SchedulingPlan(
+        new SchedulingPlan.Workload(
+            object.path("apiVersion").asText(""),
+            object.path("kind").asText(""),
+            m.path("namespace").asText(""),
+            m.path("name").asText("")),
+        uid,
+        source,
+        gangs,
+        notes);
   }
 
   /**
@@ -397,19 +502,24 @@ public final class SchedulingPlanner {
    */
   private static void refuseUncountable(WorkloadTree tree) {
     List<dev.workloadmap.sdk.EvaluationProblem> uncounted = tree.problems().stream()
-        .filter(dev.workloadmap.sdk.EvaluationProblem::affectsTotals).toList();
+        .filter(dev.workloadmap.sdk.EvaluationProblem::affectsTotals)
+        .toList();
     String what = tree.object().kind() + " " + tree.object().name();
     if (!uncounted.isEmpty()) {
-      StringBuilder sb = new StringBuilder("no gangs for " + what + ": " + uncounted.size() + " problem"
-          + (uncounted.size() == 1 ? "" : "s") + " left its replica counts or resources uncounted, and a PodGroup"
-          + " with a wrong minMember or minResources is worse than none; fix the object at the place each names:");
+      StringBuilder sb = new StringBuilder(
+          "no gangs for " + what + ": " + uncounted.size() + " problem"
+              + (uncounted.size() == 1 ? "" : "s")
+              + " left its replica counts or resources uncounted, and a PodGroup"
+              + " with a wrong minMember or minResources is worse than none; fix the object at the place each names:");
       uncounted.forEach(p -> sb.append("\n  ").append(p.format()));
       throw new WorkloadMapException(sb.toString());
     }
     if (tree.totalReplicas() > WorkloadMap.MAX_PODS_PER_CALL) {
-      throw new WorkloadMapException("no gangs for " + what + ": it desires " + tree.totalReplicas() + " pods, more"
-          + " than the " + WorkloadMap.MAX_PODS_PER_CALL + " the planner lays out for one workload; check its replica"
-          + " counts");
+      throw new WorkloadMapException(
+          "no gangs for " + what + ": it desires " + tree.totalReplicas() + " pods, more"
+              + " than the " + WorkloadMap.MAX_PODS_PER_CALL
+              + " the planner lays out for one workload; check its replica"
+              + " counts");
     }
   }
 }

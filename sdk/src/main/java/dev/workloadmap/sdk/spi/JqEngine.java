@@ -2,12 +2,11 @@ package dev.workloadmap.sdk.spi;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
-import org.apiguardian.api.API;
-
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.workloadmap.sdk.jq.JqParseException;
 import dev.workloadmap.sdk.jq.JqProgram;
 import java.util.List;
+import org.apiguardian.api.API;
 
 /**
  * The expression engine behind every jq path of a definition. The SDK ships one implementation on jackson-jq (see

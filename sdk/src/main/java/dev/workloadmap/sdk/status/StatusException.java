@@ -2,9 +2,8 @@ package dev.workloadmap.sdk.status;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
-import org.apiguardian.api.API;
-
 import dev.workloadmap.sdk.WorkloadMapException;
+import org.apiguardian.api.API;
 
 /** A status read that failed in strict mode, with the reference's wrapper ({@code failed to match status: ...}). */
 @API(status = EXPERIMENTAL, since = "0.1")
@@ -16,7 +15,8 @@ public class StatusException extends WorkloadMapException {
   }
 
   /** With the definition field that failed (file, line, column, JSON pointer). */
-  public StatusException(String message, dev.workloadmap.sdk.yaml.SourceLocation location, Throwable cause) {
+  public StatusException(
+      String message, dev.workloadmap.sdk.yaml.SourceLocation location, Throwable cause) {
     super(message, location, cause);
   }
 }

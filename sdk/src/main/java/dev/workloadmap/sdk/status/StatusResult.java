@@ -2,11 +2,10 @@ package dev.workloadmap.sdk.status;
 
 import static org.apiguardian.api.API.Status.STABLE;
 
-import org.apiguardian.api.API;
-
 import dev.workloadmap.sdk.EvaluationProblem;
 import dev.workloadmap.sdk.definition.WorkloadStatus;
 import java.util.List;
+import org.apiguardian.api.API;
 
 /**
  * A component's status (docs/format.md#status).
@@ -18,7 +17,10 @@ import java.util.List;
  */
 @API(status = STABLE, since = "0.1")
 public record StatusResult(
-    String phase, List<Condition> conditions, List<WorkloadStatus> matched, List<EvaluationProblem> problems) {
+    String phase,
+    List<Condition> conditions,
+    List<WorkloadStatus> matched,
+    List<EvaluationProblem> problems) {
   public StatusResult {
     conditions = List.copyOf(conditions);
     matched = List.copyOf(matched);

@@ -2,11 +2,10 @@ package dev.workloadmap.sdk.tree;
 
 import static org.apiguardian.api.API.Status.STABLE;
 
-import org.apiguardian.api.API;
-
 import dev.workloadmap.sdk.definition.ComponentDefinition;
 import dev.workloadmap.sdk.resources.ResourceList;
 import java.util.List;
+import org.apiguardian.api.API;
 
 /**
  * A component in the workload tree (docs/format.md#tree, docs/format.md#totals).
@@ -45,10 +44,26 @@ public record ComponentNode(
   }
 
   /** A component whose every number is counted. */
-  public ComponentNode(ComponentDefinition definition, List<InstanceNode> instances, List<ComponentNode> children,
-      boolean podBearing, int ownReplicas, ResourceList ownResources, int desiredReplicas, ResourceList resources,
+  public ComponentNode(
+      ComponentDefinition definition,
+      List<InstanceNode> instances,
+      List<ComponentNode> children,
+      boolean podBearing,
+      int ownReplicas,
+      ResourceList ownResources,
+      int desiredReplicas,
+      ResourceList resources,
       boolean visible) {
-    this(definition, instances, children, podBearing, ownReplicas, ownResources, desiredReplicas, resources, visible,
+    this(
+        definition,
+        instances,
+        children,
+        podBearing,
+        ownReplicas,
+        ownResources,
+        desiredReplicas,
+        resources,
+        visible,
         java.util.Set.of());
   }
 
@@ -61,8 +76,10 @@ public record ComponentNode(
   /** Whether this component's own total of {@code resource} is a number. */
   @org.apiguardian.api.API(status = org.apiguardian.api.API.Status.EXPERIMENTAL, since = "0.1")
   public boolean counted(String resource) {
-    return uncounted.isEmpty() || !(uncounted.contains(InstanceNode.REPLICAS)
-        || uncounted.contains(InstanceNode.RESOURCES) || uncounted.contains(resource));
+    return uncounted.isEmpty()
+        || !(uncounted.contains(InstanceNode.REPLICAS)
+            || uncounted.contains(InstanceNode.RESOURCES)
+            || uncounted.contains(resource));
   }
 
   public String name() {

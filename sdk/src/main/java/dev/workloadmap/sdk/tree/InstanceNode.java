@@ -2,11 +2,10 @@ package dev.workloadmap.sdk.tree;
 
 import static org.apiguardian.api.API.Status.STABLE;
 
-import org.apiguardian.api.API;
-
 import dev.workloadmap.sdk.extract.InstanceRecord;
 import dev.workloadmap.sdk.extract.Scale;
 import dev.workloadmap.sdk.resources.ResourceList;
+import org.apiguardian.api.API;
 
 /**
  * One instance of a component (docs/format.md#tree).
@@ -24,7 +23,11 @@ import dev.workloadmap.sdk.resources.ResourceList;
  */
 @API(status = STABLE, since = "0.1")
 public record InstanceNode(
-    String key, InstanceRecord record, int desiredReplicas, ResourceList perPod, ResourceList total,
+    String key,
+    InstanceRecord record,
+    int desiredReplicas,
+    ResourceList perPod,
+    ResourceList total,
     java.util.Set<String> uncounted) {
 
   /** In {@link #uncounted()}: the replica count is unknown (and with it every resource of the instance). */
@@ -40,7 +43,11 @@ public record InstanceNode(
   }
 
   /** An instance whose every number is counted. */
-  public InstanceNode(String key, InstanceRecord record, int desiredReplicas, ResourceList perPod,
+  public InstanceNode(
+      String key,
+      InstanceRecord record,
+      int desiredReplicas,
+      ResourceList perPod,
       ResourceList total) {
     this(key, record, desiredReplicas, perPod, total, java.util.Set.of());
   }
@@ -54,8 +61,10 @@ public record InstanceNode(
   /** Whether this instance's total of {@code resource} is a number (its count and the per-pod amount are known). */
   @org.apiguardian.api.API(status = org.apiguardian.api.API.Status.EXPERIMENTAL, since = "0.1")
   public boolean counted(String resource) {
-    return uncounted.isEmpty() || !(uncounted.contains(REPLICAS) || uncounted.contains(RESOURCES)
-        || uncounted.contains(resource));
+    return uncounted.isEmpty()
+        || !(uncounted.contains(REPLICAS)
+            || uncounted.contains(RESOURCES)
+            || uncounted.contains(resource));
   }
 
   /** The scale, or null when the component has no scaleDefinition. */

@@ -2,9 +2,8 @@ package dev.workloadmap.sdk.tree;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
-import org.apiguardian.api.API;
-
 import com.fasterxml.jackson.databind.JsonNode;
+import org.apiguardian.api.API;
 
 /**
  * Identity of a Kubernetes object: {@code apiVersion}, {@code kind}, {@code metadata.namespace} ({@code ""} when
@@ -21,7 +20,10 @@ public record ObjectRef(String apiVersion, String kind, String namespace, String
       name = meta.path("generateName").asText("");
     }
     return new ObjectRef(
-        object.path("apiVersion").asText(""), object.path("kind").asText(""), meta.path("namespace").asText(""), name);
+        object.path("apiVersion").asText(""),
+        object.path("kind").asText(""),
+        meta.path("namespace").asText(""),
+        name);
   }
 
   /** {@code Kind/name}, as kubectl prints it. */

@@ -2,8 +2,6 @@ package dev.workloadmap.sdk.tree;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
-import org.apiguardian.api.API;
-
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
@@ -15,6 +13,7 @@ import dev.workloadmap.sdk.resources.ResourceList;
 import dev.workloadmap.sdk.status.Condition;
 import java.math.BigDecimal;
 import java.util.Map;
+import org.apiguardian.api.API;
 
 /**
  * The stable JSON form of a workload tree, for golden files and fixtures. Shape:
@@ -185,7 +184,8 @@ public final class TreeJson {
     if (uncounted.isEmpty()) {
       return o;
     }
-    boolean all = uncounted.contains(InstanceNode.REPLICAS) || uncounted.contains(InstanceNode.RESOURCES);
+    boolean all =
+        uncounted.contains(InstanceNode.REPLICAS) || uncounted.contains(InstanceNode.RESOURCES);
     if (all || uncounted.contains(gpu)) {
       o.putNull("gpus");
     }
@@ -209,8 +209,10 @@ public final class TreeJson {
 
   /** Whether a name in an uncounted set is an extended resource (not a marker, CPU or memory). */
   private static boolean isExtendedName(String name) {
-    return !name.equals(InstanceNode.REPLICAS) && !name.equals(InstanceNode.RESOURCES)
-        && !name.equals(ResourceList.CPU) && !name.equals(ResourceList.MEMORY);
+    return !name.equals(InstanceNode.REPLICAS)
+        && !name.equals(InstanceNode.RESOURCES)
+        && !name.equals(ResourceList.CPU)
+        && !name.equals(ResourceList.MEMORY);
   }
 
   /** {@code {"gpus", "cpuMillis", "memoryBytes", "extended": {...}}} with exact amounts. */

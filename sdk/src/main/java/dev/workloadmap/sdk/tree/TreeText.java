@@ -2,15 +2,14 @@ package dev.workloadmap.sdk.tree;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
-import org.apiguardian.api.API;
-
+import dev.workloadmap.sdk.internal.resources.Quantities;
 import dev.workloadmap.sdk.internal.text.DescribeText;
 import dev.workloadmap.sdk.internal.text.TextTable;
-import dev.workloadmap.sdk.internal.resources.Quantities;
 import dev.workloadmap.sdk.resources.ResourceList;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.TreeSet;
+import org.apiguardian.api.API;
 
 /**
  * The text view of a workload tree, shaped like the reference CLI's {@code describe} in file mode
@@ -54,14 +53,21 @@ public final class TreeText {
       }
       if (c.multiInstance()) {
         for (InstanceNode in : c.instances()) {
-          rows.add(resourceRow(in.id(), in.desiredReplicas(), in.total(), gpu, extended, in.uncounted()));
+          rows.add(resourceRow(
+              in.id(), in.desiredReplicas(), in.total(), gpu, extended, in.uncounted()));
         }
       } else {
-        rows.add(resourceRow(c.name(), c.ownReplicas(), c.ownResources(), gpu, extended, c.uncounted()));
+        rows.add(
+            resourceRow(c.name(), c.ownReplicas(), c.ownResources(), gpu, extended, c.uncounted()));
       }
     }
-    rows.add(resourceRow(tree.totalsComplete() ? "TOTAL" : "TOTAL (incomplete)", tree.totalReplicas(),
-        tree.totalResources(), gpu, extended, tree.uncountedTotals()));
+    rows.add(resourceRow(
+        tree.totalsComplete() ? "TOTAL" : "TOTAL (incomplete)",
+        tree.totalReplicas(),
+        tree.totalResources(),
+        gpu,
+        extended,
+        tree.uncountedTotals()));
     return rows;
   }
 
@@ -71,14 +77,20 @@ public final class TreeText {
     return DescribeText.counted(uncounted, resource);
   }
 
-  private static String[] resourceRow(String name, int replicas, ResourceList r, String gpu, TreeSet<String> ext,
+  private static String[] resourceRow(
+      String name,
+      int replicas,
+      ResourceList r,
+      String gpu,
+      TreeSet<String> ext,
       java.util.Set<String> u) {
     List<String> cells = new ArrayList<>();
     cells.add(name);
     cells.add(u.contains(InstanceNode.REPLICAS) ? UNCOUNTED : Integer.toString(replicas));
     cells.add(counted(u, gpu) ? Long.toString(r.gpus(gpu)) : UNCOUNTED);
     cells.add(counted(u, ResourceList.CPU) ? Quantities.formatCpu(r.cpuMillis()) : UNCOUNTED);
-    cells.add(counted(u, ResourceList.MEMORY) ? Quantities.formatMemory(r.memoryBytes()) : UNCOUNTED);
+    cells.add(
+        counted(u, ResourceList.MEMORY) ? Quantities.formatMemory(r.memoryBytes()) : UNCOUNTED);
     for (String e : ext) {
       cells.add(counted(u, e) ? r.getOrZero(e).stripTrailingZeros().toPlainString() : UNCOUNTED);
     }

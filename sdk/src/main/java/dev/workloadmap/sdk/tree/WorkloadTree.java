@@ -2,13 +2,12 @@ package dev.workloadmap.sdk.tree;
 
 import static org.apiguardian.api.API.Status.STABLE;
 
-import org.apiguardian.api.API;
-
 import dev.workloadmap.sdk.EvaluationProblem;
 import dev.workloadmap.sdk.resources.ResourceList;
 import dev.workloadmap.sdk.status.StatusResult;
 import java.util.ArrayList;
 import java.util.List;
+import org.apiguardian.api.API;
 
 /**
  * A workload resolved through a definition (docs/format.md#tree, docs/format.md#totals): the root component with its
@@ -57,7 +56,9 @@ public record WorkloadTree(
   @org.apiguardian.api.API(status = org.apiguardian.api.API.Status.EXPERIMENTAL, since = "0.1")
   public java.util.Set<String> uncountedTotals() {
     java.util.Set<String> out = new java.util.TreeSet<>();
-    components().forEach(c -> out.addAll(c.uncounted())); // a grouping component with children has none of its own
+    components()
+        .forEach(c ->
+            out.addAll(c.uncounted())); // a grouping component with children has none of its own
     return out;
   }
 
@@ -65,8 +66,10 @@ public record WorkloadTree(
   @org.apiguardian.api.API(status = org.apiguardian.api.API.Status.EXPERIMENTAL, since = "0.1")
   public boolean totalCounted(String resource) {
     java.util.Set<String> u = uncountedTotals();
-    return u.isEmpty() || !(u.contains(InstanceNode.REPLICAS) || u.contains(InstanceNode.RESOURCES)
-        || u.contains(resource));
+    return u.isEmpty()
+        || !(u.contains(InstanceNode.REPLICAS)
+            || u.contains(InstanceNode.RESOURCES)
+            || u.contains(resource));
   }
 
   /** Every component, depth first (root, then each child subtree in declaration order). */

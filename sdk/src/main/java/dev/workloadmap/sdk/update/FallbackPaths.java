@@ -54,7 +54,8 @@ final class FallbackPaths {
         case "//" -> {
           collect(b.left(), cuts);
           // `A // empty` means "A where it is set": no fallback place, and cutting it would add one
-          if (!(b.right() instanceof JqNode.Call c && c.args().isEmpty()
+          if (!(b.right() instanceof JqNode.Call c
+              && c.args().isEmpty()
               && (c.name().equals("empty") || c.name().equals("error")))) {
             cuts.add(new int[] {b.left().end(), b.end()});
           }
@@ -63,7 +64,7 @@ final class FallbackPaths {
           collect(b.left(), cuts);
           collect(b.right(), cuts);
         }
-        default -> { }
+        default -> {}
       }
     } else if (n instanceof JqNode.Paren p) {
       collect(p.body(), cuts);

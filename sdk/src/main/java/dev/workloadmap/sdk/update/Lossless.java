@@ -46,7 +46,8 @@ final class Lossless {
       }
       return out;
     }
-    if (original.isNumber() && updated.isNumber()
+    if (original.isNumber()
+        && updated.isNumber()
         && original.decimalValue().compareTo(updated.decimalValue()) == 0) {
       return original;
     }

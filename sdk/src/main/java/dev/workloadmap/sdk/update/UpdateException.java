@@ -2,9 +2,8 @@ package dev.workloadmap.sdk.update;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
-import org.apiguardian.api.API;
-
 import dev.workloadmap.sdk.WorkloadMapException;
+import org.apiguardian.api.API;
 
 /**
  * An update could not be applied (docs/format.md#writes). The message names the operation and follows the reference's

@@ -2,13 +2,12 @@ package dev.workloadmap.sdk.update;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
-import org.apiguardian.api.API;
-
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.flipkart.zjsonpatch.DiffFlags;
 import com.flipkart.zjsonpatch.JsonDiff;
 import java.util.EnumSet;
+import org.apiguardian.api.API;
 
 /**
  * The outcome of {@link WorkloadUpdate#apply()}: the updated object and its RFC 6902 JSON Patch against the original,
@@ -22,8 +21,8 @@ import java.util.EnumSet;
 @API(status = EXPERIMENTAL, since = "0.1")
 public final class UpdateResult {
 
-  private static final EnumSet<DiffFlags> FLAGS =
-      EnumSet.of(DiffFlags.OMIT_VALUE_ON_REMOVE, DiffFlags.OMIT_MOVE_OPERATION, DiffFlags.OMIT_COPY_OPERATION);
+  private static final EnumSet<DiffFlags> FLAGS = EnumSet.of(
+      DiffFlags.OMIT_VALUE_ON_REMOVE, DiffFlags.OMIT_MOVE_OPERATION, DiffFlags.OMIT_COPY_OPERATION);
 
   private final JsonNode original;
   private final JsonNode object;

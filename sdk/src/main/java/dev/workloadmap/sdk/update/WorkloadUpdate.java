@@ -2,8 +2,6 @@ package dev.workloadmap.sdk.update;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
-import org.apiguardian.api.API;
-
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
@@ -14,8 +12,8 @@ import dev.workloadmap.sdk.definition.ComponentDefinition;
 import dev.workloadmap.sdk.definition.Definition;
 import dev.workloadmap.sdk.definition.FragmentedPodSpecDefinition;
 import dev.workloadmap.sdk.definition.SpecDefinition;
-import dev.workloadmap.sdk.internal.extract.ComponentExtractor;
 import dev.workloadmap.sdk.extract.FragmentedPodSpec;
+import dev.workloadmap.sdk.internal.extract.ComponentExtractor;
 import dev.workloadmap.sdk.jq.JqInput;
 import dev.workloadmap.sdk.spi.JqEngine;
 import java.util.ArrayList;
@@ -26,6 +24,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.TreeMap;
 import java.util.function.UnaryOperator;
+import org.apiguardian.api.API;
 
 /**
  * An immutable list of writes to one workload object (docs/format.md#writes), applied in order by {@link #apply()}.
@@ -70,7 +69,8 @@ public final class WorkloadUpdate {
   private final Writes writes;
   private final List<Step> steps;
 
-  private WorkloadUpdate(Definition definition, JsonNode original, Writes writes, List<Step> steps) {
+  private WorkloadUpdate(
+      Definition definition, JsonNode original, Writes writes, List<Step> steps) {
     this.definition = definition;
     this.original = original;
     this.writes = writes;
@@ -116,22 +116,27 @@ public final class WorkloadUpdate {
    * @param component the component name
    * @param byInstanceId PodTemplateSpec per instance id
    */
-  public WorkloadUpdate podTemplateSpecs(String component, Map<String, ? extends JsonNode> byInstanceId) {
+  public WorkloadUpdate podTemplateSpecs(
+      String component, Map<String, ? extends JsonNode> byInstanceId) {
     Map<String, JsonNode> values = copy(byInstanceId);
-    return then("podTemplateSpecs(" + component + ")",
+    return then(
+        "podTemplateSpecs(" + component + ")",
         o -> writes.podTemplateSpecs(component(component), o, values));
   }
 
   /** UpdatePodSpec: writes each instance's PodSpec through {@code podSpecPath}. */
   public WorkloadUpdate podSpecs(String component, Map<String, ? extends JsonNode> byInstanceId) {
     Map<String, JsonNode> values = copy(byInstanceId);
-    return then("podSpecs(" + component + ")", o -> writes.podSpecs(component(component), o, values));
+    return then(
+        "podSpecs(" + component + ")", o -> writes.podSpecs(component(component), o, values));
   }
 
   /** UpdatePodMetadata: writes each instance's ObjectMeta ({@code {labels, annotations}}) through {@code metadataPath}. */
-  public WorkloadUpdate podMetadata(String component, Map<String, ? extends JsonNode> byInstanceId) {
+  public WorkloadUpdate podMetadata(
+      String component, Map<String, ? extends JsonNode> byInstanceId) {
     Map<String, JsonNode> values = copy(byInstanceId);
-    return then("podMetadata(" + component + ")", o -> writes.podMetadata(component(component), o, values));
+    return then(
+        "podMetadata(" + component + ")", o -> writes.podMetadata(component(component), o, values));
   }
 
   /**
@@ -142,10 +147,13 @@ public final class WorkloadUpdate {
    * (AU-07); a field whose path is not defined must be empty everywhere ({@code path is not defined and values are not
    * empty}); otherwise every instance's value is written, an empty one as its zero value.
    */
-  public WorkloadUpdate fragmentedPodSpecs(String component, Map<String, FragmentedPodSpec> byInstanceId) {
+  public WorkloadUpdate fragmentedPodSpecs(
+      String component, Map<String, FragmentedPodSpec> byInstanceId) {
     Map<String, Map<String, JsonNode>> values = new LinkedHashMap<>();
     byInstanceId.forEach((id, spec) -> values.put(id, copy(spec.fields())));
-    return then("fragmentedPodSpecs(" + component + ")", o -> writes.fragmented(component(component), o, values));
+    return then(
+        "fragmentedPodSpecs(" + component + ")",
+        o -> writes.fragmented(component(component), o, values));
   }
 
   /**
@@ -155,10 +163,11 @@ public final class WorkloadUpdate {
    * @throws UpdateException when {@code field} is not one of the eleven fragmented fields
    *     (docs/format.md#spec-definition)
    */
-  public WorkloadUpdate fragmentedField(String component, String field, Map<String, ? extends JsonNode> byInstanceId) {
+  public WorkloadUpdate fragmentedField(
+      String component, String field, Map<String, ? extends JsonNode> byInstanceId) {
     if (!Writes.FRAGMENTED_WRITE_ORDER.contains(field)) {
-      throw new UpdateException("unknown fragmented field \"" + field + "\"; one of "
-          + Writes.FRAGMENTED_WRITE_ORDER);
+      throw new UpdateException(
+          "unknown fragmented field \"" + field + "\"; one of " + Writes.FRAGMENTED_WRITE_ORDER);
     }
     Map<String, Map<String, JsonNode>> values = new LinkedHashMap<>();
     byInstanceId.forEach((id, v) -> {
@@ -166,12 +175,14 @@ public final class WorkloadUpdate {
       fields.put(field, v == null ? null : checked(v).deepCopy());
       values.put(id, fields);
     });
-    return then("fragmentedField(" + component + ", " + field + ")",
+    return then(
+        "fragmentedField(" + component + ", " + field + ")",
         o -> writes.fragmented(component(component), o, values));
   }
 
   // ---------------------------------------------------------------------------------------------------------------
-  // One instance (the others are written back as they are when the step runs, so earlier steps are kept)
+  // One instance (the others are written back as they are when the step runs, so earlier steps are
+  // kept)
 
   /**
    * UpdatePodTemplateSpec of one instance: {@code instanceId}'s PodTemplateSpec becomes {@code value}; every other
@@ -188,8 +199,16 @@ public final class WorkloadUpdate {
     Objects.requireNonNull(instanceId, "instanceId");
     return then("podTemplateSpec(" + component + ", " + instanceId + ")", o -> {
       ComponentDefinition c = component(component);
-      return writes.podTemplateSpecs(c, o, one(c, o, instanceId, v, "pod template specs",
-          in -> writes.extractor().podTemplateSpecs(c, in)));
+      return writes.podTemplateSpecs(
+          c,
+          o,
+          one(
+              c,
+              o,
+              instanceId,
+              v,
+              "pod template specs",
+              in -> writes.extractor().podTemplateSpecs(c, in)));
     });
   }
 
@@ -199,7 +218,8 @@ public final class WorkloadUpdate {
     Objects.requireNonNull(instanceId, "instanceId");
     return then("podSpec(" + component + ", " + instanceId + ")", o -> {
       ComponentDefinition c = component(component);
-      return writes.podSpecs(c, o, one(c, o, instanceId, v, "pod specs", in -> writes.extractor().podSpecs(c, in)));
+      return writes.podSpecs(
+          c, o, one(c, o, instanceId, v, "pod specs", in -> writes.extractor().podSpecs(c, in)));
     });
   }
 
@@ -209,8 +229,10 @@ public final class WorkloadUpdate {
     Objects.requireNonNull(instanceId, "instanceId");
     return then("podMetadata(" + component + ", " + instanceId + ")", o -> {
       ComponentDefinition c = component(component);
-      return writes.podMetadata(c, o, one(c, o, instanceId, v, "pod metadata",
-          in -> writes.extractor().podMetadata(c, in)));
+      return writes.podMetadata(
+          c,
+          o,
+          one(c, o, instanceId, v, "pod metadata", in -> writes.extractor().podMetadata(c, in)));
     });
   }
 
@@ -222,17 +244,25 @@ public final class WorkloadUpdate {
    * @throws UpdateException when {@code field} is not one of the eleven fragmented fields
    *     (docs/format.md#spec-definition)
    */
-  public WorkloadUpdate fragmentedField(String component, String instanceId, String field, JsonNode value) {
+  public WorkloadUpdate fragmentedField(
+      String component, String instanceId, String field, JsonNode value) {
     if (!Writes.FRAGMENTED_WRITE_ORDER.contains(field)) {
-      throw new UpdateException("unknown fragmented field \"" + field + "\"; one of "
-          + Writes.FRAGMENTED_WRITE_ORDER);
+      throw new UpdateException(
+          "unknown fragmented field \"" + field + "\"; one of " + Writes.FRAGMENTED_WRITE_ORDER);
     }
     JsonNode v = node(value);
     Objects.requireNonNull(instanceId, "instanceId");
     return then("fragmentedField(" + component + ", " + instanceId + ", " + field + ")", o -> {
       ComponentDefinition c = component(component);
-      Map<String, JsonNode> current = one(c, o, instanceId, v, "fragmented pod specs",
-          in -> writes.extractor().fragmentedPodSpecs(c, in).stream().map(f -> f.get(field)).toList());
+      Map<String, JsonNode> current = one(
+          c,
+          o,
+          instanceId,
+          v,
+          "fragmented pod specs",
+          in -> writes.extractor().fragmentedPodSpecs(c, in).stream()
+              .map(f -> f.get(field))
+              .toList());
       Map<String, Map<String, JsonNode>> values = new LinkedHashMap<>();
       current.forEach((id, fieldValue) -> {
         Map<String, JsonNode> fields = new LinkedHashMap<>();
@@ -244,14 +274,20 @@ public final class WorkloadUpdate {
   }
 
   /** Every instance's current value (extracted from {@code object}), with {@code instanceId}'s replaced. */
-  private Map<String, JsonNode> one(ComponentDefinition c, JsonNode object, String instanceId, JsonNode value,
-      String what, java.util.function.Function<JqInput, List<JsonNode>> extract) {
+  private Map<String, JsonNode> one(
+      ComponentDefinition c,
+      JsonNode object,
+      String instanceId,
+      JsonNode value,
+      String what,
+      java.util.function.Function<JqInput, List<JsonNode>> extract) {
     List<String> ids = writes.ids(c, object);
     if (!ids.contains(instanceId)) {
-      throw new UpdateException("component " + c.name() + " has no instance \"" + instanceId + "\"; its instance ids: "
-          + ids);
+      throw new UpdateException("component " + c.name() + " has no instance \"" + instanceId
+          + "\"; its instance ids: " + ids);
     }
-    Map<String, JsonNode> byId = new LinkedHashMap<>(Writes.pair(c.name(), what, ids, extract.apply(JqInput.of(object))));
+    Map<String, JsonNode> byId =
+        new LinkedHashMap<>(Writes.pair(c.name(), what, ids, extract.apply(JqInput.of(object))));
     byId.put(instanceId, value.deepCopy());
     return byId;
   }
@@ -269,8 +305,9 @@ public final class WorkloadUpdate {
    */
   static JsonNode checked(JsonNode value) {
     if (value.isMissingNode()) {
-      throw new UpdateException("the value is a MissingNode (JsonNode.path() of an absent field), not a JSON"
-          + " value: pass NullNode for JSON null, or the value itself");
+      throw new UpdateException(
+          "the value is a MissingNode (JsonNode.path() of an absent field), not a JSON"
+              + " value: pass NullNode for JSON null, or the value itself");
     }
     if (value.isContainerNode()) {
       value.forEach(WorkloadUpdate::checked);
@@ -384,7 +421,8 @@ public final class WorkloadUpdate {
       @Override
       public Map<String, JsonNode> fragmented(ComponentDefinition c, FragmentedPodSpec current) {
         JsonNode now = current.get(field);
-        ObjectNode merged = now != null && now.isObject() ? ((ObjectNode) now).deepCopy()
+        ObjectNode merged = now != null && now.isObject()
+            ? ((ObjectNode) now).deepCopy()
             : JsonNodeFactory.instance.objectNode();
         merged.setAll(add.deepCopy());
         return Map.of(field, merged);
@@ -405,8 +443,9 @@ public final class WorkloadUpdate {
   public WorkloadUpdate setResources(JsonNode resources) {
     Objects.requireNonNull(resources, "resources");
     if (!resources.isObject()) {
-      throw new UpdateException("resources must be a ResourceRequirements object {requests, limits}, got "
-          + resources.getNodeType());
+      throw new UpdateException(
+          "resources must be a ResourceRequirements object {requests, limits}, got "
+              + resources.getNodeType());
     }
     JsonNode value = checked(resources).deepCopy();
     return forEveryPodComponent("setResources", new PodEdit() {
@@ -436,19 +475,22 @@ public final class WorkloadUpdate {
         }
         if (f.containerPath() != null) {
           JsonNode container = current.get("container");
-          ObjectNode copy = container != null && container.isObject() ? ((ObjectNode) container).deepCopy()
+          ObjectNode copy = container != null && container.isObject()
+              ? ((ObjectNode) container).deepCopy()
               : JsonNodeFactory.instance.objectNode();
           copy.set("resources", value.deepCopy());
           return Map.of("container", copy);
         }
         if (f.containersPath() != null) {
           JsonNode containers = current.get("containers");
-          JsonNode copy = containers == null ? JsonNodeFactory.instance.arrayNode() : containers.deepCopy();
+          JsonNode copy =
+              containers == null ? JsonNodeFactory.instance.arrayNode() : containers.deepCopy();
           setOnContainers(copy, value);
           return Map.of("containers", copy);
         }
-        throw new UpdateException("component " + c.name() + " has no resourcesPath, containerPath or containersPath"
-            + " in its fragmentedPodSpecDefinition: resources cannot be written");
+        throw new UpdateException(
+            "component " + c.name() + " has no resourcesPath, containerPath or containersPath"
+                + " in its fragmentedPodSpecDefinition: resources cannot be written");
       }
     });
   }
@@ -481,10 +523,11 @@ public final class WorkloadUpdate {
   private WorkloadUpdate forEveryPodComponent(String description, PodEdit edit) {
     return then(description, o -> {
       List<ComponentDefinition> pods = definition.components().stream()
-          .filter(ComponentDefinition::hasPodDefinition).toList();
+          .filter(ComponentDefinition::hasPodDefinition)
+          .toList();
       if (pods.isEmpty()) {
-        throw new UpdateException("definition " + definition.name() + " has no component with a pod definition"
-            + " (specDefinition): nothing to write");
+        throw new UpdateException("definition " + definition.name()
+            + " has no component with a pod definition" + " (specDefinition): nothing to write");
       }
       JsonNode current = o;
       for (ComponentDefinition c : pods) {
@@ -504,38 +547,43 @@ public final class WorkloadUpdate {
     JqInput in = JqInput.of(object);
     List<String> ids = writes.ids(c, object);
     if (s.podTemplateSpecPath() != null) {
-      Map<String, JsonNode> byId = edited(Writes.pair(c.name(), "pod template specs", ids,
-          x.podTemplateSpecs(c, in)), edit::template);
+      Map<String, JsonNode> byId = edited(
+          Writes.pair(c.name(), "pod template specs", ids, x.podTemplateSpecs(c, in)),
+          edit::template);
       return writes.podTemplateSpecs(c, object, byId);
     }
     if (s.podSpecPath() != null) {
       JsonNode current = object;
       if (edit.needsMetadata()) {
         if (s.metadataPath() == null) {
-          throw new UpdateException("it has podSpecPath but no metadataPath: pod labels and annotations cannot be"
-              + " written; add metadataPath to the definition");
+          throw new UpdateException(
+              "it has podSpecPath but no metadataPath: pod labels and annotations cannot be"
+                  + " written; add metadataPath to the definition");
         }
-        Map<String, JsonNode> meta = edited(Writes.pair(c.name(), "pod metadata", ids, x.podMetadata(c, in)),
-            edit::metadata);
+        Map<String, JsonNode> meta = edited(
+            Writes.pair(c.name(), "pod metadata", ids, x.podMetadata(c, in)), edit::metadata);
         current = writes.podMetadata(c, current, meta);
         in = JqInput.of(current);
       }
-      Map<String, JsonNode> specs = edited(Writes.pair(c.name(), "pod specs", ids, x.podSpecs(c, in)),
-          edit::podSpec);
+      Map<String, JsonNode> specs =
+          edited(Writes.pair(c.name(), "pod specs", ids, x.podSpecs(c, in)), edit::podSpec);
       return writes.podSpecs(c, current, specs);
     }
-    Map<String, FragmentedPodSpec> current = Writes.pair(c.name(), "fragmented pod specs", ids,
-        x.fragmentedPodSpecs(c, in));
+    Map<String, FragmentedPodSpec> current =
+        Writes.pair(c.name(), "fragmented pod specs", ids, x.fragmentedPodSpecs(c, in));
     Map<String, Map<String, JsonNode>> byId = new LinkedHashMap<>();
     current.forEach((id, spec) -> byId.put(id, edit.fragmented(c, spec)));
     return writes.fragmented(c, object, byId);
   }
 
-  private static Map<String, JsonNode> edited(Map<String, JsonNode> values, java.util.function.Consumer<ObjectNode> e) {
+  private static Map<String, JsonNode> edited(
+      Map<String, JsonNode> values, java.util.function.Consumer<ObjectNode> e) {
     Map<String, JsonNode> out = new LinkedHashMap<>();
     values.forEach((id, v) -> {
-      // extraction gives every instance an object (a null becomes the empty value, docs/format.md#extraction item 1)
-      ObjectNode copy = v.isObject() ? ((ObjectNode) v).deepCopy() : JsonNodeFactory.instance.objectNode();
+      // extraction gives every instance an object (a null becomes the empty value,
+      // docs/format.md#extraction item 1)
+      ObjectNode copy =
+          v.isObject() ? ((ObjectNode) v).deepCopy() : JsonNodeFactory.instance.objectNode();
       e.accept(copy);
       out.put(id, copy);
     });
@@ -591,7 +639,8 @@ public final class WorkloadUpdate {
       missing.add("kind");
     }
     JsonNode metadata = object.get("metadata");
-    if (metadata == null || !(nonEmptyText(metadata.get("name")) || nonEmptyText(metadata.get("generateName")))) {
+    if (metadata == null
+        || !(nonEmptyText(metadata.get("name")) || nonEmptyText(metadata.get("generateName")))) {
       missing.add("metadata.name or metadata.generateName");
     }
     if (!missing.isEmpty()) {
@@ -605,9 +654,11 @@ public final class WorkloadUpdate {
 
   private ComponentDefinition component(String name) {
     Objects.requireNonNull(name, "component");
-    return definition.component(name).orElseThrow(() -> new UpdateException("component " + name + " not found in"
-        + " definition " + definition.name() + "; components: "
-        + definition.components().stream().map(ComponentDefinition::name).toList()));
+    return definition
+        .component(name)
+        .orElseThrow(() -> new UpdateException("component " + name + " not found in"
+            + " definition " + definition.name() + "; components: "
+            + definition.components().stream().map(ComponentDefinition::name).toList()));
   }
 
   private String rootName() {

@@ -7,8 +7,8 @@ import dev.workloadmap.sdk.definition.ComponentDefinition;
 import dev.workloadmap.sdk.definition.FragmentedPodSpecDefinition;
 import dev.workloadmap.sdk.definition.SpecDefinition;
 import dev.workloadmap.sdk.definition.SuspendDefinition;
-import dev.workloadmap.sdk.internal.extract.ComponentExtractor;
 import dev.workloadmap.sdk.extract.DefinitionNotFoundException;
+import dev.workloadmap.sdk.internal.extract.ComponentExtractor;
 import dev.workloadmap.sdk.jq.JqException;
 import dev.workloadmap.sdk.jq.JqInput;
 import dev.workloadmap.sdk.spi.JqEngine;
@@ -25,8 +25,18 @@ import java.util.Map;
 final class Writes {
 
   /** The write order of fragmented fields (docs/format.md#writes). */
-  static final List<String> FRAGMENTED_WRITE_ORDER = List.of("schedulerName", "priorityClassName", "image", "labels",
-      "annotations", "resources", "podAffinity", "nodeAffinity", "container", "resourceClaims", "containers");
+  static final List<String> FRAGMENTED_WRITE_ORDER = List.of(
+      "schedulerName",
+      "priorityClassName",
+      "image",
+      "labels",
+      "annotations",
+      "resources",
+      "podAffinity",
+      "nodeAffinity",
+      "container",
+      "resourceClaims",
+      "containers");
 
   private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -54,7 +64,12 @@ final class Writes {
     if (s.podTemplateSpecPath() == null) {
       throw new DefinitionNotFoundException(c.name(), "does not have pod template spec definition");
     }
-    return zip(c, object, "podTemplateSpecPath", s.podTemplateSpecPath(), unzip(c, object, byId, "pod template specs"));
+    return zip(
+        c,
+        object,
+        "podTemplateSpecPath",
+        s.podTemplateSpecPath(),
+        unzip(c, object, byId, "pod template specs"));
   }
 
   JsonNode podSpecs(ComponentDefinition c, JsonNode object, Map<String, JsonNode> byId) {
@@ -80,16 +95,19 @@ final class Writes {
    * error; otherwise (only some values empty) every instance's value is written, an empty one included (a value left
    * out as its zero value, docs/format.md#fragmented), also where the instance had nothing.
    */
-  JsonNode fragmented(ComponentDefinition c, JsonNode object, Map<String, Map<String, JsonNode>> byId) {
+  JsonNode fragmented(
+      ComponentDefinition c, JsonNode object, Map<String, Map<String, JsonNode>> byId) {
     SpecDefinition s = spec(c);
     FragmentedPodSpecDefinition f = s.fragmentedPodSpecDefinition();
     if (f == null) {
-      throw new DefinitionNotFoundException(c.name(), "does not have fragmented pod spec definition");
+      throw new DefinitionNotFoundException(
+          c.name(), "does not have fragmented pod spec definition");
     }
     List<String> ids = ids(c, object);
     for (String id : ids) {
       if (!byId.containsKey(id)) {
-        throw new UpdateException("failed to unzip fragmented pod specs: value not found for instance id: " + id);
+        throw new UpdateException(
+            "failed to unzip fragmented pod specs: value not found for instance id: " + id);
       }
     }
     Map<String, String> paths = f.paths();
@@ -106,19 +124,26 @@ final class Writes {
       if (path == null) {
         if (!allEmpty) {
           throw new UpdateException("failed to update fragmented field " + field
-              + ": path is not defined and values are not empty (component " + c.name() + " has no " + field
+              + ": path is not defined and values are not empty (component " + c.name() + " has no "
+              + field
               + "Path)");
         }
         continue;
       }
       if (allEmpty) {
-        continue; // docs/format.md#writes: no nulls or empty values written where every instance is empty
+        continue; // docs/format.md#writes: no nulls or empty values written where every instance is
+        // empty
       }
       List<JsonNode> written = new ArrayList<>(values.size());
       for (JsonNode v : values) {
         written.add(v == null ? zero(field) : v);
       }
-      current = zip(c, current, field + "Path", path, written); // docs/format.md#writes: some empty, so all are written
+      current = zip(
+          c,
+          current,
+          field + "Path",
+          path,
+          written); // docs/format.md#writes: some empty, so all are written
     }
     return current;
   }
@@ -138,15 +163,20 @@ final class Writes {
       try {
         value = JSON.readTree(a.value());
       } catch (JsonProcessingException e) {
-        throw new UpdateException(list + "[" + i + "]: value " + a.value() + " is not JSON (a JSON-encoded string is"
-            + " expected, such as true or '\"Suspended\"'): " + e.getOriginalMessage(), e);
+        throw new UpdateException(
+            list + "[" + i + "]: value " + a.value() + " is not JSON (a JSON-encoded string is"
+                + " expected, such as true or '\"Suspended\"'): " + e.getOriginalMessage(),
+            e);
       }
       if (value == null || value.isMissingNode()) {
-        throw new UpdateException(list + "[" + i + "]: value is empty (a JSON-encoded string is expected)");
+        throw new UpdateException(
+            list + "[" + i + "]: value is empty (a JSON-encoded string is expected)");
       }
       try {
-        current = Lossless.reconcile(current, engine.assign(writeTarget(c, list + "[" + i + "].path", a.path(),
-            current), current, value));
+        current = Lossless.reconcile(
+            current,
+            engine.assign(
+                writeTarget(c, list + "[" + i + "].path", a.path(), current), current, value));
       } catch (JqException e) {
         throw new UpdateException(list + "[" + i + "]: " + e.getMessage(), e);
       }
@@ -159,12 +189,14 @@ final class Writes {
     return Lossless.reconcile(object, engine.assign(path, object, value));
   }
 
-  private List<JsonNode> unzip(ComponentDefinition c, JsonNode object, Map<String, JsonNode> byId, String what) {
+  private List<JsonNode> unzip(
+      ComponentDefinition c, JsonNode object, Map<String, JsonNode> byId, String what) {
     List<String> ids = ids(c, object);
     List<JsonNode> values = new ArrayList<>(ids.size());
     for (String id : ids) {
       if (!byId.containsKey(id)) {
-        throw new UpdateException("failed to unzip " + what + ": value not found for instance id: " + id);
+        throw new UpdateException(
+            "failed to unzip " + what + ": value not found for instance id: " + id);
       }
       values.add(byId.get(id));
     }
@@ -172,11 +204,13 @@ final class Writes {
   }
 
   /** With instanceIdPath: AssignZip; without: values[0] assigned to every selected path (docs/format.md#writes). */
-  private JsonNode zip(ComponentDefinition c, JsonNode object, String field, String path, List<JsonNode> values) {
+  private JsonNode zip(
+      ComponentDefinition c, JsonNode object, String field, String path, List<JsonNode> values) {
     JsonNode written;
     String target = writeTarget(c, field, path, object); // A // B is written at A, never into B
     try {
-      written = c.hasInstanceIdPath() ? engine.assignZip(target, object, values)
+      written = c.hasInstanceIdPath()
+          ? engine.assignZip(target, object, values)
           : engine.assign(target, object, values.get(0));
     } catch (JqException e) {
       throw notAPath(c, field, e);
@@ -204,10 +238,12 @@ final class Writes {
     if (cut < 0) {
       return path; // the primary side is no place either: the engine's error names the path
     }
-    throw new UpdateException("the " + field + " of component " + c.name() + " falls back on this object ("
-        + path + " selects " + original + " place(s), its primary side " + primary + " selects " + cut + "); writing"
-        + " the fallback would change a field the read only fell back to, so the update is refused: give the"
-        + " object the primary field, or write it with assign");
+    throw new UpdateException(
+        "the " + field + " of component " + c.name() + " falls back on this object ("
+            + path + " selects " + original + " place(s), its primary side " + primary + " selects "
+            + cut + "); writing"
+            + " the fallback would change a field the read only fell back to, so the update is refused: give the"
+            + " object the primary field, or write it with assign");
   }
 
   private int pathCount(String expression, JqInput in) {
@@ -225,9 +261,11 @@ final class Writes {
    */
   private static RuntimeException notAPath(ComponentDefinition c, String field, JqException e) {
     if (e.getMessage() != null && e.getMessage().contains("Invalid path expression")) {
-      return new UpdateException("the " + field + " of component " + c.name() + " is not a path expression (it"
-          + " computes a value, for example with \"// {}\" or object construction), so it cannot be written: "
-          + e.getMessage(), e);
+      return new UpdateException(
+          "the " + field + " of component " + c.name() + " is not a path expression (it"
+              + " computes a value, for example with \"// {}\" or object construction), so it cannot be written: "
+              + e.getMessage(),
+          e);
     }
     return e;
   }
@@ -241,7 +279,10 @@ final class Writes {
 
   /** {@code ""}, an empty map, null or an empty list (docs/format.md#writes); a field left out counts as empty. */
   static boolean isEmpty(JsonNode v) {
-    return v == null || v.isNull() || v.isMissingNode() || (v.isTextual() && v.asText().isEmpty())
+    return v == null
+        || v.isNull()
+        || v.isMissingNode()
+        || (v.isTextual() && v.asText().isEmpty())
         || ((v.isObject() || v.isArray()) && v.isEmpty());
   }
 
@@ -251,7 +292,8 @@ final class Writes {
    */
   private static JsonNode zero(String field) {
     return switch (field) {
-      case "schedulerName", "priorityClassName", "image" -> JSON.getNodeFactory().textNode("");
+      case "schedulerName", "priorityClassName", "image" ->
+        JSON.getNodeFactory().textNode("");
       case "containers", "resourceClaims" -> JSON.createArrayNode();
       default -> JSON.createObjectNode();
     };
@@ -260,8 +302,9 @@ final class Writes {
   /** Pairs ids with extracted values by index (docs/format.md#extraction item 3); duplicate ids keep the last value. */
   static <T> Map<String, T> pair(String component, String what, List<String> ids, List<T> values) {
     if (ids.size() != values.size()) {
-      throw new UpdateException("component " + component + ": failed to get " + what + ": instance ids count ("
-          + ids.size() + ") does not match results count (" + values.size() + ")");
+      throw new UpdateException(
+          "component " + component + ": failed to get " + what + ": instance ids count ("
+              + ids.size() + ") does not match results count (" + values.size() + ")");
     }
     Map<String, T> out = new LinkedHashMap<>();
     for (int i = 0; i < ids.size(); i++) {

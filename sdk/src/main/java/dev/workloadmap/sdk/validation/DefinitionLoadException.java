@@ -2,9 +2,8 @@ package dev.workloadmap.sdk.validation;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
-import org.apiguardian.api.API;
-
 import dev.workloadmap.sdk.WorkloadMapException;
+import org.apiguardian.api.API;
 
 /**
  * A definition that could not be loaded or is invalid. {@link #report()} holds every finding; the message lists the
@@ -17,8 +16,10 @@ public class DefinitionLoadException extends WorkloadMapException {
   private final transient ValidationReport report;
 
   public DefinitionLoadException(String summary, ValidationReport report) {
-    super(summary + (report.errors().isEmpty() ? "" : ":\n" + formatErrors(report)),
-        report.errors().isEmpty() ? null : report.errors().get(0).location(), null);
+    super(
+        summary + (report.errors().isEmpty() ? "" : ":\n" + formatErrors(report)),
+        report.errors().isEmpty() ? null : report.errors().get(0).location(),
+        null);
     this.report = report;
   }
 

@@ -2,10 +2,9 @@ package dev.workloadmap.sdk.validation;
 
 import static org.apiguardian.api.API.Status.STABLE;
 
-import org.apiguardian.api.API;
-
 import dev.workloadmap.sdk.yaml.SourceLocation;
 import java.util.Objects;
+import org.apiguardian.api.API;
 
 /**
  * One validation finding (style §2.4).
@@ -20,7 +19,12 @@ import java.util.Objects;
  */
 @API(status = STABLE, since = "0.1")
 public record Finding(
-    String ruleId, Severity severity, String message, SourceLocation location, String hint, String expression) {
+    String ruleId,
+    Severity severity,
+    String message,
+    SourceLocation location,
+    String hint,
+    String expression) {
 
   public Finding {
     Objects.requireNonNull(ruleId, "ruleId");
@@ -35,7 +39,11 @@ public record Finding(
    * jobset.yaml:14:9 /spec/structureDefinition/childComponents/0/instanceIdPath: ... [jq.parse]}.
    */
   public String format() {
-    StringBuilder sb = new StringBuilder(location.prefix()).append(message).append(" [").append(ruleId).append(']');
+    StringBuilder sb = new StringBuilder(location.prefix())
+        .append(message)
+        .append(" [")
+        .append(ruleId)
+        .append(']');
     if (!hint.isEmpty()) {
       sb.append(" (").append(hint).append(')');
     }

@@ -2,11 +2,10 @@ package dev.workloadmap.sdk.validation;
 
 import static org.apiguardian.api.API.Status.STABLE;
 
-import org.apiguardian.api.API;
-
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import org.apiguardian.api.API;
 
 /**
  * All findings for one or more documents, in document order (file, line, column); findings without a position come
@@ -14,11 +13,11 @@ import java.util.List;
  */
 @API(status = STABLE, since = "0.1")
 public final class ValidationReport {
-  private static final Comparator<Finding> ORDER =
-      Comparator.<Finding, String>comparing(f -> f.location().file())
-          .thenComparingInt(f -> f.location().line())
-          .thenComparingInt(f -> f.location().column())
-          .thenComparing(f -> f.location().pointer());
+  private static final Comparator<Finding> ORDER = Comparator.<Finding, String>comparing(
+          f -> f.location().file())
+      .thenComparingInt(f -> f.location().line())
+      .thenComparingInt(f -> f.location().column())
+      .thenComparing(f -> f.location().pointer());
 
   private final List<Finding> findings;
 

@@ -2,13 +2,11 @@ package dev.workloadmap.sdk.verify;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
-import org.apiguardian.api.API;
-
 import dev.workloadmap.sdk.crd.Crd;
 import dev.workloadmap.sdk.crd.CrdException;
-import dev.workloadmap.sdk.internal.crd.CrdPathCheck;
 import dev.workloadmap.sdk.definition.Definition;
 import dev.workloadmap.sdk.definition.Gvk;
+import dev.workloadmap.sdk.internal.crd.CrdPathCheck;
 import dev.workloadmap.sdk.validation.Finding;
 import dev.workloadmap.sdk.validation.Severity;
 import dev.workloadmap.sdk.yaml.SourceLocation;
@@ -17,6 +15,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import org.apiguardian.api.API;
 
 /**
  * Finds a definition's target CRD and runs the static path check against it. The CRD is {@code crd.yaml} in the
@@ -53,10 +52,14 @@ public record CrdLookup(Crd crd, Path file, List<Finding> findings) {
     if (Files.isRegularFile(beside)) {
       return beside;
     }
-    if (crdDirectory == null || gvk == null || gvk.group().isEmpty() || !Files.isDirectory(crdDirectory)) {
+    if (crdDirectory == null
+        || gvk == null
+        || gvk.group().isEmpty()
+        || !Files.isDirectory(crdDirectory)) {
       return null;
     }
-    Path inDirectory = crdDirectory.resolve(gvk.kind().toLowerCase(Locale.ROOT) + "." + gvk.group() + ".yaml");
+    Path inDirectory =
+        crdDirectory.resolve(gvk.kind().toLowerCase(Locale.ROOT) + "." + gvk.group() + ".yaml");
     return Files.isRegularFile(inDirectory) ? inDirectory : null;
   }
 
@@ -73,15 +76,26 @@ public record CrdLookup(Crd crd, Path file, List<Finding> findings) {
     }
     if (file == null) {
       String where = "looked for " + CRD_FILE + " beside the definition"
-          + (gvk.group().isEmpty() ? "; core kinds have no CRD"
-              : crdDirectory == null ? "; no CRD directory configured (workloadmap.crdDirectory, or the CLI's --crd)"
-              : !Files.isDirectory(crdDirectory) ? "; CRD directory " + crdDirectory.toAbsolutePath().normalize()
-                  + " is absent"
-              : " and for " + gvk.kind().toLowerCase(Locale.ROOT) + "." + gvk.group() + ".yaml in "
-                  + crdDirectory.toAbsolutePath().normalize());
-      return new CrdLookup(null, null, List.of(new Finding(NOT_FOUND, Severity.INFO, "no CRD for "
-          + (gvk.group().isEmpty() ? "core" : gvk.group()) + "/" + gvk.kind() + ": static CRD checks skipped", at,
-          where, null)));
+          + (gvk.group().isEmpty()
+              ? "; core kinds have no CRD"
+              : crdDirectory == null
+                  ? "; no CRD directory configured (workloadmap.crdDirectory, or the CLI's --crd)"
+                  : !Files.isDirectory(crdDirectory)
+                      ? "; CRD directory " + crdDirectory.toAbsolutePath().normalize()
+                          + " is absent"
+                      : " and for " + gvk.kind().toLowerCase(Locale.ROOT) + "." + gvk.group()
+                          + ".yaml in " + crdDirectory.toAbsolutePath().normalize());
+      return new CrdLookup(
+          null,
+          null,
+          List.of(new Finding(
+              NOT_FOUND,
+              Severity.INFO,
+              "no CRD for " + (gvk.group().isEmpty() ? "core" : gvk.group()) + "/" + gvk.kind()
+                  + ": static CRD checks skipped",
+              at,
+              where,
+              null)));
     }
     return checkWith(definition, file);
   }
@@ -101,9 +115,17 @@ public record CrdLookup(Crd crd, Path file, List<Finding> findings) {
       List<Finding> out = new ArrayList<>(new CrdPathCheck(crd.schema(gvk)).check(definition));
       return new CrdLookup(crd, crdFile, out);
     } catch (CrdException e) {
-      return new CrdLookup(null, crdFile, List.of(new Finding(LOAD, Severity.ERROR, e.getMessage(),
-          SourceLocation.ofFile(crdFile.toString()), "use the CRD of " + gvk + " (crd.yaml beside the definition, or"
-              + " <kind lower>.<group>.yaml in workloadmap.crdDirectory)", null)));
+      return new CrdLookup(
+          null,
+          crdFile,
+          List.of(new Finding(
+              LOAD,
+              Severity.ERROR,
+              e.getMessage(),
+              SourceLocation.ofFile(crdFile.toString()),
+              "use the CRD of " + gvk + " (crd.yaml beside the definition, or"
+                  + " <kind lower>.<group>.yaml in workloadmap.crdDirectory)",
+              null)));
     }
   }
 }

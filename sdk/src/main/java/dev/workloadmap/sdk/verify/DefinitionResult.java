@@ -2,11 +2,10 @@ package dev.workloadmap.sdk.verify;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
-import org.apiguardian.api.API;
-
 import dev.workloadmap.sdk.validation.ValidationReport;
 import java.nio.file.Path;
 import java.util.List;
+import org.apiguardian.api.API;
 
 /**
  * The outcome of one definition and its fixtures.
@@ -17,13 +16,15 @@ import java.util.List;
  * @param fixtures the fixture results, in folder-name order; empty when the definition is invalid
  */
 @API(status = EXPERIMENTAL, since = "0.1")
-public record DefinitionResult(Path file, String name, ValidationReport report, List<FixtureResult> fixtures) {
+public record DefinitionResult(
+    Path file, String name, ValidationReport report, List<FixtureResult> fixtures) {
   public DefinitionResult {
     fixtures = List.copyOf(fixtures);
   }
 
   /** True when the definition has errors or any fixture failed. */
   public boolean failed() {
-    return report.hasErrors() || fixtures.stream().anyMatch(f -> f.outcome() == FixtureResult.Outcome.FAILED);
+    return report.hasErrors()
+        || fixtures.stream().anyMatch(f -> f.outcome() == FixtureResult.Outcome.FAILED);
   }
 }

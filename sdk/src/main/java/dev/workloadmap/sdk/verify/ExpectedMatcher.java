@@ -2,8 +2,6 @@ package dev.workloadmap.sdk.verify;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
-import org.apiguardian.api.API;
-
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.workloadmap.schema.internal.NameSuggester;
 import dev.workloadmap.sdk.jq.JqValues;
@@ -15,6 +13,7 @@ import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import org.apiguardian.api.API;
 
 /**
  * Compares a hand-written expected result with the actual JSON form of a tree. The expected document is a
@@ -34,7 +33,8 @@ public final class ExpectedMatcher {
     return out;
   }
 
-  private static void compare(YamlDocument doc, JsonNode exp, JsonNode act, String pointer, List<Finding> out) {
+  private static void compare(
+      YamlDocument doc, JsonNode exp, JsonNode act, String pointer, List<Finding> out) {
     if (exp.isObject()) {
       if (act == null || !act.isObject()) {
         out.add(mismatch(doc, pointer, "expected an object, actual " + show(act)));
@@ -48,10 +48,14 @@ public final class ExpectedMatcher {
           List<String> known = new ArrayList<>();
           act.fieldNames().forEachRemaining(known::add);
           String suggestion = NameSuggester.suggest(e.getKey(), known);
-          out.add(new Finding("fixture.unknown-field", Severity.ERROR,
+          out.add(new Finding(
+              "fixture.unknown-field",
+              Severity.ERROR,
               "the result has no field \"" + e.getKey() + "\""
                   + (suggestion == null ? "" : "; did you mean \"" + suggestion + "\"?"),
-              doc.locate(p), "known fields here: " + String.join(", ", known), null));
+              doc.locate(p),
+              "known fields here: " + String.join(", ", known),
+              null));
           continue;
         }
         compare(doc, e.getValue(), act.get(e.getKey()), p, out);
@@ -64,8 +68,11 @@ public final class ExpectedMatcher {
         return;
       }
       if (exp.size() != act.size()) {
-        out.add(mismatch(doc, pointer, "expected " + exp.size() + " items, actual " + act.size() + ": "
-            + abbreviate(JqValues.toCompactJson(act))));
+        out.add(mismatch(
+            doc,
+            pointer,
+            "expected " + exp.size() + " items, actual " + act.size() + ": "
+                + abbreviate(JqValues.toCompactJson(act))));
         return;
       }
       for (int i = 0; i < exp.size(); i++) {
@@ -74,10 +81,12 @@ public final class ExpectedMatcher {
       return;
     }
     if (PROBLEM.matcher(pointer).matches() && exp.isTextual() && act != null && act.isTextual()) {
-      // a problem starts with the definition's file:line:column, which differs between checkouts: the expected
+      // a problem starts with the definition's file:line:column, which differs between checkouts:
+      // the expected
       // text must be contained in the actual problem (the JQ message, the field, the component)
       if (!act.asText().contains(exp.asText())) {
-        out.add(mismatch(doc, pointer, "expected a problem containing " + show(exp) + ", actual " + show(act)));
+        out.add(mismatch(
+            doc, pointer, "expected a problem containing " + show(exp) + ", actual " + show(act)));
       }
       return;
     }
@@ -87,7 +96,8 @@ public final class ExpectedMatcher {
   }
 
   /** An entry of the tree's {@code problems} list, compared by containment. */
-  private static final java.util.regex.Pattern PROBLEM = java.util.regex.Pattern.compile("/problems/[0-9]+");
+  private static final java.util.regex.Pattern PROBLEM =
+      java.util.regex.Pattern.compile("/problems/[0-9]+");
 
   private static boolean scalarEquals(JsonNode exp, JsonNode act) {
     if (act == null) {
@@ -107,7 +117,11 @@ public final class ExpectedMatcher {
   }
 
   private static Finding mismatch(YamlDocument doc, String pointer, String message) {
-    return new Finding("fixture.mismatch", Severity.ERROR, message, doc.locate(pointer),
+    return new Finding(
+        "fixture.mismatch",
+        Severity.ERROR,
+        message,
+        doc.locate(pointer),
         "fix the definition, or update the expectation (-Dworkloadmap.updateExpected=true) if the new result is right",
         null);
   }

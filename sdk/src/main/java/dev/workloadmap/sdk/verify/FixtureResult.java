@@ -2,12 +2,11 @@ package dev.workloadmap.sdk.verify;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
-import org.apiguardian.api.API;
-
 import dev.workloadmap.sdk.tree.WorkloadTree;
 import dev.workloadmap.sdk.validation.Finding;
 import java.nio.file.Path;
 import java.util.List;
+import org.apiguardian.api.API;
 
 /**
  * The outcome of one fixture.
@@ -22,7 +21,12 @@ import java.util.List;
  */
 @API(status = EXPERIMENTAL, since = "0.1")
 public record FixtureResult(
-    String name, Path directory, Outcome outcome, String reason, WorkloadTree tree, String text,
+    String name,
+    Path directory,
+    Outcome outcome,
+    String reason,
+    WorkloadTree tree,
+    String text,
     List<Finding> findings) {
 
   public FixtureResult {

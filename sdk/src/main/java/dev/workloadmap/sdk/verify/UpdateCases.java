@@ -1,10 +1,10 @@
 package dev.workloadmap.sdk.verify;
 
-import dev.workloadmap.sdk.WorkloadMapIOException;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.workloadmap.sdk.PreparedDefinition;
 import dev.workloadmap.sdk.WorkloadMap;
 import dev.workloadmap.sdk.WorkloadMapException;
+import dev.workloadmap.sdk.WorkloadMapIOException;
 import dev.workloadmap.sdk.internal.model.NodeReader;
 import dev.workloadmap.sdk.update.UpdateResult;
 import dev.workloadmap.sdk.update.WorkloadUpdate;
@@ -55,8 +55,10 @@ final class UpdateCases {
   /** The folder of update cases inside a fixture folder. */
   static final String FOLDER = "updates";
 
-  private static final Set<String> FIELDS = Set.of("description", "operations", "expectedPatch", "expectedError");
-  private static final Set<String> PER_INSTANCE = Set.of("podTemplateSpecs", "podSpecs", "podMetadata");
+  private static final Set<String> FIELDS =
+      Set.of("description", "operations", "expectedPatch", "expectedError");
+  private static final Set<String> PER_INSTANCE =
+      Set.of("podTemplateSpecs", "podSpecs", "podMetadata");
   private static final Comparator<JsonNode> BY_VALUE = (a, b) -> {
     if (a.isNumber() && b.isNumber()) {
       return a.decimalValue().compareTo(b.decimalValue());
@@ -86,7 +88,8 @@ final class UpdateCases {
     }
     List<Path> files;
     try (Stream<Path> s = Files.list(folder)) {
-      files = s.filter(p -> p.getFileName().toString().endsWith(".yaml")).sorted().toList();
+      files =
+          s.filter(p -> p.getFileName().toString().endsWith(".yaml")).sorted().toList();
     } catch (IOException e) {
       throw new WorkloadMapIOException("cannot list " + folder, e);
     }
@@ -96,20 +99,35 @@ final class UpdateCases {
     return new Outcome(findings, written, files.size());
   }
 
-  private void runCase(PreparedDefinition prepared, JsonNode object, Path file, List<Finding> findings,
+  private void runCase(
+      PreparedDefinition prepared,
+      JsonNode object,
+      Path file,
+      List<Finding> findings,
       List<Path> written) {
     YamlDocument doc;
     try {
-      List<YamlDocument> docs = yaml.readAll(file).stream().filter(d -> !d.root().isNull()).toList();
+      List<YamlDocument> docs =
+          yaml.readAll(file).stream().filter(d -> !d.root().isNull()).toList();
       if (docs.size() != 1 || !docs.get(0).root().isObject()) {
-        findings.add(new Finding("fixture.update-shape", Severity.ERROR, "an update case must be one mapping",
-            SourceLocation.ofFile(file.toString()), "keys: description, operations, expectedPatch", null));
+        findings.add(new Finding(
+            "fixture.update-shape",
+            Severity.ERROR,
+            "an update case must be one mapping",
+            SourceLocation.ofFile(file.toString()),
+            "keys: description, operations, expectedPatch",
+            null));
         return;
       }
       doc = docs.get(0);
     } catch (YamlException e) {
-      findings.add(new Finding("yaml.syntax", Severity.ERROR, e.getMessage(),
-          e.location().orElse(SourceLocation.ofFile(file.toString())), "", null));
+      findings.add(new Finding(
+          "yaml.syntax",
+          Severity.ERROR,
+          e.getMessage(),
+          e.location().orElse(SourceLocation.ofFile(file.toString())),
+          "",
+          null));
       return;
     }
     NodeReader r = new NodeReader(doc, true);
@@ -123,9 +141,13 @@ final class UpdateCases {
       return;
     }
     if (expectedPatch != null && expectedError != null) {
-      findings.add(new Finding("fixture.update-shape", Severity.ERROR,
-          "an update case has either expectedPatch or expectedError, not both", doc.locate("/expectedError"),
-          "keep the one this case pins", null));
+      findings.add(new Finding(
+          "fixture.update-shape",
+          Severity.ERROR,
+          "an update case has either expectedPatch or expectedError, not both",
+          doc.locate("/expectedError"),
+          "keep the one this case pins",
+          null));
       return;
     }
     WorkloadUpdate update = workloadMap.update(prepared, object);
@@ -142,16 +164,27 @@ final class UpdateCases {
       if (expectedError != null && e.getMessage().contains(expectedError)) {
         return;
       }
-      findings.add(new Finding("fixture.update-failed", Severity.ERROR, "the update failed: " + e.getMessage(),
+      findings.add(new Finding(
+          "fixture.update-failed",
+          Severity.ERROR,
+          "the update failed: " + e.getMessage(),
           doc.locate(expectedError != null ? "/expectedError" : "/operations"),
-          expectedError != null ? "expectedError must be a substring of the message" : "fix the operation or the"
-              + " definition, or pin the failure with expectedError: <part of the message>", null));
+          expectedError != null
+              ? "expectedError must be a substring of the message"
+              : "fix the operation or the"
+                  + " definition, or pin the failure with expectedError: <part of the message>",
+          null));
       return;
     }
     if (expectedError != null) {
-      findings.add(new Finding("fixture.update-mismatch", Severity.ERROR, "expected the update to fail with \""
-          + expectedError + "\", but it succeeded with the patch " + result.patchJson(), doc.locate("/expectedError"),
-          "", null));
+      findings.add(new Finding(
+          "fixture.update-mismatch",
+          Severity.ERROR,
+          "expected the update to fail with \"" + expectedError
+              + "\", but it succeeded with the patch " + result.patchJson(),
+          doc.locate("/expectedError"),
+          "",
+          null));
       return;
     }
     if (expectedPatch == null) {
@@ -159,8 +192,11 @@ final class UpdateCases {
         written.add(writeExpected(file, result));
         return;
       }
-      findings.add(new Finding("fixture.update-no-expected", Severity.ERROR, "missing expectedPatch; actual: "
-          + result.patchJson(), doc.locate("/operations"),
+      findings.add(new Finding(
+          "fixture.update-no-expected",
+          Severity.ERROR,
+          "missing expectedPatch; actual: " + result.patchJson(),
+          doc.locate("/operations"),
           "add expectedPatch, or run with -Dworkloadmap.updateExpected=true to write it from the actual result",
           null));
       return;
@@ -175,19 +211,28 @@ final class UpdateCases {
         written.add(rewritten);
         return;
       }
-      findings.add(new Finding("fixture.update-shape", Severity.ERROR, "cannot rewrite expectedPatch: it must be the"
-          + " last key of the file", doc.locate("/expectedPatch"), "move expectedPatch to the end of the file", null));
+      findings.add(new Finding(
+          "fixture.update-shape",
+          Severity.ERROR,
+          "cannot rewrite expectedPatch: it must be the" + " last key of the file",
+          doc.locate("/expectedPatch"),
+          "move expectedPatch to the end of the file",
+          null));
     }
     findings.addAll(mismatches);
   }
 
   /** Adds one operation, or returns null after adding a finding. */
-  private WorkloadUpdate operation(WorkloadUpdate u, YamlDocument doc, JsonNode op, String at,
-      List<Finding> findings) {
+  private WorkloadUpdate operation(
+      WorkloadUpdate u, YamlDocument doc, JsonNode op, String at, List<Finding> findings) {
     if (!op.isObject() || op.size() != 1) {
-      findings.add(new Finding("fixture.update-shape", Severity.ERROR,
+      findings.add(new Finding(
+          "fixture.update-shape",
+          Severity.ERROR,
           "an operation is a mapping with one key (its kind), for example {setSchedulerName: kai-scheduler}",
-          doc.locate(at), "kinds: " + KINDS, null));
+          doc.locate(at),
+          "kinds: " + KINDS,
+          null));
       return null;
     }
     String kind = op.fieldNames().next();
@@ -210,7 +255,8 @@ final class UpdateCases {
         case "assign":
           return u.assign(text(arg.path("path")), arg.has("value") ? arg.get("value") : null);
         case "fragmentedField":
-          return u.fragmentedField(text(arg.path("component")), text(arg.path("field")), values(arg));
+          return u.fragmentedField(
+              text(arg.path("component")), text(arg.path("field")), values(arg));
         default:
           if (PER_INSTANCE.contains(kind)) {
             String component = text(arg.path("component"));
@@ -221,23 +267,44 @@ final class UpdateCases {
               default -> u.podMetadata(component, values);
             };
           }
-          findings.add(new Finding("fixture.update-shape", Severity.ERROR, "unknown operation \"" + kind + "\"",
-              doc.locate(at), "kinds: " + KINDS, null));
+          findings.add(new Finding(
+              "fixture.update-shape",
+              Severity.ERROR,
+              "unknown operation \"" + kind + "\"",
+              doc.locate(at),
+              "kinds: " + KINDS,
+              null));
           return null;
       }
     } catch (IllegalArgumentException e) {
-      findings.add(new Finding("fixture.update-shape", Severity.ERROR, kind + ": " + e.getMessage(),
-          doc.locate(argAt), "see the update case layout in the README", null));
+      findings.add(new Finding(
+          "fixture.update-shape",
+          Severity.ERROR,
+          kind + ": " + e.getMessage(),
+          doc.locate(argAt),
+          "see the update case layout in the README",
+          null));
       return null;
     }
   }
 
-  private static final List<String> KINDS = List.of("setSchedulerName", "addLabels", "addAnnotations", "setResources",
-      "suspend", "resume", "podTemplateSpecs", "podSpecs", "podMetadata", "fragmentedField", "assign");
+  private static final List<String> KINDS = List.of(
+      "setSchedulerName",
+      "addLabels",
+      "addAnnotations",
+      "setResources",
+      "suspend",
+      "resume",
+      "podTemplateSpecs",
+      "podSpecs",
+      "podMetadata",
+      "fragmentedField",
+      "assign");
 
   private static String text(JsonNode n) {
     if (!n.isTextual()) {
-      throw new IllegalArgumentException("expected a string, found " + (n.isMissingNode() ? "nothing" : n.toString()));
+      throw new IllegalArgumentException(
+          "expected a string, found " + (n.isMissingNode() ? "nothing" : n.toString()));
     }
     return n.asText();
   }
@@ -256,7 +323,8 @@ final class UpdateCases {
   private static Map<String, JsonNode> values(JsonNode arg) {
     JsonNode v = arg.path("values");
     if (!v.isObject()) {
-      throw new IllegalArgumentException("values must map each instance id (\"\" for a single instance) to its value");
+      throw new IllegalArgumentException(
+          "values must map each instance id (\"\" for a single instance) to its value");
     }
     Map<String, JsonNode> out = new LinkedHashMap<>();
     for (Map.Entry<String, JsonNode> e : v.properties()) {
@@ -275,12 +343,18 @@ final class UpdateCases {
       if (e != null && a != null && e.equals(BY_VALUE, a)) {
         continue;
       }
-      String message = e == null ? "unexpected patch operation " + a
-          : a == null ? "expected patch operation missing: " + e
-          : "patch operation " + i + ": expected " + e + ", actual " + a;
-      out.add(new Finding("fixture.update-mismatch", Severity.ERROR, message,
+      String message = e == null
+          ? "unexpected patch operation " + a
+          : a == null
+              ? "expected patch operation missing: " + e
+              : "patch operation " + i + ": expected " + e + ", actual " + a;
+      out.add(new Finding(
+          "fixture.update-mismatch",
+          Severity.ERROR,
+          message,
           doc.locate(e == null ? "/expectedPatch" : "/expectedPatch/" + i),
-          "fix the definition or the operation, or update expectedPatch (-Dworkloadmap.updateExpected=true)", null));
+          "fix the definition or the operation, or update expectedPatch (-Dworkloadmap.updateExpected=true)",
+          null));
     }
     return out;
   }

@@ -2,9 +2,6 @@ package dev.workloadmap.sdk.verify;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
-import org.apiguardian.api.API;
-
-import dev.workloadmap.sdk.WorkloadMapIOException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLGenerator;
@@ -12,11 +9,12 @@ import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import dev.workloadmap.sdk.PreparedDefinition;
 import dev.workloadmap.sdk.WorkloadMap;
 import dev.workloadmap.sdk.WorkloadMapException;
+import dev.workloadmap.sdk.WorkloadMapIOException;
 import dev.workloadmap.sdk.crd.Crd;
 import dev.workloadmap.sdk.crd.CrdException;
-import dev.workloadmap.sdk.internal.crd.CrdObjectValidator;
 import dev.workloadmap.sdk.definition.Definition;
 import dev.workloadmap.sdk.definition.Gvk;
+import dev.workloadmap.sdk.internal.crd.CrdObjectValidator;
 import dev.workloadmap.sdk.internal.model.NodeReader;
 import dev.workloadmap.sdk.live.LiveTree;
 import dev.workloadmap.sdk.live.OwnerLookup;
@@ -38,6 +36,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.function.Consumer;
 import java.util.stream.Stream;
+import org.apiguardian.api.API;
 
 /**
  * Runs definitions against their fixtures. Layout, one folder per definition:
@@ -74,7 +73,8 @@ public final class Verifier {
    */
   public static final String PODS_FILE = "pods.yaml";
 
-  private static final Set<String> FIXTURE_FIELDS = Set.of("description", "object", "crdSchema", "reason");
+  private static final Set<String> FIXTURE_FIELDS =
+      Set.of("description", "object", "crdSchema", "reason");
   private static final Set<String> OBJECT_FIELDS = Set.of("shared", "file", "kind", "name");
 
   private final WorkloadMap workloadMap;
@@ -87,8 +87,9 @@ public final class Verifier {
     this.options = options;
     this.updateCases = new UpdateCases(workloadMap, options.updateExpected());
     if (options.updateExpected() && options.ci()) {
-      throw new WorkloadMapException("refusing workloadmap.updateExpected=true in CI (CI is set): expected files are"
-          + " never rewritten silently in CI; update them locally and commit the change");
+      throw new WorkloadMapException(
+          "refusing workloadmap.updateExpected=true in CI (CI is set): expected files are"
+              + " never rewritten silently in CI; update them locally and commit the change");
     }
   }
 
@@ -98,7 +99,10 @@ public final class Verifier {
       return List.of();
     }
     try (Stream<Path> s = Files.list(root)) {
-      return s.map(p -> p.resolve(DEFINITION_FILE)).filter(Files::isRegularFile).sorted().toList();
+      return s.map(p -> p.resolve(DEFINITION_FILE))
+          .filter(Files::isRegularFile)
+          .sorted()
+          .toList();
     } catch (IOException e) {
       throw new WorkloadMapIOException("cannot list " + root, e);
     }
@@ -119,17 +123,26 @@ public final class Verifier {
     try {
       loaded = workloadMap.read(file);
     } catch (YamlException e) {
-      return new DefinitionResult(file, file.getFileName().toString(), ValidationReport.of(List.of(fromException(
-          "yaml.syntax", e, file))), List.of());
+      return new DefinitionResult(
+          file,
+          file.getFileName().toString(),
+          ValidationReport.of(List.of(fromException("yaml.syntax", e, file))),
+          List.of());
     }
     if (loaded.size() != 1) {
-      Finding f = new Finding("verify.one-definition", Severity.ERROR,
+      Finding f = new Finding(
+          "verify.one-definition",
+          Severity.ERROR,
           "a definition file must hold exactly one definition, found " + loaded.size(),
-          SourceLocation.ofFile(file.toString()), "put each definition in its own folder", null);
-      return new DefinitionResult(file, file.getFileName().toString(), ValidationReport.of(List.of(f)), List.of());
+          SourceLocation.ofFile(file.toString()),
+          "put each definition in its own folder",
+          null);
+      return new DefinitionResult(
+          file, file.getFileName().toString(), ValidationReport.of(List.of(f)), List.of());
     }
     WorkloadMap.Loaded l = loaded.get(0);
-    String name = l.definition() != null && l.definition().name() != null ? l.definition().name()
+    String name = l.definition() != null && l.definition().name() != null
+        ? l.definition().name()
         : file.getParent().getFileName().toString();
     if (!l.valid()) {
       return new DefinitionResult(file, name, l.report(), List.of());
@@ -189,32 +202,54 @@ public final class Verifier {
     }
     String mismatch = gvkMismatch(prepared.definition(), object);
     if (mismatch != null) {
-      findings.add(new Finding("fixture.gvk", Severity.ERROR, mismatch, SourceLocation.ofFile(dir.toString()),
+      findings.add(new Finding(
+          "fixture.gvk",
+          Severity.ERROR,
+          mismatch,
+          SourceLocation.ofFile(dir.toString()),
           "use an object of the definition's root kind and version, or move the fixture to the matching definition",
           null));
       return new FixtureResult(name, dir, Outcome.FAILED, "wrong kind", null, "", findings);
     }
     String note = versionNote(prepared.definition(), object);
     if (note != null) {
-      findings.add(new Finding("fixture.other-version", Severity.INFO, note, SourceLocation.ofFile(dir.toString()),
-          "", null));
+      findings.add(new Finding(
+          "fixture.other-version",
+          Severity.INFO,
+          note,
+          SourceLocation.ofFile(dir.toString()),
+          "",
+          null));
     }
     if (crd != null && src.crdSkipReason == null) {
       try {
-        findings.addAll(new CrdObjectValidator(crd).check(src.object, prepared.definition().rootGvk().version()));
+        findings.addAll(new CrdObjectValidator(crd)
+            .check(src.object, prepared.definition().rootGvk().version()));
       } catch (CrdException e) {
-        findings.add(new Finding(CrdObjectValidator.FIXTURE_SCHEMA, Severity.ERROR, e.getMessage(),
-            SourceLocation.ofFile(dir.toString()), "", null));
+        findings.add(new Finding(
+            CrdObjectValidator.FIXTURE_SCHEMA,
+            Severity.ERROR,
+            e.getMessage(),
+            SourceLocation.ofFile(dir.toString()),
+            "",
+            null));
       }
     }
     WorkloadTree tree;
     try {
-      // from the document, so that a problem with a value of the object is located at the object's own line
+      // from the document, so that a problem with a value of the object is located at the object's
+      // own line
       tree = src.object != null && src.object.root() == object
-          ? workloadMap.resolve(prepared, src.object) : workloadMap.resolve(prepared, object);
+          ? workloadMap.resolve(prepared, src.object)
+          : workloadMap.resolve(prepared, object);
     } catch (WorkloadMapException e) {
-      findings.add(new Finding("verify.resolve", Severity.ERROR, e.getMessage(),
-          e.location().orElse(SourceLocation.ofFile(dir.toString())), "", null));
+      findings.add(new Finding(
+          "verify.resolve",
+          Severity.ERROR,
+          e.getMessage(),
+          e.location().orElse(SourceLocation.ofFile(dir.toString())),
+          "",
+          null));
       return new FixtureResult(name, dir, Outcome.FAILED, "could not resolve", null, "", findings);
     }
     String text = workloadMap.renderText(tree, null);
@@ -223,29 +258,39 @@ public final class Verifier {
     if (Files.isRegularFile(podsFile)) {
       String liveText = addLive(prepared, tree, object, podsFile, actual, findings);
       if (liveText == null) {
-        return new FixtureResult(name, dir, Outcome.FAILED, "could not attribute pods", tree, text, findings);
+        return new FixtureResult(
+            name, dir, Outcome.FAILED, "could not attribute pods", tree, text, findings);
       }
       text = liveText;
     }
     Path expectedFile = dir.resolve("expected.yaml");
     if (options.updateExpected()) {
-      // a fixture that passes keeps its hand-written (usually trimmed) expectation; only failing or missing ones
+      // a fixture that passes keeps its hand-written (usually trimmed) expectation; only failing or
+      // missing ones
       // are rewritten from the actual result
       FixtureResult compared = Files.isRegularFile(expectedFile)
-          ? compareWithExpected(name, dir, tree, text, actual, expectedFile, new ArrayList<>(findings)) : null;
+          ? compareWithExpected(
+              name, dir, tree, text, actual, expectedFile, new ArrayList<>(findings))
+          : null;
       if (compared != null && compared.outcome() == Outcome.PASSED) {
         return withUpdateCases(compared, prepared, object);
       }
       writeExpected(expectedFile, actual);
-      return withUpdateCases(new FixtureResult(name, dir, Outcome.UPDATED, "wrote " + expectedFile, tree, text,
-          findings), prepared, object);
+      return withUpdateCases(
+          new FixtureResult(
+              name, dir, Outcome.UPDATED, "wrote " + expectedFile, tree, text, findings),
+          prepared,
+          object);
     }
-    return withUpdateCases(compareWithExpected(name, dir, tree, text, actual, expectedFile, findings), prepared,
+    return withUpdateCases(
+        compareWithExpected(name, dir, tree, text, actual, expectedFile, findings),
+        prepared,
         object);
   }
 
   /** Adds the outcome of the fixture's update cases ({@code updates/*.yaml}, see {@link UpdateCases}). */
-  private FixtureResult withUpdateCases(FixtureResult r, PreparedDefinition prepared, JsonNode object) {
+  private FixtureResult withUpdateCases(
+      FixtureResult r, PreparedDefinition prepared, JsonNode object) {
     UpdateCases.Outcome u = updateCases.run(prepared, object, r.directory());
     if (u.cases() == 0) {
       return r;
@@ -254,16 +299,21 @@ public final class Verifier {
     all.addAll(u.findings());
     boolean updateFailed = u.findings().stream().anyMatch(f -> f.severity() == Severity.ERROR);
     if (r.outcome() == Outcome.FAILED || updateFailed) {
-      String reason = r.outcome() == Outcome.FAILED ? r.reason()
+      String reason = r.outcome() == Outcome.FAILED
+          ? r.reason()
           : u.findings().size() + " update case mismatch(es)";
-      return new FixtureResult(r.name(), r.directory(), Outcome.FAILED, reason, r.tree(), r.text(), all);
+      return new FixtureResult(
+          r.name(), r.directory(), Outcome.FAILED, reason, r.tree(), r.text(), all);
     }
     if (!u.written().isEmpty()) {
-      String reason = (r.outcome() == Outcome.UPDATED ? r.reason() + "; " : "") + "wrote expectedPatch in "
-          + u.written().stream().map(p -> p.getFileName().toString()).toList();
-      return new FixtureResult(r.name(), r.directory(), Outcome.UPDATED, reason, r.tree(), r.text(), all);
+      String reason =
+          (r.outcome() == Outcome.UPDATED ? r.reason() + "; " : "") + "wrote expectedPatch in "
+              + u.written().stream().map(p -> p.getFileName().toString()).toList();
+      return new FixtureResult(
+          r.name(), r.directory(), Outcome.UPDATED, reason, r.tree(), r.text(), all);
     }
-    return new FixtureResult(r.name(), r.directory(), r.outcome(), r.reason(), r.tree(), r.text(), all);
+    return new FixtureResult(
+        r.name(), r.directory(), r.outcome(), r.reason(), r.tree(), r.text(), all);
   }
 
   /**
@@ -294,50 +344,76 @@ public final class Verifier {
    *     CRD), or null
    * @param findings why the object could not be read, each with file, line and column
    */
-  public record FixtureObject(YamlDocument object, String skipReason, String crdSkipReason, List<Finding> findings) {
+  public record FixtureObject(
+      YamlDocument object, String skipReason, String crdSkipReason, List<Finding> findings) {
     public FixtureObject {
       findings = List.copyOf(findings);
     }
   }
 
-  private FixtureResult compareWithExpected(String name, Path dir, WorkloadTree tree, String text, ObjectNode actual,
-      Path expectedFile, List<Finding> findings) {
+  private FixtureResult compareWithExpected(
+      String name,
+      Path dir,
+      WorkloadTree tree,
+      String text,
+      ObjectNode actual,
+      Path expectedFile,
+      List<Finding> findings) {
     if (!Files.isRegularFile(expectedFile)) {
-      findings.add(new Finding("fixture.no-expected", Severity.ERROR, "missing expected.yaml",
+      findings.add(new Finding(
+          "fixture.no-expected",
+          Severity.ERROR,
+          "missing expected.yaml",
           SourceLocation.ofFile(dir.toString()),
           "write expected.yaml by hand, or run with -Dworkloadmap.updateExpected=true to write it from the actual result",
           null));
-      return new FixtureResult(name, dir, Outcome.FAILED, "missing expected.yaml", tree, text, findings);
+      return new FixtureResult(
+          name, dir, Outcome.FAILED, "missing expected.yaml", tree, text, findings);
     }
     List<YamlDocument> docs;
     try {
       docs = yaml.readAll(expectedFile);
     } catch (YamlException e) {
       findings.add(fromException("yaml.syntax", e, expectedFile));
-      return new FixtureResult(name, dir, Outcome.FAILED, "unreadable expected.yaml", tree, text, findings);
+      return new FixtureResult(
+          name, dir, Outcome.FAILED, "unreadable expected.yaml", tree, text, findings);
     }
     List<YamlDocument> nonEmpty = docs.stream().filter(d -> !d.root().isNull()).toList();
     if (nonEmpty.size() != 1 || !nonEmpty.get(0).root().isObject()) {
-      findings.add(new Finding("fixture.expected-shape", Severity.ERROR,
+      findings.add(new Finding(
+          "fixture.expected-shape",
+          Severity.ERROR,
           "expected.yaml must hold one mapping (a subset of the tree's JSON form)",
-          SourceLocation.ofFile(expectedFile.toString()), "see the fixture layout in the README", null));
-      return new FixtureResult(name, dir, Outcome.FAILED, "bad expected.yaml", tree, text, findings);
+          SourceLocation.ofFile(expectedFile.toString()),
+          "see the fixture layout in the README",
+          null));
+      return new FixtureResult(
+          name, dir, Outcome.FAILED, "bad expected.yaml", tree, text, findings);
     }
     findings.addAll(ExpectedMatcher.compare(nonEmpty.get(0), actual));
-    if (actual.has("live") && !nonEmpty.get(0).root().has("live") && !nonEmpty.get(0).root().has("gangs")) {
-      findings.add(new Finding("fixture.pods-unchecked", Severity.ERROR,
-          "the fixture has " + PODS_FILE + " but expected.yaml checks neither \"live:\" nor \"gangs:\"",
+    if (actual.has("live")
+        && !nonEmpty.get(0).root().has("live")
+        && !nonEmpty.get(0).root().has("gangs")) {
+      findings.add(new Finding(
+          "fixture.pods-unchecked",
+          Severity.ERROR,
+          "the fixture has " + PODS_FILE
+              + " but expected.yaml checks neither \"live:\" nor \"gangs:\"",
           SourceLocation.ofFile(expectedFile.toString()),
           "add the live tree or gang plan this fixture is about (run with -Dworkloadmap.updateExpected=true to see it)",
           null));
     }
     if (!tree.problems().isEmpty() && !nonEmpty.get(0).root().has("problems")) {
-      // contained evaluation errors never pass silently: pin them under `problems:` when they are intended
+      // contained evaluation errors never pass silently: pin them under `problems:` when they are
+      // intended
       for (var p : tree.problems()) {
-        // a value of the object that is not a count is located at the object's own line, the definition's field
+        // a value of the object that is not a count is located at the object's own line, the
+        // definition's field
         // follows in the message
         boolean inObject = p.objectLocation() != null;
-        findings.add(new Finding("fixture.unexpected-problem", Severity.ERROR,
+        findings.add(new Finding(
+            "fixture.unexpected-problem",
+            Severity.ERROR,
             "evaluation problem not expected by this fixture: " + p.message()
                 + (inObject ? " (definition: " + p.location() + ")" : ""),
             inObject ? p.objectLocation() : p.location(),
@@ -350,8 +426,14 @@ public final class Verifier {
       }
     }
     boolean failed = findings.stream().anyMatch(f -> f.severity() == Severity.ERROR);
-    return new FixtureResult(name, dir, failed ? Outcome.FAILED : Outcome.PASSED,
-        failed ? findings.size() + " mismatch(es)" : "", tree, text, findings);
+    return new FixtureResult(
+        name,
+        dir,
+        failed ? Outcome.FAILED : Outcome.PASSED,
+        failed ? findings.size() + " mismatch(es)" : "",
+        tree,
+        text,
+        findings);
   }
 
   /**
@@ -371,9 +453,11 @@ public final class Verifier {
       return null;
     }
     Gvk actual = Gvk.of(apiVersion, object.path("kind").asText(""));
-    return actual.version().equals(d.rootGvk().version()) ? null
-        : "the object is at version " + actual.version() + "; resolved with the " + d.rootGvk().version()
-            + " definition " + d.name() + " (as the reference CLI resolves another served version)";
+    return actual.version().equals(d.rootGvk().version())
+        ? null
+        : "the object is at version " + actual.version() + "; resolved with the "
+            + d.rootGvk().version() + " definition " + d.name()
+            + " (as the reference CLI resolves another served version)";
   }
 
   /**
@@ -382,8 +466,13 @@ public final class Verifier {
    * them to {@code actual} as {@code live} ({@link dev.workloadmap.sdk.live.LiveJson}) and {@code gangs} ({@link
    * dev.workloadmap.sdk.internal.gang.GangJson}). Returns the live text view, or null after adding a finding.
    */
-  private String addLive(PreparedDefinition prepared, WorkloadTree tree, JsonNode object, Path podsFile,
-      ObjectNode actual, List<Finding> findings) {
+  private String addLive(
+      PreparedDefinition prepared,
+      WorkloadTree tree,
+      JsonNode object,
+      Path podsFile,
+      ObjectNode actual,
+      List<Finding> findings) {
     List<JsonNode> pods = new ArrayList<>();
     List<JsonNode> owners = new ArrayList<>();
     try {
@@ -403,7 +492,9 @@ public final class Verifier {
         }
       }
       List<JsonNode> all = new ArrayList<>(owners);
-      all.addAll(pods); // a pod may own objects too (a LeaderWorkerSet leader pod owns its group's worker StatefulSet)
+      all.addAll(
+          pods); // a pod may own objects too (a LeaderWorkerSet leader pod owns its group's worker
+      // StatefulSet)
       LiveTree live = workloadMap.attributePods(prepared, tree, object, pods, OwnerLookup.of(all));
       actual.set("live", workloadMap.toJson(live));
       actual.set("gangs", workloadMap.toJson(workloadMap.gangPlan(prepared, live)));
@@ -411,7 +502,10 @@ public final class Verifier {
     } catch (YamlException e) {
       findings.add(fromException("yaml.syntax", e, podsFile));
     } catch (WorkloadMapException e) {
-      findings.add(new Finding("fixture.pods", Severity.ERROR, e.getMessage(),
+      findings.add(new Finding(
+          "fixture.pods",
+          Severity.ERROR,
+          e.getMessage(),
           e.location().orElse(SourceLocation.ofFile(podsFile.toString())),
           "give the object a metadata.uid and the pods ownerReferences to it (or to an owner listed in pods.yaml)",
           null));
@@ -433,8 +527,13 @@ public final class Verifier {
       List<YamlDocument> docs = yaml.readAll(fixtureFile);
       YamlDocument doc = docs.isEmpty() ? null : docs.get(0);
       if (doc == null || !doc.root().isObject()) {
-        findings.add(new Finding("fixture.shape", Severity.ERROR, "fixture.yaml must be a mapping",
-            SourceLocation.ofFile(fixtureFile.toString()), "fields: description, object, crdSchema, reason", null));
+        findings.add(new Finding(
+            "fixture.shape",
+            Severity.ERROR,
+            "fixture.yaml must be a mapping",
+            SourceLocation.ofFile(fixtureFile.toString()),
+            "fields: description, object, crdSchema, reason",
+            null));
         return null;
       }
       NodeReader r = new NodeReader(doc, true);
@@ -444,22 +543,35 @@ public final class Verifier {
       String reason = r.string(doc.root(), "", "reason", false);
       String crdSkip = null;
       if (crdSchema != null && !crdSchema.equals("skip")) {
-        findings.add(new Finding("fixture.crd-schema", Severity.ERROR, "crdSchema must be \"skip\", found \""
-            + crdSchema + "\"", doc.locate("/crdSchema"), "leave crdSchema out to validate the object against its CRD",
+        findings.add(new Finding(
+            "fixture.crd-schema",
+            Severity.ERROR,
+            "crdSchema must be \"skip\", found \"" + crdSchema + "\"",
+            doc.locate("/crdSchema"),
+            "leave crdSchema out to validate the object against its CRD",
             null));
         return null;
       }
       if (crdSchema != null) {
         if (reason == null || reason.isBlank()) {
-          findings.add(new Finding("fixture.crd-schema", Severity.ERROR,
-              "crdSchema: skip needs a reason (why this object does not match its CRD)", doc.locate("/crdSchema"),
-              "add reason: for example \"partial real object: the sample has no spec.predictor\"", null));
+          findings.add(new Finding(
+              "fixture.crd-schema",
+              Severity.ERROR,
+              "crdSchema: skip needs a reason (why this object does not match its CRD)",
+              doc.locate("/crdSchema"),
+              "add reason: for example \"partial real object: the sample has no spec.predictor\"",
+              null));
           return null;
         }
         crdSkip = reason;
       } else if (reason != null) {
-        findings.add(new Finding("fixture.crd-schema", Severity.ERROR, "reason is only used with crdSchema: skip",
-            doc.locate("/reason"), "add crdSchema: skip, or remove reason", null));
+        findings.add(new Finding(
+            "fixture.crd-schema",
+            Severity.ERROR,
+            "reason is only used with crdSchema: skip",
+            doc.locate("/reason"),
+            "add crdSchema: skip, or remove reason",
+            null));
         return null;
       }
       JsonNode obj = r.object(doc.root(), "", "object", false);
@@ -477,62 +589,93 @@ public final class Verifier {
           return null;
         }
         if ((shared == null) == (file == null)) {
-          findings.add(new Finding("fixture.object", Severity.ERROR,
+          findings.add(new Finding(
+              "fixture.object",
+              Severity.ERROR,
               "object needs exactly one of \"shared\" (a path in ../shared) or \"file\" (a path beside the fixture)",
-              doc.locate("/object"), "for example object: {shared: data/samples/jobset/resnet.yaml}", null));
+              doc.locate("/object"),
+              "for example object: {shared: data/samples/jobset/resnet.yaml}",
+              null));
           return null;
         }
         Path source;
         if (shared != null) {
           Path base = options.sharedDirectory();
           if (base == null || !Files.isDirectory(base)) {
-            return new ObjectSource(null, "shared data not found (" + (base == null ? "no shared directory configured"
-                : base.toAbsolutePath().normalize()) + "); this fixture reads " + shared);
+            return new ObjectSource(
+                null,
+                "shared data not found ("
+                    + (base == null
+                        ? "no shared directory configured"
+                        : base.toAbsolutePath().normalize())
+                    + "); this fixture reads " + shared);
           }
           source = base.resolve(shared);
         } else {
           source = dir.resolve(file);
         }
         if (!Files.isRegularFile(source)) {
-          findings.add(new Finding("fixture.object", Severity.ERROR, "object file not found: " + source,
-              doc.locate(shared != null ? "/object/shared" : "/object/file"), "check the path", null));
+          findings.add(new Finding(
+              "fixture.object",
+              Severity.ERROR,
+              "object file not found: " + source,
+              doc.locate(shared != null ? "/object/shared" : "/object/file"),
+              "check the path",
+              null));
           return null;
         }
-        return new ObjectSource(pick(yaml.readAll(source), kind, objectName, source, findings), null, crdSkip);
+        return new ObjectSource(
+            pick(yaml.readAll(source), kind, objectName, source, findings), null, crdSkip);
       }
       findings.addAll(r.findings());
       if (!r.findings().isEmpty()) {
         return null;
       }
       if (Files.isRegularFile(objectFile)) {
-        return new ObjectSource(pick(yaml.readAll(objectFile), kind, null, objectFile, findings), null, crdSkip);
+        return new ObjectSource(
+            pick(yaml.readAll(objectFile), kind, null, objectFile, findings), null, crdSkip);
       }
     } else if (Files.isRegularFile(objectFile)) {
-      return new ObjectSource(pick(yaml.readAll(objectFile), kind, null, objectFile, findings), null);
+      return new ObjectSource(
+          pick(yaml.readAll(objectFile), kind, null, objectFile, findings), null);
     }
-    findings.add(new Finding("fixture.object", Severity.ERROR, "fixture has no object.yaml and no fixture.yaml object",
-        SourceLocation.ofFile(dir.toString()), "add object.yaml with the workload object", null));
+    findings.add(new Finding(
+        "fixture.object",
+        Severity.ERROR,
+        "fixture has no object.yaml and no fixture.yaml object",
+        SourceLocation.ofFile(dir.toString()),
+        "add object.yaml with the workload object",
+        null));
     return null;
   }
 
-  private static YamlDocument pick(List<YamlDocument> docs, String kind, String name, Path file, List<Finding> findings) {
+  private static YamlDocument pick(
+      List<YamlDocument> docs, String kind, String name, Path file, List<Finding> findings) {
     List<YamlDocument> nonEmpty = docs.stream().filter(d -> !d.root().isNull()).toList();
-    if (name == null && nonEmpty.size() == 1
+    if (name == null
+        && nonEmpty.size() == 1
         && (nonEmpty.get(0).kind().isEmpty() || nonEmpty.get(0).kind().equals(kind))) {
       return nonEmpty.get(0);
     }
-    List<YamlDocument> matching = nonEmpty.stream().filter(d -> d.kind().equals(kind))
-        .filter(d -> name == null || name.equals(d.root().path("metadata").path("name").asText(null)))
+    List<YamlDocument> matching = nonEmpty.stream()
+        .filter(d -> d.kind().equals(kind))
+        .filter(d ->
+            name == null || name.equals(d.root().path("metadata").path("name").asText(null)))
         .toList();
     if (matching.size() == 1) {
       return matching.get(0);
     }
     String what = "kind " + kind + (name == null ? "" : " named " + name);
-    findings.add(new Finding("fixture.object", Severity.ERROR,
-        matching.isEmpty() ? "no document of " + what + " in " + file
-            : matching.size() + " documents of " + what + " in " + file + "; a fixture resolves one object",
+    findings.add(new Finding(
+        "fixture.object",
+        Severity.ERROR,
+        matching.isEmpty()
+            ? "no document of " + what + " in " + file
+            : matching.size() + " documents of " + what + " in " + file
+                + "; a fixture resolves one object",
         SourceLocation.ofFile(file.toString()),
-        "set object.kind (and object.name) in fixture.yaml to pick one document", null));
+        "set object.kind (and object.name) in fixture.yaml to pick one document",
+        null));
     return null;
   }
 
@@ -542,8 +685,11 @@ public final class Verifier {
         .build();
     try {
       String body = mapper.writeValueAsString(actual);
-      Files.writeString(file, "# Written by workloadmap:verify -Dworkloadmap.updateExpected=true from the actual result.\n"
-          + "# Review it, and trim it to what this fixture should pin: keys left out are not compared.\n" + body,
+      Files.writeString(
+          file,
+          "# Written by workloadmap:verify -Dworkloadmap.updateExpected=true from the actual result.\n"
+              + "# Review it, and trim it to what this fixture should pin: keys left out are not compared.\n"
+              + body,
           StandardCharsets.UTF_8);
     } catch (IOException e) {
       throw new WorkloadMapIOException("cannot write " + file, e);

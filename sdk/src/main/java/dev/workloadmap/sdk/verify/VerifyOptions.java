@@ -2,9 +2,8 @@ package dev.workloadmap.sdk.verify;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
-import org.apiguardian.api.API;
-
 import java.nio.file.Path;
+import org.apiguardian.api.API;
 
 /**
  * Options of a fixture run.
@@ -17,7 +16,8 @@ import java.nio.file.Path;
  *     no {@code crd.yaml} beside it (see {@link CrdLookup}); null or missing means only {@code crd.yaml} is used
  */
 @API(status = EXPERIMENTAL, since = "0.1")
-public record VerifyOptions(Path sharedDirectory, boolean updateExpected, boolean ci, Path crdDirectory) {
+public record VerifyOptions(
+    Path sharedDirectory, boolean updateExpected, boolean ci, Path crdDirectory) {
 
   /** Options without a CRD directory: only a {@code crd.yaml} beside a definition enables its CRD checks. */
   public VerifyOptions(Path sharedDirectory, boolean updateExpected, boolean ci) {

@@ -2,11 +2,10 @@ package dev.workloadmap.sdk.verify;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
-import org.apiguardian.api.API;
-
 import dev.workloadmap.sdk.validation.Finding;
 import java.util.ArrayList;
 import java.util.List;
+import org.apiguardian.api.API;
 
 /** The outcome of verifying a directory of definitions. */
 @API(status = EXPERIMENTAL, since = "0.1")
@@ -26,13 +25,18 @@ public record VerifyReport(List<DefinitionResult> definitions) {
       if (d.report().hasErrors()) {
         n++;
       }
-      n += (int) d.fixtures().stream().filter(f -> f.outcome() == FixtureResult.Outcome.FAILED).count();
+      n += (int) d.fixtures().stream()
+          .filter(f -> f.outcome() == FixtureResult.Outcome.FAILED)
+          .count();
     }
     return n;
   }
 
   public int count(FixtureResult.Outcome outcome) {
-    return (int) definitions.stream().flatMap(d -> d.fixtures().stream()).filter(f -> f.outcome() == outcome).count();
+    return (int) definitions.stream()
+        .flatMap(d -> d.fixtures().stream())
+        .filter(f -> f.outcome() == outcome)
+        .count();
   }
 
   public boolean failed() {
@@ -45,7 +49,8 @@ public record VerifyReport(List<DefinitionResult> definitions) {
     for (DefinitionResult d : definitions) {
       out.addAll(d.report().errors());
       for (FixtureResult f : d.fixtures()) {
-        f.findings().stream().filter(x -> x.severity() == dev.workloadmap.sdk.validation.Severity.ERROR)
+        f.findings().stream()
+            .filter(x -> x.severity() == dev.workloadmap.sdk.validation.Severity.ERROR)
             .forEach(out::add);
       }
     }
@@ -55,7 +60,8 @@ public record VerifyReport(List<DefinitionResult> definitions) {
   /** {@code N definitions, M fixtures, K failed} (with {@code , S skipped} and {@code , U updated} when non-zero). */
   public String summary() {
     StringBuilder sb = new StringBuilder();
-    sb.append(definitions.size()).append(definitions.size() == 1 ? " definition, " : " definitions, ");
+    sb.append(definitions.size())
+        .append(definitions.size() == 1 ? " definition, " : " definitions, ");
     int fixtures = fixtureCount();
     sb.append(fixtures).append(fixtures == 1 ? " fixture, " : " fixtures, ");
     sb.append(failedCount()).append(" failed");

@@ -14,8 +14,8 @@ public class NotTextException extends YamlException {
   private static final long serialVersionUID = 1L;
 
   /** The message of every reader: the file is named by the location. */
-  public static final String MESSAGE = "not UTF-8 text, so not YAML (a binary file? UTF-16 and UTF-32 need a byte"
-      + " order mark)";
+  public static final String MESSAGE =
+      "not UTF-8 text, so not YAML (a binary file? UTF-16 and UTF-32 need a byte" + " order mark)";
 
   /** The hint of every reader. */
   public static final String HINT = "give a YAML (or JSON) file saved as UTF-8 text";

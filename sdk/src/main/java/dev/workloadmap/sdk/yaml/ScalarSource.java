@@ -2,9 +2,8 @@ package dev.workloadmap.sdk.yaml;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
-import org.apiguardian.api.API;
-
 import java.util.Objects;
+import org.apiguardian.api.API;
 
 /**
  * Where and how a string scalar is written in its source, so that a position inside its value (for example a char

@@ -2,9 +2,8 @@ package dev.workloadmap.sdk.yaml;
 
 import static org.apiguardian.api.API.Status.STABLE;
 
-import org.apiguardian.api.API;
-
 import java.util.Objects;
+import org.apiguardian.api.API;
 
 /**
  * A place in a source file: file name (as given by the caller, usually a path), 1-based line and column, and the

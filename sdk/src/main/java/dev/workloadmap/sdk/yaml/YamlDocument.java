@@ -2,12 +2,11 @@ package dev.workloadmap.sdk.yaml;
 
 import static org.apiguardian.api.API.Status.STABLE;
 
-import org.apiguardian.api.API;
-
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.workloadmap.sdk.internal.yaml.ScalarPositions;
 import java.util.Map;
 import java.util.Optional;
+import org.apiguardian.api.API;
 
 /**
  * One document of a YAML (or JSON) file, read with Kubernetes' YAML 1.1 scalar rules (docs/format.md#decision-d), with

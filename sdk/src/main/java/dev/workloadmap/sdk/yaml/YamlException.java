@@ -2,9 +2,8 @@ package dev.workloadmap.sdk.yaml;
 
 import static org.apiguardian.api.API.Status.STABLE;
 
-import org.apiguardian.api.API;
-
 import dev.workloadmap.sdk.WorkloadMapException;
+import org.apiguardian.api.API;
 
 /** A file that cannot be read as YAML: syntax, duplicate key, alias limit, size limit. Always has a location. */
 @API(status = STABLE, since = "0.1")

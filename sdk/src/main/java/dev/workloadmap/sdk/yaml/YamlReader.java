@@ -2,8 +2,6 @@ package dev.workloadmap.sdk.yaml;
 
 import static org.apiguardian.api.API.Status.STABLE;
 
-import org.apiguardian.api.API;
-
 import dev.workloadmap.sdk.internal.yaml.CodePointOffsets;
 import dev.workloadmap.sdk.internal.yaml.YamlLimits;
 import dev.workloadmap.sdk.internal.yaml.YamlReaderEngine;
@@ -17,6 +15,7 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Objects;
+import org.apiguardian.api.API;
 import org.yaml.snakeyaml.reader.UnicodeReader;
 
 /**
@@ -114,8 +113,8 @@ public final class YamlReader {
   }
 
   private YamlReader(Builder b) {
-    this.limits =
-        new YamlLimits(b.codePointLimit, b.maxAliasesForCollections, b.nestingDepthLimit, b.maxAliasExpansion);
+    this.limits = new YamlLimits(
+        b.codePointLimit, b.maxAliasesForCollections, b.nestingDepthLimit, b.maxAliasExpansion);
   }
 
   /** A builder that starts from the default limits. */
@@ -135,20 +134,24 @@ public final class YamlReader {
     Objects.requireNonNull(file, "file");
     String name = file.toString();
     if (Files.isDirectory(file)) {
-      throw new YamlException("this is a directory, not a YAML file", SourceLocation.ofFile(name), null);
+      throw new YamlException(
+          "this is a directory, not a YAML file", SourceLocation.ofFile(name), null);
     }
     rejectOverlongLine(file, name);
     try (InputStream in = Files.newInputStream(file);
         Reader reader = new UnicodeReader(in)) {
-      return YamlReaderEngine.read(reader, name, limits, offset -> locateInFile(file, name, offset));
+      return YamlReaderEngine.read(
+          reader, name, limits, offset -> locateInFile(file, name, offset));
     } catch (java.nio.charset.CharacterCodingException e) {
       throw new NotTextException(SourceLocation.ofFile(name), e);
     } catch (NoSuchFileException e) {
       throw new YamlException("file not found; check the path", SourceLocation.ofFile(name), e);
     } catch (AccessDeniedException e) {
-      throw new YamlException("cannot read the file: permission denied", SourceLocation.ofFile(name), e);
+      throw new YamlException(
+          "cannot read the file: permission denied", SourceLocation.ofFile(name), e);
     } catch (IOException e) {
-      throw new YamlException("cannot read the file: " + e.getMessage(), SourceLocation.ofFile(name), e);
+      throw new YamlException(
+          "cannot read the file: " + e.getMessage(), SourceLocation.ofFile(name), e);
     }
   }
 
@@ -167,7 +170,8 @@ public final class YamlReader {
       try {
         rejectOverlongLine(new StringReader(content), fileName);
       } catch (IOException e) {
-        throw new YamlException("cannot read the text: " + e.getMessage(), SourceLocation.ofFile(fileName), e);
+        throw new YamlException(
+            "cannot read the text: " + e.getMessage(), SourceLocation.ofFile(fileName), e);
       }
     }
     return YamlReaderEngine.read(
@@ -224,9 +228,11 @@ public final class YamlReader {
           lineLength = 0;
         } else if (!Character.isLowSurrogate(buf[i]) && ++lineLength > limit) {
           // the same text as the limit SnakeYAML enforces; the location names the overlong line
-          throw new YamlException("this document is larger than the limit of " + limit + " code points; split it"
-              + " into smaller documents, or raise YamlReader.Builder.codePointLimit if the file is trusted",
-              new SourceLocation(name, line, 1, ""), null);
+          throw new YamlException(
+              "this document is larger than the limit of " + limit + " code points; split it"
+                  + " into smaller documents, or raise YamlReader.Builder.codePointLimit if the file is trusted",
+              new SourceLocation(name, line, 1, ""),
+              null);
         }
       }
     }

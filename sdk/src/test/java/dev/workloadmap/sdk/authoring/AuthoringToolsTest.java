@@ -81,11 +81,14 @@ class AuthoringToolsTest {
     OverlapAnalyzer a = new OverlapAnalyzer(WM, new OverlapAnalyzer.Options(7, 5000));
     OverlapAnalyzer.Result r = a.analyze(d, null, yaml(OBJECT));
     assertThat(r.clean()).isFalse();
-    OverlapAnalyzer.Overlap o = r.overlaps().stream().filter(x -> x.pair().equals(List.of("Running", "Failed")))
-        .findFirst().orElseThrow();
+    OverlapAnalyzer.Overlap o = r.overlaps().stream()
+        .filter(x -> x.pair().equals(List.of("Running", "Failed")))
+        .findFirst()
+        .orElseThrow();
     assertThat(o.size()).isEqualTo(2);
-    assertThat(o.counterexample().toString()).isEqualTo(
-        "{\"status\":{\"conditions\":[{\"type\":\"Failed\",\"status\":\"True\"},{\"type\":\"Running\",\"status\":\"True\"}]}}");
+    assertThat(o.counterexample().toString())
+        .isEqualTo(
+            "{\"status\":{\"conditions\":[{\"type\":\"Failed\",\"status\":\"True\"},{\"type\":\"Running\",\"status\":\"True\"}]}}");
     assertThat(o.allowedReason()).isNull();
     // the literal 1 that .status.active is compared with gives the boundary values 0, 1, 2
     assertThat(r.dimensions()).anySatisfy(dim -> {
@@ -125,44 +128,60 @@ class AuthoringToolsTest {
                         expectedResult: "true"
         """;
     PreparedDefinition d = WM.prepare(WM.loadDefinition(text, "any.yaml"));
-    OverlapAnalyzer.Result r = new OverlapAnalyzer(WM, OverlapAnalyzer.Options.defaults()).analyze(d, null, null);
-    assertThat(r.dimensions()).extracting(OverlapAnalyzer.Dimension::name)
+    OverlapAnalyzer.Result r =
+        new OverlapAnalyzer(WM, OverlapAnalyzer.Options.defaults()).analyze(d, null, null);
+    assertThat(r.dimensions())
+        .extracting(OverlapAnalyzer.Dimension::name)
         .containsExactlyInAnyOrder("condition Complete", "condition Failed", "status.failed");
-    // the terminal conditions are evaluated as conditions (Failed=True alone is Failed); Complete=True with a failed
-    // count at the boundary 1 matches nothing: a real finding of this definition, found at the literal's boundary
+    // the terminal conditions are evaluated as conditions (Failed=True alone is Failed);
+    // Complete=True with a failed
+    // count at the boundary 1 matches nothing: a real finding of this definition, found at the
+    // literal's boundary
     assertThat(r.terminalUndefined()).singleElement().satisfies(t -> {
       assertThat(t.what()).isEqualTo("condition Complete=True");
-      assertThat(t.counterexample().toString()).isEqualTo(
-          "{\"status\":{\"conditions\":[{\"type\":\"Complete\",\"status\":\"True\"}],\"failed\":1}}");
+      assertThat(t.counterexample().toString())
+          .isEqualTo(
+              "{\"status\":{\"conditions\":[{\"type\":\"Complete\",\"status\":\"True\"}],\"failed\":1}}");
       assertThat(t.allowedReason()).isNull();
     });
     assertThat(r.overlaps()).singleElement().satisfies(o -> {
       assertThat(o.pair()).containsExactly("Failed", "Completed");
-      assertThat(o.counterexample().toString()).isEqualTo("{\"status\":{\"conditions\":[{\"type\":\"Complete\","
-          + "\"status\":\"True\"},{\"type\":\"Failed\",\"status\":\"True\"}]}}");
+      assertThat(o.counterexample().toString())
+          .isEqualTo("{\"status\":{\"conditions\":[{\"type\":\"Complete\","
+              + "\"status\":\"True\"},{\"type\":\"Failed\",\"status\":\"True\"}]}}");
     });
   }
 
   @Test
   void anAllowedPairIsReportedWithItsReasonAndTheBudgetBoundsTheSearch() {
-    PreparedDefinition d = prepare("{overlap.workloadmap.dev/Failed.Running: \"the controller clears Running first\"}");
-    OverlapAnalyzer.Result r = new OverlapAnalyzer(WM, new OverlapAnalyzer.Options(7, 5)).analyze(d, null, null);
+    PreparedDefinition d = prepare(
+        "{overlap.workloadmap.dev/Failed.Running: \"the controller clears Running first\"}");
+    OverlapAnalyzer.Result r =
+        new OverlapAnalyzer(WM, new OverlapAnalyzer.Options(7, 5)).analyze(d, null, null);
     assertThat(r.evaluated()).isEqualTo(5);
     assertThat(r.exhaustiveDepth()).isLessThan(r.dimensions().size());
-    OverlapAnalyzer.Result full = new OverlapAnalyzer(WM, OverlapAnalyzer.Options.defaults()).analyze(d, null, null);
-    assertThat(full.overlaps()).singleElement().satisfies(o -> assertThat(o.allowedReason())
-        .isEqualTo("the controller clears Running first"));
+    OverlapAnalyzer.Result full =
+        new OverlapAnalyzer(WM, OverlapAnalyzer.Options.defaults()).analyze(d, null, null);
+    assertThat(full.overlaps())
+        .singleElement()
+        .satisfies(
+            o -> assertThat(o.allowedReason()).isEqualTo("the controller clears Running first"));
     assertThat(full.clean()).isTrue();
   }
 
   @Test
   void coverageCountsFiredFalseAndNotReachedPerMatcherPart() {
-    PreparedDefinition d = prepare("{coverage.workloadmap.dev/suspend.trainjob.resumeActions: \"demo\"}");
-    JsonNode running = yaml(OBJECT.replace("metadata:", "status: {conditions: [{type: Running, status: \"True\"}]}\nmetadata:"));
+    PreparedDefinition d =
+        prepare("{coverage.workloadmap.dev/suspend.trainjob.resumeActions: \"demo\"}");
+    JsonNode running = yaml(OBJECT.replace(
+        "metadata:", "status: {conditions: [{type: Running, status: \"True\"}]}\nmetadata:"));
     JsonNode empty = yaml(OBJECT);
-    DefinitionCoverage.Result c = new DefinitionCoverage(WM).compute(d, List.of(
-        new DefinitionCoverage.Fixture("running", Path.of("nowhere/running"), running),
-        new DefinitionCoverage.Fixture("empty", Path.of("nowhere/empty"), empty)));
+    DefinitionCoverage.Result c = new DefinitionCoverage(WM)
+        .compute(
+            d,
+            List.of(
+                new DefinitionCoverage.Fixture("running", Path.of("nowhere/running"), running),
+                new DefinitionCoverage.Fixture("empty", Path.of("nowhere/empty"), empty)));
     DefinitionCoverage.Item run = item(c, "status.running.0.byConditions.0");
     assertThat(List.of(run.fired(), run.notFired(), run.notReached())).containsExactly(1, 1, 0);
     assertThat(run.covered()).isTrue();
@@ -170,7 +189,8 @@ class AuthoringToolsTest {
     assertThat(failed.missing()).isEqualTo("never fires (false on 2)");
     assertThat(item(c, "suspend.trainjob.suspendActions").covered()).isFalse();
     assertThat(item(c, "suspend.trainjob.resumeActions").exemptReason()).isEqualTo("demo");
-    assertThat(c.missing()).extracting(DefinitionCoverage.Item::id)
+    assertThat(c.missing())
+        .extracting(DefinitionCoverage.Item::id)
         .contains("status.failed.0.byConditions.0", "suspend.trainjob.suspendActions");
     assertThat(c.percent()).isLessThan(100.0);
     assertThat(c.table()).contains("NO: never fires (false on 2)");
@@ -185,8 +205,12 @@ class AuthoringToolsTest {
     JsonNode object = yaml(OBJECT);
     JsonNode before = object.deepCopy();
     RoundTrip.Result r = new RoundTrip(WM).run(prepare("{}"), object, "t");
-    assertThat(r.checks()).extracting(RoundTrip.Check::check).containsExactly("identity", "probe", "suspend-resume");
-    assertThat(r.checks()).allSatisfy(c -> assertThat(c.outcome()).as(c.toString()).isEqualTo(RoundTrip.Outcome.CLEAN));
+    assertThat(r.checks())
+        .extracting(RoundTrip.Check::check)
+        .containsExactly("identity", "probe", "suspend-resume");
+    assertThat(r.checks())
+        .allSatisfy(
+            c -> assertThat(c.outcome()).as(c.toString()).isEqualTo(RoundTrip.Outcome.CLEAN));
     assertThat(object).isEqualTo(before);
   }
 
@@ -232,14 +256,20 @@ class AuthoringToolsTest {
           workers: [{name: a}, {name: b}]
         """);
     RoundTrip.Result r = new RoundTrip(WM).run(d, object, "s");
-    RoundTrip.Check probe = r.checks().stream().filter(c -> c.component().equals("worker") && c.check().equals("probe"))
-        .findFirst().orElseThrow();
+    RoundTrip.Check probe = r.checks().stream()
+        .filter(c -> c.component().equals("worker") && c.check().equals("probe"))
+        .findFirst()
+        .orElseThrow();
     assertThat(probe.outcome()).isEqualTo(RoundTrip.Outcome.FINDINGS);
-    // two instances, one shared .spec.schedulerName: the SDK refuses the per-instance write (docs/format.md#writes), a
+    // two instances, one shared .spec.schedulerName: the SDK refuses the per-instance write
+    // (docs/format.md#writes), a
     // finding
-    assertThat(probe.findings()).singleElement().satisfies(f -> assertThat(f).startsWith("write failed: ")
-        .contains("array length mismatch"));
-    assertThat(r.checks()).filteredOn(c -> c.component().equals("extra"))
+    assertThat(probe.findings())
+        .singleElement()
+        .satisfies(
+            f -> assertThat(f).startsWith("write failed: ").contains("array length mismatch"));
+    assertThat(r.checks())
+        .filteredOn(c -> c.component().equals("extra"))
         .allSatisfy(c -> assertThat(c.outcome()).isEqualTo(RoundTrip.Outcome.SKIPPED));
   }
 
@@ -251,24 +281,30 @@ class AuthoringToolsTest {
       assertThat(row.replicas()).isEqualTo(2);
       assertThat(row.containers()).containsExactly("trainer");
     });
-    Prediction.Observation predicted = Prediction.parse(new YamlReader().readAll("""
+    Prediction.Observation predicted =
+        Prediction.parse(new YamlReader().readAll("""
         status: [Running]
         components:
         - key: trainjob
           replicas: 3
         - key: nothing
         """, "p.yaml").get(0));
-    assertThat(Prediction.compare(predicted, observed)).containsExactly(
-        "status: predicted Running, extracted Initializing",
-        "trainjob replicas: predicted 3, extracted 2",
-        "nothing: predicted but not extracted; extracted keys are trainjob");
+    assertThat(Prediction.compare(predicted, observed))
+        .containsExactly(
+            "status: predicted Running, extracted Initializing",
+            "trainjob replicas: predicted 3, extracted 2",
+            "nothing: predicted but not extracted; extracted keys are trainjob");
     assertThat(Prediction.warnings(observed)).isEmpty();
-    Prediction.Observation undefined = Prediction.observe(WM.resolve(prepare("{}"), yaml(OBJECT.replace("metadata:",
-        "status: {conditions: [{type: Failed, status: \"False\"}]}\nmetadata:"))));
-    assertThat(Prediction.warnings(undefined)).containsExactly(
-        "status is unresolved: no rule in statusDefinition matched this object");
-    Prediction.Observation again = Prediction.parse(new YamlReader().readAll(Prediction.dump(observed), "d.yaml").get(0));
+    Prediction.Observation undefined = Prediction.observe(WM.resolve(
+        prepare("{}"),
+        yaml(OBJECT.replace(
+            "metadata:", "status: {conditions: [{type: Failed, status: \"False\"}]}\nmetadata:"))));
+    assertThat(Prediction.warnings(undefined))
+        .containsExactly("status is unresolved: no rule in statusDefinition matched this object");
+    Prediction.Observation again = Prediction.parse(
+        new YamlReader().readAll(Prediction.dump(observed), "d.yaml").get(0));
     assertThat(Prediction.compare(again, observed)).isEmpty();
-    assertThat(new ObjectMapper().writeValueAsString(again.status())).isEqualTo("[\"Initializing\"]");
+    assertThat(new ObjectMapper().writeValueAsString(again.status()))
+        .isEqualTo("[\"Initializing\"]");
   }
 }

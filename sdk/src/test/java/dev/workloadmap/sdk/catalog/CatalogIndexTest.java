@@ -20,19 +20,23 @@ class CatalogIndexTest {
   }
 
   @Test
-  void writeListsTheFoldersHoldingADefinitionSortedUnderTheStableResourcePath(@TempDir Path tmp) throws IOException {
+  void writeListsTheFoldersHoldingADefinitionSortedUnderTheStableResourcePath(@TempDir Path tmp)
+      throws IOException {
     Path defs = tmp.resolve("defs");
     entry(defs, "ray-io-raycluster-v1");
     entry(defs, "batch-job-v1");
-    Files.createDirectories(defs.resolve("notes"));   // no definition.yaml: not an entry
+    Files.createDirectories(defs.resolve("notes")); // no definition.yaml: not an entry
     Files.writeString(defs.resolve("README.md"), "x");
 
     Path index = CatalogIndex.write(defs, tmp.resolve("classes"));
 
     assertThat(index).isEqualTo(tmp.resolve("classes/META-INF/workloadmap/catalog/index.txt"));
     String text = Files.readString(index);
-    assertThat(text).startsWith("# Workload Map catalog index").endsWith("\nbatch-job-v1\nray-io-raycluster-v1\n");
-    assertThat(CatalogIndex.parse(text, "index.txt")).containsExactly("batch-job-v1", "ray-io-raycluster-v1");
+    assertThat(text)
+        .startsWith("# Workload Map catalog index")
+        .endsWith("\nbatch-job-v1\nray-io-raycluster-v1\n");
+    assertThat(CatalogIndex.parse(text, "index.txt"))
+        .containsExactly("batch-job-v1", "ray-io-raycluster-v1");
   }
 
   @Test
@@ -49,7 +53,8 @@ class CatalogIndexTest {
     entry(defs, "core-pod-v1");
     CatalogIndex.write(defs, tmp);
     assertThat(Files.getLastModifiedTime(index)).isNotEqualTo(old);
-    assertThat(CatalogIndex.parse(Files.readString(index), "i")).containsExactly("batch-job-v1", "core-pod-v1");
+    assertThat(CatalogIndex.parse(Files.readString(index), "i"))
+        .containsExactly("batch-job-v1", "core-pod-v1");
   }
 
   @Test
@@ -57,14 +62,15 @@ class CatalogIndexTest {
     entry(defs, "Batch_Job");
     assertThatThrownBy(() -> CatalogIndex.slugs(defs))
         .isInstanceOf(CatalogException.class)
-        .hasMessage(defs.resolve("Batch_Job") + ": 'Batch_Job' is not a catalog slug (lower-case letters, digits and"
+        .hasMessage(defs.resolve("Batch_Job")
+            + ": 'Batch_Job' is not a catalog slug (lower-case letters, digits and"
             + " single dashes, for example batch-job-v1; docs/format.md#catalog)");
   }
 
   @Test
   void parseSkipsCommentsAndBlankLinesAndRefusesRepeatedSlugs() {
-    assertThat(CatalogIndex.parse("# c\r\n\r\n  core-pod-v1  \r\nbatch-job-v1", "i")).containsExactly(
-        "core-pod-v1", "batch-job-v1");
+    assertThat(CatalogIndex.parse("# c\r\n\r\n  core-pod-v1  \r\nbatch-job-v1", "i"))
+        .containsExactly("core-pod-v1", "batch-job-v1");
     assertThatThrownBy(() -> CatalogIndex.parse("a-v1\nb-v1\na-v1\n", "jar:index.txt"))
         .isInstanceOf(CatalogException.class)
         .hasMessage("jar:index.txt:3: slug a-v1 is listed twice");

@@ -1,9 +1,9 @@
 package dev.workloadmap.sdk.catalog;
 
-import dev.workloadmap.sdk.internal.catalog.CatalogTable;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.workloadmap.sdk.internal.catalog.CatalogTable;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -31,27 +31,31 @@ class CatalogTableTest {
   }
 
   @Test
-  void markdownHasOneRowPerEntryInGvkOrderDerivedFromTheDefinitions(@TempDir Path tmp) throws IOException {
+  void markdownHasOneRowPerEntryInGvkOrderDerivedFromTheDefinitions(@TempDir Path tmp)
+      throws IOException {
     String table = CatalogTable.markdown(sourceTree(tmp));
-    assertThat(table.split("\n")).containsExactly(
-        "| GVK | Slug | Components | Statuses mapped | Gang | Suspend | Fixtures |",
-        "|---|---|---|---|---|---|---:|",
-        "| `batch/v1 Job` | `batch-job-v1` | root | Completed, Failed | - | yes | 2 |",
-        "| `example.com/v1 Widget` | `example-com-widget-v1` | root | Running | - | no | 0 |",
-        "| `example.com/v1alpha1 Widget` | `example-com-widget-v1alpha1` | root | Running | - | no | 0 |",
-        "| `example.com/v1beta1 Widget` | `example-com-widget-v1beta1` | root | Running | - | no | 0 |",
-        "| `example.com/v2alpha1 Widget` | `example-com-widget-v2alpha1` | root | Running | - | no | 0 |",
-        "| `kubeflow.org/v1 PyTorchJob` | `kubeflow-org-pytorchjob-v1` | root, replica < root | Running, Completed, Failed "
-            + "| podGroups (job: replica) | no | 1 |",
-        "| `v1 Pod` | `core-pod-v1` | root | Running, Completed, Failed | - | no | 0 |");
+    assertThat(table.split("\n"))
+        .containsExactly(
+            "| GVK | Slug | Components | Statuses mapped | Gang | Suspend | Fixtures |",
+            "|---|---|---|---|---|---|---:|",
+            "| `batch/v1 Job` | `batch-job-v1` | root | Completed, Failed | - | yes | 2 |",
+            "| `example.com/v1 Widget` | `example-com-widget-v1` | root | Running | - | no | 0 |",
+            "| `example.com/v1alpha1 Widget` | `example-com-widget-v1alpha1` | root | Running | - | no | 0 |",
+            "| `example.com/v1beta1 Widget` | `example-com-widget-v1beta1` | root | Running | - | no | 0 |",
+            "| `example.com/v2alpha1 Widget` | `example-com-widget-v2alpha1` | root | Running | - | no | 0 |",
+            "| `kubeflow.org/v1 PyTorchJob` | `kubeflow-org-pytorchjob-v1` | root, replica < root | Running, Completed, Failed "
+                + "| podGroups (job: replica) | no | 1 |",
+            "| `v1 Pod` | `core-pod-v1` | root | Running, Completed, Failed | - | no | 0 |");
   }
 
   @Test
   void spliceReplacesOnlyTheTextBetweenTheMarkers() {
-    String doc = "# Title\n\nintro\n" + CatalogTable.BEGIN + "\nold table\n" + CatalogTable.END + "\n\nafter\n";
+    String doc = "# Title\n\nintro\n" + CatalogTable.BEGIN + "\nold table\n" + CatalogTable.END
+        + "\n\nafter\n";
     String updated = CatalogTable.splice(doc, "| new |");
-    assertThat(updated).isEqualTo(
-        "# Title\n\nintro\n" + CatalogTable.BEGIN + "\n| new |\n" + CatalogTable.END + "\n\nafter\n");
+    assertThat(updated)
+        .isEqualTo("# Title\n\nintro\n" + CatalogTable.BEGIN + "\n| new |\n" + CatalogTable.END
+            + "\n\nafter\n");
     assertThat(CatalogTable.extract(updated)).isEqualTo("| new |\n");
     assertThat(CatalogTable.splice(updated, "| new |\n")).isEqualTo(updated);
   }
@@ -61,9 +65,11 @@ class CatalogTableTest {
     assertThatThrownBy(() -> CatalogTable.extract("no markers"))
         .isInstanceOf(CatalogException.class)
         .hasMessageContaining("around the generated catalog table");
-    String twice = CatalogTable.BEGIN + "\n" + CatalogTable.END + "\n" + CatalogTable.BEGIN + "\n" + CatalogTable.END;
+    String twice = CatalogTable.BEGIN + "\n" + CatalogTable.END + "\n" + CatalogTable.BEGIN + "\n"
+        + CatalogTable.END;
     assertThatThrownBy(() -> CatalogTable.splice(twice, "x")).isInstanceOf(CatalogException.class);
-    assertThatThrownBy(() -> CatalogTable.extract(CatalogTable.END + "\n" + CatalogTable.BEGIN + "\n"))
+    assertThatThrownBy(
+            () -> CatalogTable.extract(CatalogTable.END + "\n" + CatalogTable.BEGIN + "\n"))
         .isInstanceOf(CatalogException.class);
   }
 }

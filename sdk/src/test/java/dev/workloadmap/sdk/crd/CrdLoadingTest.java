@@ -29,31 +29,42 @@ class CrdLoadingTest {
     assertThat(s.describe()).isEqualTo("Widget v1");
     assertThat(s.openApiV3Schema().path("properties").has("status")).isTrue();
     assertThat(s.crd().versions()).containsExactly("v1beta1", "v1");
-    assertThat(CrdSchema.fromResource("crd/widget.yaml", new Gvk("example.com", "v1beta1", "Widget"))
-        .openApiV3Schema().path("properties").has("status")).isFalse();
+    assertThat(
+            CrdSchema.fromResource("crd/widget.yaml", new Gvk("example.com", "v1beta1", "Widget"))
+                .openApiV3Schema()
+                .path("properties")
+                .has("status"))
+        .isFalse();
   }
 
   @Test
   void aMissingVersionNamesTheVersionsTheCrdHas() {
-    assertThatThrownBy(() -> CrdSchema.fromResource("crd/widget.yaml", new Gvk("example.com", "v2", "Widget")))
+    assertThatThrownBy(
+            () -> CrdSchema.fromResource("crd/widget.yaml", new Gvk("example.com", "v2", "Widget")))
         .isInstanceOf(CrdException.class)
-        .hasMessage("classpath:crd/widget.yaml: CRD widgets.example.com has no version v2; it has v1beta1, v1");
+        .hasMessage(
+            "classpath:crd/widget.yaml: CRD widgets.example.com has no version v2; it has v1beta1, v1");
   }
 
   @Test
   void aCrdForAnotherKindIsRejected() {
-    assertThatThrownBy(() -> CrdSchema.fromResource("crd/widget.yaml", new Gvk("example.com", "v1", "Gadget")))
+    assertThatThrownBy(
+            () -> CrdSchema.fromResource("crd/widget.yaml", new Gvk("example.com", "v1", "Gadget")))
         .isInstanceOf(CrdException.class)
-        .hasMessage("classpath:crd/widget.yaml: the CRD is for example.com/Widget, not example.com/Gadget");
-    assertThatThrownBy(() -> Crd.fromResource("crd/widget.yaml", WIDGET).schema(new Gvk("other.io", "v1", "Widget")))
+        .hasMessage(
+            "classpath:crd/widget.yaml: the CRD is for example.com/Widget, not example.com/Gadget");
+    assertThatThrownBy(() ->
+            Crd.fromResource("crd/widget.yaml", WIDGET).schema(new Gvk("other.io", "v1", "Widget")))
         .hasMessageContaining("is for example.com/Widget, not other.io/Widget");
   }
 
   @Test
   void aMultiDocumentFilePicksTheKind() {
-    assertThat(Crd.fromResource("crd/two-crds.yaml", new Gvk("example.com", "v2", "Gizmo")).name())
+    assertThat(Crd.fromResource("crd/two-crds.yaml", new Gvk("example.com", "v2", "Gizmo"))
+            .name())
         .isEqualTo("gizmos.example.com");
-    assertThat(Crd.fromResource("crd/two-crds.yaml", new Gvk("example.com", "v1", "Gadget")).name())
+    assertThat(Crd.fromResource("crd/two-crds.yaml", new Gvk("example.com", "v1", "Gadget"))
+            .name())
         .isEqualTo("gadgets.example.com");
     assertThatThrownBy(() -> Crd.fromResource("crd/two-crds.yaml", null))
         .hasMessageContaining("2 CRDs in the file");
@@ -79,14 +90,18 @@ class CrdLoadingTest {
 
   @Test
   void unreadableOrWrongDocumentsGiveClearMessages(@TempDir Path dir) {
-    assertThatThrownBy(() -> Crd.fromResource("crd/none.yaml", WIDGET)).isInstanceOf(CrdException.class)
+    assertThatThrownBy(() -> Crd.fromResource("crd/none.yaml", WIDGET))
+        .isInstanceOf(CrdException.class)
         .hasMessage("classpath:crd/none.yaml: no such resource");
-    assertThatThrownBy(() -> Crd.load(dir.resolve("missing.yaml"), WIDGET)).isInstanceOf(CrdException.class)
+    assertThatThrownBy(() -> Crd.load(dir.resolve("missing.yaml"), WIDGET))
+        .isInstanceOf(CrdException.class)
         .hasMessageStartingWith(dir.resolve("missing.yaml") + ": cannot read the CRD");
     assertThatThrownBy(() -> Crd.parse("apiVersion: v1\nkind: ConfigMap\n", "cm.yaml"))
         .hasMessage("cm.yaml (document 1): not a CustomResourceDefinition (kind: ConfigMap)");
-    assertThatThrownBy(() -> Crd.parse("a: [1,\n", "bad.yaml")).isInstanceOf(CrdException.class)
-        .hasMessageStartingWith("bad.yaml:").hasMessageContaining("not valid YAML");
+    assertThatThrownBy(() -> Crd.parse("a: [1,\n", "bad.yaml"))
+        .isInstanceOf(CrdException.class)
+        .hasMessageStartingWith("bad.yaml:")
+        .hasMessageContaining("not valid YAML");
     assertThatThrownBy(() -> Crd.parse("", "empty.yaml"))
         .hasMessage("empty.yaml: no CustomResourceDefinition in the file");
     assertThatThrownBy(() -> Crd.parse("""

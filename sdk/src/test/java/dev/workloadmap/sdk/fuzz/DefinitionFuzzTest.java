@@ -41,14 +41,20 @@ class DefinitionFuzzTest {
     for (WorkloadMap.Loaded l : loaded) {
       assertThat(l.report()).isNotNull();
       if (l.definition() == null) {
-        assertThat(l.report().hasErrors()).as("no definition and no error saying why").isTrue();
+        assertThat(l.report().hasErrors())
+            .as("no definition and no error saying why")
+            .isTrue();
       }
       for (Finding f : l.report().findings()) {
         assertThat(f.message()).as("message of %s", f.ruleId()).isNotBlank();
         assertThat(f.location()).as("location of %s", f.message()).isNotNull();
         if (f.severity() == Severity.ERROR) {
-          assertThat(f.location().line()).as("line of error %s [%s]", f.message(), f.ruleId()).isPositive();
-          assertThat(f.location().column()).as("column of error %s [%s]", f.message(), f.ruleId()).isPositive();
+          assertThat(f.location().line())
+              .as("line of error %s [%s]", f.message(), f.ruleId())
+              .isPositive();
+          assertThat(f.location().column())
+              .as("column of error %s [%s]", f.message(), f.ruleId())
+              .isPositive();
         }
       }
     }

@@ -21,8 +21,12 @@ final class FuzzSupport {
   /** The input as UTF-8 text, or null when it is not valid UTF-8 (the readers take text, not bytes). */
   static String utf8(byte[] data) {
     try {
-      return StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
-          .onUnmappableCharacter(CodingErrorAction.REPORT).decode(java.nio.ByteBuffer.wrap(data)).toString();
+      return StandardCharsets.UTF_8
+          .newDecoder()
+          .onMalformedInput(CodingErrorAction.REPORT)
+          .onUnmappableCharacter(CodingErrorAction.REPORT)
+          .decode(java.nio.ByteBuffer.wrap(data))
+          .toString();
     } catch (CharacterCodingException e) {
       return null;
     }
@@ -31,7 +35,10 @@ final class FuzzSupport {
   /** Every catalog definition file, sorted. */
   static List<Path> catalogDefinitions() {
     try (Stream<Path> s = Files.list(CATALOG)) {
-      return s.map(p -> p.resolve("definition.yaml")).filter(Files::isRegularFile).sorted().toList();
+      return s.map(p -> p.resolve("definition.yaml"))
+          .filter(Files::isRegularFile)
+          .sorted()
+          .toList();
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
@@ -64,7 +71,10 @@ final class FuzzSupport {
     }
     try (Stream<Path> s = Files.walk(dir)) {
       return s.filter(Files::isRegularFile)
-          .filter(p -> Stream.of(suffixes).anyMatch(x -> p.getFileName().toString().endsWith(x))).sorted().toList();
+          .filter(
+              p -> Stream.of(suffixes).anyMatch(x -> p.getFileName().toString().endsWith(x)))
+          .sorted()
+          .toList();
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }

@@ -29,12 +29,16 @@ class JqFuzzTest {
 
   static final long BUDGET_MS = 1000;
   private static final ObjectMapper JSON = new ObjectMapper();
-  private static final JqEngine ENGINE = Jq.newEngine(new JqOptions(Duration.ofMillis(BUDGET_MS), 1000, 64L << 20));
+  private static final JqEngine ENGINE =
+      Jq.newEngine(new JqOptions(Duration.ofMillis(BUDGET_MS), 1000, 64L << 20));
   private static final JsonNode SEED = seed();
 
   private static JsonNode seed() {
-    return new dev.workloadmap.sdk.yaml.YamlReader().readAll(FuzzSupport.CATALOG
-        .resolve("jobset-x-k8s-io-jobset-v1alpha2/fixtures/seed-leader-and-workers/object.yaml")).get(0).root();
+    return new dev.workloadmap.sdk.yaml.YamlReader()
+        .readAll(FuzzSupport.CATALOG.resolve(
+            "jobset-x-k8s-io-jobset-v1alpha2/fixtures/seed-leader-and-workers/object.yaml"))
+        .get(0)
+        .root();
   }
 
   @FuzzTest(maxDuration = "5s")

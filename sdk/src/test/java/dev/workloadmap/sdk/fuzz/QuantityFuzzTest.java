@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.code_intelligence.jazzer.junit.FuzzTest;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import dev.workloadmap.sdk.resources.InvalidQuantityException;
 import dev.workloadmap.sdk.internal.resources.Quantities;
+import dev.workloadmap.sdk.resources.InvalidQuantityException;
 import java.math.BigDecimal;
 
 /**
@@ -34,12 +34,14 @@ class QuantityFuzzTest {
       return;
     }
     assertThat(amount).isNotNull();
-    assertThat(Quantities.parse(JsonNodeFactory.instance.textNode(text))).isEqualByComparingTo(amount);
+    assertThat(Quantities.parse(JsonNodeFactory.instance.textNode(text)))
+        .isEqualByComparingTo(amount);
     try {
       Quantities.formatCpu(Quantities.toMillis(amount));
       Quantities.toWholeUnits(amount);
     } catch (InvalidQuantityException e) {
-      // documented: the amount does not fit in a long; never a wrap-around or an ArithmeticException
+      // documented: the amount does not fit in a long; never a wrap-around or an
+      // ArithmeticException
       assertThat(e.getMessage()).isNotBlank();
     }
     if (amount.signum() >= 0) {

@@ -22,7 +22,8 @@ class SharedDataSeedsTest {
   @Test
   void everySharedYamlFileAndQuantityPassesTheFuzzTargetsChecks() throws Exception {
     Path shared = FuzzSupport.sharedDir();
-    Assumptions.assumeTrue(shared != null, "../shared is absent: the shared data seeds are not replayed");
+    Assumptions.assumeTrue(
+        shared != null, "../shared is absent: the shared data seeds are not replayed");
     List<Path> files = FuzzSupport.files(shared.resolve("data"), ".yaml", ".yml");
     assertThat(files).hasSizeGreaterThan(50);
     List<String> quantities = new ArrayList<>();
@@ -44,7 +45,8 @@ class SharedDataSeedsTest {
   private static void collect(JsonNode node, List<String> out) {
     if (node.isObject()) {
       node.fields().forEachRemaining(e -> {
-        if ((e.getKey().equals("limits") || e.getKey().equals("requests")) && e.getValue().isObject()) {
+        if ((e.getKey().equals("limits") || e.getKey().equals("requests"))
+            && e.getValue().isObject()) {
           e.getValue().forEach(q -> out.add(q.asText()));
         }
         collect(e.getValue(), out);

@@ -43,7 +43,8 @@ class UpdateFuzzTest {
     List<Sample> out = new ArrayList<>();
     for (Path object : FuzzSupport.catalogObjects()) {
       Path definitionFile = object.getParent().getParent().getParent().resolve("definition.yaml");
-      PreparedDefinition d = prepared.computeIfAbsent(definitionFile, f -> WM.prepare(WM.loadDefinition(f)));
+      PreparedDefinition d =
+          prepared.computeIfAbsent(definitionFile, f -> WM.prepare(WM.loadDefinition(f)));
       String kind = d.definition().rootGvk().kind();
       for (YamlDocument doc : yaml.readAll(object)) {
         if (doc.root().isObject() && kind.equals(doc.kind())) {
@@ -63,7 +64,8 @@ class UpdateFuzzTest {
     List<ComponentDefinition> components = s.definition().definition().components();
     int n = data.consumeInt(1, 4);
     for (int i = 0; i < n; i++) {
-      String component = components.get(data.consumeInt(0, components.size() - 1)).name();
+      String component =
+          components.get(data.consumeInt(0, components.size() - 1)).name();
       try {
         u = step(u, component, data);
       } catch (dev.workloadmap.sdk.update.UpdateException e) {
@@ -81,7 +83,9 @@ class UpdateFuzzTest {
     }
     assertThat(s.object()).as("the input object is never modified").isEqualTo(before);
     assertThat(r.original()).isEqualTo(before);
-    assertThat(Rfc6902Patch.apply(r.patch(), r.original())).as("patch applied to the original").isEqualTo(r.object());
+    assertThat(Rfc6902Patch.apply(r.patch(), r.original()))
+        .as("patch applied to the original")
+        .isEqualTo(r.object());
   }
 
   private static WorkloadUpdate step(WorkloadUpdate u, String component, FuzzedDataProvider data) {

@@ -1,6 +1,5 @@
 package dev.workloadmap.sdk.gang;
 
-import dev.workloadmap.sdk.internal.gang.PodGroupNames;
 import static dev.workloadmap.sdk.TestDefinitions.karta;
 import static dev.workloadmap.sdk.TestDefinitions.object;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -12,6 +11,7 @@ import dev.workloadmap.sdk.WorkloadMap;
 import dev.workloadmap.sdk.gang.GangPlan.Basis;
 import dev.workloadmap.sdk.gang.GangPlan.Form;
 import dev.workloadmap.sdk.gang.GangPlan.Group;
+import dev.workloadmap.sdk.internal.gang.PodGroupNames;
 import dev.workloadmap.sdk.live.LiveTree;
 import java.nio.file.Path;
 import java.util.List;
@@ -25,7 +25,8 @@ class GangPlanTest {
 
   static final WorkloadMap WM = WorkloadMap.create();
 
-  static final PreparedDefinition SERVING = WM.prepare(WM.loadDefinition(karta("""
+  static final PreparedDefinition SERVING =
+      WM.prepare(WM.loadDefinition(karta("""
       rootComponent:
         name: revision
         kind: {group: serving.knative.dev, version: v1, kind: Revision}
@@ -70,8 +71,9 @@ class GangPlanTest {
     assertThat(g.total()).isZero();
     assertThat(g.gangs()).isEmpty();
     assertThat(g.noGangReason()).isEqualTo("group total is 0: no gang");
-    assertThat(g.leftOut()).singleElement().satisfies(l -> assertThat(l.reason())
-        .isEqualTo("scale of 'revision' evaluated to 0"));
+    assertThat(g.leftOut())
+        .singleElement()
+        .satisfies(l -> assertThat(l.reason()).isEqualTo("scale of 'revision' evaluated to 0"));
     assertThat(plan.unassigned()).singleElement().satisfies(u -> {
       assertThat(u.pod()).isEqualTo("hello-00001-deployment-abc");
       assertThat(u.reason()).contains("no gang");
@@ -116,7 +118,13 @@ class GangPlanTest {
     });
   }
 
-  static final Path SANDBOX = Path.of("..", "catalog", "src", "main", "workloadmap", "agents-x-k8s-io-sandbox-v1beta1",
+  static final Path SANDBOX = Path.of(
+      "..",
+      "catalog",
+      "src",
+      "main",
+      "workloadmap",
+      "agents-x-k8s-io-sandbox-v1beta1",
       "definition.yaml");
 
   @Test
@@ -143,11 +151,14 @@ class GangPlanTest {
           ownerReferences: [{apiVersion: agents.x-k8s.io/v1beta1, kind: Sandbox, name: box, uid: %s}]
         """.formatted(uid));
     LiveTree live = WM.attributePods(sandbox, object, List.of(controllerPod, companion), null);
-    assertThat(live.component("agent").orElseThrow().pods()).extracting(p -> p.name())
-        .as("SB-01, SB-02: a single pod-bearing component; the selector is skipped").containsExactly("box", "box-companion");
+    assertThat(live.component("agent").orElseThrow().pods())
+        .extracting(p -> p.name())
+        .as("SB-01, SB-02: a single pod-bearing component; the selector is skipped")
+        .containsExactly("box", "box-companion");
     GangPlan plan = WM.gangPlan(sandbox, live);
-    assertThat(plan.group("sandbox", Form.POD_GROUPS)).get().satisfies(g -> assertThat(g.gangs()).singleElement()
-        .satisfies(x -> {
+    assertThat(plan.group("sandbox", Form.POD_GROUPS))
+        .get()
+        .satisfies(g -> assertThat(g.gangs()).singleElement().satisfies(x -> {
           assertThat(x.key()).containsExactly(uid);
           assertThat(x.pods()).containsExactly("box", "box-companion");
         }));
@@ -155,14 +166,20 @@ class GangPlanTest {
 
   @Test
   void fc24_podGroupNamesNameTheOffendingValue() {
-    assertThat(PodGroupNames.name("pg", "uid-1", List.of("demo", "workers"))).isEqualTo("pg-uid-1-demo-workers");
+    assertThat(PodGroupNames.name("pg", "uid-1", List.of("demo", "workers")))
+        .isEqualTo("pg-uid-1-demo-workers");
     assertThatThrownBy(() -> PodGroupNames.name("pg", "uid-1", List.of("demo", "GPU_Workers")))
-        .isInstanceOf(GangException.class).hasMessageContaining("\"GPU_Workers\"").hasMessageContaining("key 2");
-    assertThatThrownBy(() -> PodGroupNames.name("pg", "uid-1", java.util.Arrays.asList("demo", null)))
-        .hasMessageContaining("empty").hasMessageNotContaining("-null");
+        .isInstanceOf(GangException.class)
+        .hasMessageContaining("\"GPU_Workers\"")
+        .hasMessageContaining("key 2");
+    assertThatThrownBy(
+            () -> PodGroupNames.name("pg", "uid-1", java.util.Arrays.asList("demo", null)))
+        .hasMessageContaining("empty")
+        .hasMessageNotContaining("-null");
     assertThatThrownBy(() -> PodGroupNames.name("pg", "uid-1", List.of("")))
         .hasMessageContaining("empty");
-    assertThatThrownBy(() -> PodGroupNames.name("pg", "uid-1", List.of("a/b"))).hasMessageContaining("\"a/b\"");
+    assertThatThrownBy(() -> PodGroupNames.name("pg", "uid-1", List.of("a/b")))
+        .hasMessageContaining("\"a/b\"");
   }
 
   @Test

@@ -1,7 +1,5 @@
 package dev.workloadmap.sdk.gang;
 
-import dev.workloadmap.sdk.internal.gang.GangPlanner;
-import dev.workloadmap.sdk.internal.gang.GangStructure;
 import static dev.workloadmap.sdk.TestDefinitions.input;
 import static dev.workloadmap.sdk.TestDefinitions.karta;
 import static dev.workloadmap.sdk.TestDefinitions.load;
@@ -9,11 +7,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.workloadmap.sdk.definition.Definition;
+import dev.workloadmap.sdk.internal.gang.GangPlanner;
 import dev.workloadmap.sdk.internal.gang.GangPlanner.Membership;
+import dev.workloadmap.sdk.internal.gang.GangStructure;
 import dev.workloadmap.sdk.internal.gang.GangStructure.Candidate;
+import dev.workloadmap.sdk.internal.live.PodClassifier;
 import dev.workloadmap.sdk.jq.Jq;
 import dev.workloadmap.sdk.jq.JqInput;
-import dev.workloadmap.sdk.internal.live.PodClassifier;
 import dev.workloadmap.sdk.live.PodQueryException;
 import java.util.List;
 import java.util.Map;
@@ -55,7 +55,8 @@ class InstructionsConformanceTest {
 
   @Test
   void is01_nullDefinition() {
-    assertThatThrownBy(() -> GangStructure.of(null)).hasMessageContaining("resource interface cannot be nil");
+    assertThatThrownBy(() -> GangStructure.of(null))
+        .hasMessageContaining("resource interface cannot be nil");
   }
 
   @Test
@@ -104,9 +105,12 @@ class InstructionsConformanceTest {
           - name: pytorch-training
             members: [{componentName: worker}, {componentName: master}]
         """)));
-    assertThat(s.candidatesOf("worker")).extracting(Candidate::component, Candidate::podGroupName)
+    assertThat(s.candidatesOf("worker"))
+        .extracting(Candidate::component, Candidate::podGroupName)
         .containsExactly(org.assertj.core.groups.Tuple.tuple("worker", "pytorch-training"));
-    assertThat(s.candidatesOf("master")).extracting(Candidate::podGroupName).containsExactly("pytorch-training");
+    assertThat(s.candidatesOf("master"))
+        .extracting(Candidate::podGroupName)
+        .containsExactly("pytorch-training");
     assertThat(s.candidates()).doesNotContainKey("pytorch-job");
   }
 
@@ -124,8 +128,12 @@ class InstructionsConformanceTest {
           - {name: group-pre, members: [{componentName: pre-fill}]}
           - {name: group-decode, members: [{componentName: decode}]}
         """)));
-    assertThat(s.candidatesOf("pre-fill")).extracting(Candidate::podGroupName).containsExactly("group-pre");
-    assertThat(s.candidatesOf("decode")).extracting(Candidate::podGroupName).containsExactly("group-decode");
+    assertThat(s.candidatesOf("pre-fill"))
+        .extracting(Candidate::podGroupName)
+        .containsExactly("group-pre");
+    assertThat(s.candidatesOf("decode"))
+        .extracting(Candidate::podGroupName)
+        .containsExactly("group-decode");
   }
 
   static final String IS07 = withGangs(PYTORCH, """
@@ -141,13 +149,16 @@ class InstructionsConformanceTest {
   @Test
   void is07_directMembershipsFirstThenAncestors() {
     GangStructure s = GangStructure.of(load(IS07));
-    assertThat(s.candidatesOf("worker")).extracting(c -> c.component() + "/" + c.podGroupName())
-        .containsExactly("worker/worker-group-v1", "worker/worker-group-v2", "pytorch-job/parent-group");
+    assertThat(s.candidatesOf("worker"))
+        .extracting(c -> c.component() + "/" + c.podGroupName())
+        .containsExactly(
+            "worker/worker-group-v1", "worker/worker-group-v2", "pytorch-job/parent-group");
   }
 
   @Test
   void is08_sortingForTarget() {
-    assertThat(GangStructure.sortForTarget(List.of("parent", "worker", "grandparent", "worker"), "worker"))
+    assertThat(GangStructure.sortForTarget(
+            List.of("parent", "worker", "grandparent", "worker"), "worker"))
         .containsExactly("worker", "worker", "parent", "grandparent");
     assertThat(GangStructure.sortForTarget(List.of("b", "a"), "x")).containsExactly("b", "a");
     assertThat(GangStructure.sortForTarget(List.of(), "x")).isEmpty();
@@ -184,18 +195,26 @@ class InstructionsConformanceTest {
           specDefinition: {podTemplateSpecPath: .spec.template}
           podSelector: {componentTypeSelector: {keyPath: .non-existing}}
         """));
-    assertThat(classifier.inferComponent(d, input("{metadata: {name: any}}"), "any").name()).isEqualTo("only");
+    assertThat(classifier
+            .inferComponent(d, input("{metadata: {name: any}}"), "any")
+            .name())
+        .isEqualTo("only");
   }
 
   @Test
   void ic02to04_firstMatchingLeaf() {
     Definition d = load(PYTORCH);
-    assertThat(classifier.inferComponent(d, input("{metadata: {labels: {component: worker}}}"), "w").name())
+    assertThat(classifier
+            .inferComponent(d, input("{metadata: {labels: {component: worker}}}"), "w")
+            .name())
         .isEqualTo("worker");
-    assertThat(classifier.inferComponent(d, input("{metadata: {labels: {component: master}}}"), "m").name())
+    assertThat(classifier
+            .inferComponent(d, input("{metadata: {labels: {component: master}}}"), "m")
+            .name())
         .isEqualTo("master");
     assertThatThrownBy(() -> classifier.inferComponent(d, input("{metadata: {name: p}}"), "p"))
-        .isInstanceOf(PodQueryException.class).hasMessageContaining("no component found for pod p");
+        .isInstanceOf(PodQueryException.class)
+        .hasMessageContaining("no component found for pod p");
   }
 
   static final String GROUPS = karta("""
@@ -229,22 +248,33 @@ class InstructionsConformanceTest {
     assertThatThrownBy(() -> classifier.inferComponentInstance(d, "non-existent", ids, gpu))
         .hasMessageContaining("component non-existent not found");
     assertThat(classifier.inferComponentInstance(d, "workers", ids, gpu)).contains("gpu-workers");
-    assertThat(classifier.inferComponentInstance(d, "workers", List.of(""), gpu)).isEmpty();
-    assertThatThrownBy(() -> classifier.inferComponentInstance(d, "workers", ids,
-        input("{metadata: {labels: {group: invalid-group}}}"))).hasMessageContaining("could not match instance id");
-    assertThatThrownBy(() -> classifier.inferComponentInstance(d, "workers", ids, input("{metadata: {name: x}}")))
-        .as("II-06: the extraction error propagates").hasMessageContaining("query result is empty");
-    assertThatThrownBy(() -> classifier.inferComponentInstance(d, "typed", List.of("worker1", "worker2"), gpu))
+    assertThat(classifier.inferComponentInstance(d, "workers", List.of(""), gpu))
+        .isEmpty();
+    assertThatThrownBy(() -> classifier.inferComponentInstance(
+            d, "workers", ids, input("{metadata: {labels: {group: invalid-group}}}")))
+        .hasMessageContaining("could not match instance id");
+    assertThatThrownBy(() ->
+            classifier.inferComponentInstance(d, "workers", ids, input("{metadata: {name: x}}")))
+        .as("II-06: the extraction error propagates")
+        .hasMessageContaining("query result is empty");
+    assertThatThrownBy(
+            () -> classifier.inferComponentInstance(d, "typed", List.of("worker1", "worker2"), gpu))
         .hasMessageContaining("no instance selector provided but instance ids are not empty");
-    assertThat(classifier.inferComponentInstance(d, "unselected", List.of("worker1", "worker2"), gpu))
-        .as("II-08: no podSelector at all").isEqualTo(Optional.empty());
+    assertThat(
+            classifier.inferComponentInstance(d, "unselected", List.of("worker1", "worker2"), gpu))
+        .as("II-08: no podSelector at all")
+        .isEqualTo(Optional.empty());
   }
 
   @Test
   void ig01_rootOnly() {
-    Definition d = load(withGangs(SIMPLE_JOB, "podGroups: [{name: simple-group, members: [{componentName: simple-job}]}]"));
-    Optional<Membership> m = planner.effectiveMembership(GangStructure.of(d), "simple-job", input("{}"));
-    assertThat(m).get().extracting(Membership::effectiveComponent, Membership::podGroupName)
+    Definition d = load(withGangs(
+        SIMPLE_JOB, "podGroups: [{name: simple-group, members: [{componentName: simple-job}]}]"));
+    Optional<Membership> m =
+        planner.effectiveMembership(GangStructure.of(d), "simple-job", input("{}"));
+    assertThat(m)
+        .get()
+        .extracting(Membership::effectiveComponent, Membership::podGroupName)
         .containsExactly("simple-job", "simple-group");
     assertThat(m.get().member().componentName()).isEqualTo("simple-job");
   }
@@ -257,10 +287,14 @@ class InstructionsConformanceTest {
             members: [{componentName: worker}, {componentName: master}]
         """));
     GangStructure s = GangStructure.of(d);
-    assertThat(planner.effectiveMembership(s, "worker", input("{}"))).get()
-        .extracting(Membership::effectiveComponent, Membership::podGroupName).containsExactly("worker", "pytorch-training");
-    assertThat(planner.effectiveMembership(s, "master", input("{}"))).get()
-        .extracting(Membership::effectiveComponent, Membership::podGroupName).containsExactly("master", "pytorch-training");
+    assertThat(planner.effectiveMembership(s, "worker", input("{}")))
+        .get()
+        .extracting(Membership::effectiveComponent, Membership::podGroupName)
+        .containsExactly("worker", "pytorch-training");
+    assertThat(planner.effectiveMembership(s, "master", input("{}")))
+        .get()
+        .extracting(Membership::effectiveComponent, Membership::podGroupName)
+        .containsExactly("master", "pytorch-training");
   }
 
   @Test
@@ -277,10 +311,16 @@ class InstructionsConformanceTest {
           - {name: cpu-group, members: [{componentName: worker-set, filters: ['.metadata.labels.tier == "cpu"']}]}
         """));
     GangStructure s = GangStructure.of(d);
-    assertThat(planner.effectiveMembership(s, "worker-set", input("{metadata: {labels: {tier: gpu}}}")))
-        .get().extracting(Membership::podGroupName).isEqualTo("gpu-group");
-    assertThat(planner.effectiveMembership(s, "worker-set", input("{metadata: {labels: {tier: cpu}}}")))
-        .get().extracting(Membership::podGroupName).isEqualTo("cpu-group");
+    assertThat(planner.effectiveMembership(
+            s, "worker-set", input("{metadata: {labels: {tier: gpu}}}")))
+        .get()
+        .extracting(Membership::podGroupName)
+        .isEqualTo("gpu-group");
+    assertThat(planner.effectiveMembership(
+            s, "worker-set", input("{metadata: {labels: {tier: cpu}}}")))
+        .get()
+        .extracting(Membership::podGroupName)
+        .isEqualTo("cpu-group");
   }
 
   @Test
@@ -292,14 +332,17 @@ class InstructionsConformanceTest {
           - name: fallback-group
             members: [{componentName: pytorch-job}]
         """));
-    assertThat(planner.effectiveMembership(GangStructure.of(d), "worker", input("{metadata: {labels: {version: v1}}}")))
-        .get().extracting(Membership::effectiveComponent, Membership::podGroupName)
+    assertThat(planner.effectiveMembership(
+            GangStructure.of(d), "worker", input("{metadata: {labels: {version: v1}}}")))
+        .get()
+        .extracting(Membership::effectiveComponent, Membership::podGroupName)
         .containsExactly("pytorch-job", "fallback-group");
   }
 
   @Test
   void ig05_noGangScheduling() {
-    assertThat(planner.effectiveMembership(GangStructure.of(load(PYTORCH)), "worker", input("{}"))).isEmpty();
+    assertThat(planner.effectiveMembership(GangStructure.of(load(PYTORCH)), "worker", input("{}")))
+        .isEmpty();
   }
 
   @Test
@@ -309,7 +352,8 @@ class InstructionsConformanceTest {
           - name: g
             members: [{componentName: worker, filters: ['.metadata.labels[]']}]
         """));
-    assertThatThrownBy(() -> planner.effectiveMembership(GangStructure.of(d), "worker",
-        input("{metadata: {labels: {a: b, c: d}}}"))).hasMessageContaining("failed to evaluate filter");
+    assertThatThrownBy(() -> planner.effectiveMembership(
+            GangStructure.of(d), "worker", input("{metadata: {labels: {a: b, c: d}}}")))
+        .hasMessageContaining("failed to evaluate filter");
   }
 }

@@ -36,7 +36,13 @@ import org.junit.jupiter.params.provider.ValueSource;
  */
 class LiveGangScalingTest {
 
-  static final Path JOBSET = Path.of("..", "catalog", "src", "main", "workloadmap", "jobset-x-k8s-io-jobset-v1alpha2",
+  static final Path JOBSET = Path.of(
+      "..",
+      "catalog",
+      "src",
+      "main",
+      "workloadmap",
+      "jobset-x-k8s-io-jobset-v1alpha2",
       "definition.yaml");
   static final JsonNodeFactory F = JsonNodeFactory.instance;
   static final String ROOT_UID = "jobset-uid";
@@ -146,10 +152,22 @@ class LiveGangScalingTest {
   @Test
   void aPodRowsJqInputMustBePreparedFromItsManifest() {
     JsonNode manifest = pod(0, 0);
-    LivePod row = new LivePod("p", "ns", "Running", null, true, null, null, "c", null, null, manifest);
+    LivePod row =
+        new LivePod("p", "ns", "Running", null, true, null, null, "c", null, null, manifest);
     assertThat(row.input().original()).isSameAs(manifest);
-    assertThatThrownBy(() -> new LivePod("p", "ns", "Running", null, true, null, null, "c", null, null, manifest,
-        JqInput.of(pod(0, 1))))
+    assertThatThrownBy(() -> new LivePod(
+            "p",
+            "ns",
+            "Running",
+            null,
+            true,
+            null,
+            null,
+            "c",
+            null,
+            null,
+            manifest,
+            JqInput.of(pod(0, 1))))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("pod p");
   }
@@ -168,7 +186,12 @@ class LiveGangScalingTest {
     ObjectNode jobSpec = rj.putObject("template").putObject("spec");
     jobSpec.put("parallelism", PARALLELISM);
     jobSpec.put("completions", PARALLELISM);
-    jobSpec.putObject("template").putObject("spec").putArray("containers").addObject().put("name", "trainer");
+    jobSpec
+        .putObject("template")
+        .putObject("spec")
+        .putArray("containers")
+        .addObject()
+        .put("name", "trainer");
     return o;
   }
 

@@ -1,15 +1,15 @@
 package dev.workloadmap.sdk.gang;
 
-import dev.workloadmap.sdk.internal.gang.SubtreeScale;
 import static dev.workloadmap.sdk.TestDefinitions.karta;
 import static dev.workloadmap.sdk.TestDefinitions.load;
 import static dev.workloadmap.sdk.TestDefinitions.object;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.workloadmap.sdk.internal.gang.SubtreeScale;
+import dev.workloadmap.sdk.internal.tree.TreeBuilder;
 import dev.workloadmap.sdk.jq.Jq;
 import dev.workloadmap.sdk.jq.JqInput;
-import dev.workloadmap.sdk.internal.tree.TreeBuilder;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -20,7 +20,6 @@ class SubtreeScaleConformanceTest {
     return SubtreeScale.of(new TreeBuilder(Jq.defaultEngine(), false)
         .build(load(karta(structure)), JqInput.of(object(objectYaml))));
   }
-
 
   @Test
   void ss01_minReplicasPreferred() {
@@ -53,7 +52,8 @@ class SubtreeScaleConformanceTest {
 
   @Test
   void ss02_parentMultipliesItsChildren() {
-    SubtreeScale s = scales(PYTORCH.formatted("scaleDefinition: {replicasPath: .spec.replicas}"),
+    SubtreeScale s = scales(
+        PYTORCH.formatted("scaleDefinition: {replicasPath: .spec.replicas}"),
         "{spec: {replicas: 2, workers: 4, masters: 1}}");
     assertThat(s.of("pytorch-job")).isEqualTo(10);
     assertThat(s.of("worker")).isEqualTo(4);
@@ -68,7 +68,8 @@ class SubtreeScaleConformanceTest {
 
   @Test
   void ss04_arrayInstancesSum() {
-    SubtreeScale s = scales("""
+    SubtreeScale s = scales(
+        """
         rootComponent:
           name: root
           kind: {group: example.com, version: v1, kind: X}
@@ -129,8 +130,12 @@ class SubtreeScaleConformanceTest {
 
   @Test
   void ss10_leafCountingWithoutAnyScale() {
-    SubtreeScale s = scales(PYTORCH.formatted("").replace("scaleDefinition: {replicasPath: .spec.workers}", "")
-        .replace("scaleDefinition: {replicasPath: .spec.masters}", ""), "{}");
+    SubtreeScale s = scales(
+        PYTORCH
+            .formatted("")
+            .replace("scaleDefinition: {replicasPath: .spec.workers}", "")
+            .replace("scaleDefinition: {replicasPath: .spec.masters}", ""),
+        "{}");
     assertThat(s.scaleMode()).isFalse();
     assertThat(s.of("pytorch-job")).isEqualTo(2);
     assertThat(s.of("worker")).isEqualTo(1);
@@ -172,8 +177,9 @@ class SubtreeScaleConformanceTest {
 
   @Test
   void ss12_arrayInstances() {
-    SubtreeScale s = scales(ARRAY.formatted(
-        "scaleDefinition: {replicasPath: '.spec.replicatedJobs[].replicas', minReplicasPath: '.spec.replicatedJobs[].min'}"),
+    SubtreeScale s = scales(
+        ARRAY.formatted(
+            "scaleDefinition: {replicasPath: '.spec.replicatedJobs[].replicas', minReplicasPath: '.spec.replicatedJobs[].min'}"),
         ARRAY_OBJECT);
     assertThat(s.of("job")).isEqualTo(5);
     assertThat(s.of("job", "indexer")).isEqualTo(3);
@@ -182,7 +188,8 @@ class SubtreeScaleConformanceTest {
 
   @Test
   void ss13_mapInstances() {
-    SubtreeScale s = scales("""
+    SubtreeScale s =
+        scales("""
         rootComponent:
           name: jobs
           kind: {group: example.com, version: v1, kind: X}
@@ -209,14 +216,16 @@ class SubtreeScaleConformanceTest {
   @Test
   void ss15_16_unknownAndEmptyInstance() {
     SubtreeScale s = scales(ARRAY.formatted(""), ARRAY_OBJECT);
-    assertThatThrownBy(() -> s.of("job", "non-existent")).isInstanceOf(GangException.class)
+    assertThatThrownBy(() -> s.of("job", "non-existent"))
+        .isInstanceOf(GangException.class)
         .hasMessageContaining("instance id non-existent not found");
     assertThatThrownBy(() -> s.of("job", "")).hasMessageContaining("instance id is empty");
   }
 
   @Test
   void restrictionsApplyInsideTheSubtree() {
-    SubtreeScale s = scales("""
+    SubtreeScale s =
+        scales("""
         rootComponent:
           name: root
           kind: {group: example.com, version: v1, kind: X}

@@ -30,19 +30,24 @@ class JqAssignConformanceTest {
 
   @Test
   void ja01_assignsAField() {
-    assertThat(json(assign(".name", "{\"name\":\"original\"}", "\"updated\""))).isEqualTo("{\"name\":\"updated\"}");
+    assertThat(json(assign(".name", "{\"name\":\"original\"}", "\"updated\"")))
+        .isEqualTo("{\"name\":\"updated\"}");
   }
 
   @Test
   void ja02_nestedAssignmentKeepsSiblings() {
-    JsonNode out = assign(".metadata.name", "{\"metadata\":{\"name\":\"a\",\"namespace\":\"ns\"},\"kind\":\"X\"}",
+    JsonNode out = assign(
+        ".metadata.name",
+        "{\"metadata\":{\"name\":\"a\",\"namespace\":\"ns\"},\"kind\":\"X\"}",
         "\"b\"");
-    assertThat(json(out)).isEqualTo("{\"kind\":\"X\",\"metadata\":{\"name\":\"b\",\"namespace\":\"ns\"}}");
+    assertThat(json(out))
+        .isEqualTo("{\"kind\":\"X\",\"metadata\":{\"name\":\"b\",\"namespace\":\"ns\"}}");
   }
 
   @Test
   void ja03_alternativeWritesToThePrimaryWhenItExists() {
-    JsonNode out = assign(".primary // .fallback", "{\"primary\":\"p\",\"fallback\":\"f\"}", "\"updated\"");
+    JsonNode out =
+        assign(".primary // .fallback", "{\"primary\":\"p\",\"fallback\":\"f\"}", "\"updated\"");
     assertThat(json(out)).isEqualTo("{\"fallback\":\"f\",\"primary\":\"updated\"}");
   }
 
@@ -61,23 +66,29 @@ class JqAssignConformanceTest {
 
   @Test
   void ja04_assignsThroughAPipe() {
-    JsonNode out = assign(".items[1] | .name", "{\"items\":[{\"name\":\"a\"},{\"name\":\"b\"},{\"name\":\"c\"}]}",
+    JsonNode out = assign(
+        ".items[1] | .name",
+        "{\"items\":[{\"name\":\"a\"},{\"name\":\"b\"},{\"name\":\"c\"}]}",
         "\"updated\"");
-    assertThat(json(out)).isEqualTo("{\"items\":[{\"name\":\"a\"},{\"name\":\"updated\"},{\"name\":\"c\"}]}");
+    assertThat(json(out))
+        .isEqualTo("{\"items\":[{\"name\":\"a\"},{\"name\":\"updated\"},{\"name\":\"c\"}]}");
   }
 
   @Test
   void ja05_replacesAWholeObject() {
     String value = "{\"replicas\":3,\"template\":{\"spec\":{\"containers\":[]}}}";
-    JsonNode out = assign(".spec", "{\"spec\":{\"replicas\":1,\"paused\":true},\"kind\":\"X\"}", value);
+    JsonNode out =
+        assign(".spec", "{\"spec\":{\"replicas\":1,\"paused\":true},\"kind\":\"X\"}", value);
     assertThat(out.get("spec")).isEqualTo(Json.parse(value));
     assertThat(out.get("kind").textValue()).isEqualTo("X");
   }
 
   @Test
   void ja06_createsMissingPathsAndParents() {
-    assertThat(json(assign(".newField", "{\"a\":1}", "\"v\""))).isEqualTo("{\"a\":1,\"newField\":\"v\"}");
-    assertThat(json(assign(".a.b.c.d.e", "{}", "1"))).isEqualTo("{\"a\":{\"b\":{\"c\":{\"d\":{\"e\":1}}}}}");
+    assertThat(json(assign(".newField", "{\"a\":1}", "\"v\"")))
+        .isEqualTo("{\"a\":1,\"newField\":\"v\"}");
+    assertThat(json(assign(".a.b.c.d.e", "{}", "1")))
+        .isEqualTo("{\"a\":{\"b\":{\"c\":{\"d\":{\"e\":1}}}}}");
     assertThat(json(assign(".metadata.labels.app", "{\"metadata\":{\"name\":\"n\"}}", "\"web\"")))
         .isEqualTo("{\"metadata\":{\"labels\":{\"app\":\"web\"},\"name\":\"n\"}}");
   }
@@ -86,18 +97,22 @@ class JqAssignConformanceTest {
   void ja07_syntaxErrorIsAParseException() {
     assertThatThrownBy(() -> assign(".invalid[[[", "{}", "1"))
         .isInstanceOf(JqParseException.class)
-        .hasMessage("failed to parse JQ expression '.invalid[[[': unexpected end of expression at line 1, column 12");
+        .hasMessage(
+            "failed to parse JQ expression '.invalid[[[': unexpected end of expression at line 1, column 12");
   }
 
   @Test
   void assignWritesEverySelectedPath() {
     JsonNode out = engine.assign(
         ".spec.replicatedJobs[].template.spec.template.spec.schedulerName",
-        Json.parse("{\"spec\":{\"replicatedJobs\":[{\"template\":{}},{\"template\":{\"spec\":{}}}]}}"),
+        Json.parse(
+            "{\"spec\":{\"replicatedJobs\":[{\"template\":{}},{\"template\":{\"spec\":{}}}]}}"),
         TextNode.valueOf("kai"));
-    assertThat(out.at("/spec/replicatedJobs/0/template/spec/template/spec/schedulerName").textValue())
+    assertThat(out.at("/spec/replicatedJobs/0/template/spec/template/spec/schedulerName")
+            .textValue())
         .isEqualTo("kai");
-    assertThat(out.at("/spec/replicatedJobs/1/template/spec/template/spec/schedulerName").textValue())
+    assertThat(out.at("/spec/replicatedJobs/1/template/spec/template/spec/schedulerName")
+            .textValue())
         .isEqualTo("kai");
   }
 
@@ -109,7 +124,8 @@ class JqAssignConformanceTest {
 
   @Test
   void inputIsNotModifiedAndResultSharesNothingWithIt() {
-    ObjectNode input = (ObjectNode) Json.parse("{\"metadata\":{\"name\":\"a\"},\"spec\":{\"x\":[1,2]}}");
+    ObjectNode input =
+        (ObjectNode) Json.parse("{\"metadata\":{\"name\":\"a\"},\"spec\":{\"x\":[1,2]}}");
     String before = input.toString();
     ObjectNode value = (ObjectNode) Json.parse("{\"k\":\"v\"}");
     JsonNode out = engine.assign(".metadata.annotations", input, value);
@@ -139,55 +155,69 @@ class JqAssignConformanceTest {
         ".items[] | select(.id == 1) | .name",
         Json.parse("{\"items\":[{\"id\":1,\"name\":\"first\"},{\"id\":2,\"name\":\"second\"}]}"),
         List.of(TextNode.valueOf("updated")));
-    assertThat(json(out)).isEqualTo("{\"items\":[{\"id\":1,\"name\":\"updated\"},{\"id\":2,\"name\":\"second\"}]}");
+    assertThat(json(out))
+        .isEqualTo("{\"items\":[{\"id\":1,\"name\":\"updated\"},{\"id\":2,\"name\":\"second\"}]}");
   }
 
   @Test
   void jz02_replacesEachItem() {
-    JsonNode out = engine.assignZip(".items[]", Json.parse("{\"items\":[\"a\",\"b\",\"c\"]}"),
+    JsonNode out = engine.assignZip(
+        ".items[]",
+        Json.parse("{\"items\":[\"a\",\"b\",\"c\"]}"),
         values("\"d\"", "\"e\"", "\"f\""));
     assertThat(json(out)).isEqualTo("{\"items\":[\"d\",\"e\",\"f\"]}");
   }
 
   @Test
   void jz03_setsAFieldOfEachItem() {
-    JsonNode out = engine.assignZip(".items[] | .name",
+    JsonNode out = engine.assignZip(
+        ".items[] | .name",
         Json.parse("{\"items\":[{\"name\":\"a\"},{\"name\":\"b\"},{\"name\":\"c\"}]}"),
         values("\"d\"", "\"e\"", "\"f\""));
-    assertThat(json(out)).isEqualTo("{\"items\":[{\"name\":\"d\"},{\"name\":\"e\"},{\"name\":\"f\"}]}");
+    assertThat(json(out))
+        .isEqualTo("{\"items\":[{\"name\":\"d\"},{\"name\":\"e\"},{\"name\":\"f\"}]}");
   }
 
   @Test
   void jz04_nullsAreWritten() {
-    JsonNode out = engine.assignZip(".items[] | .value",
-        Json.parse("{\"items\":[{\"name\":\"a\"},{\"name\":\"b\",\"value\":1},{\"name\":\"c\",\"value\":2}]}"),
+    JsonNode out = engine.assignZip(
+        ".items[] | .value",
+        Json.parse(
+            "{\"items\":[{\"name\":\"a\"},{\"name\":\"b\",\"value\":1},{\"name\":\"c\",\"value\":2}]}"),
         Arrays.asList(Json.parse("null"), Json.parse("3"), null));
-    assertThat(json(out)).isEqualTo(
-        "{\"items\":[{\"name\":\"a\",\"value\":null},{\"name\":\"b\",\"value\":3},{\"name\":\"c\",\"value\":null}]}");
+    assertThat(json(out))
+        .isEqualTo(
+            "{\"items\":[{\"name\":\"a\",\"value\":null},{\"name\":\"b\",\"value\":3},{\"name\":\"c\",\"value\":null}]}");
   }
 
   @Test
   void jz05_lengthMismatchIsAnError() {
-    assertThatThrownBy(() -> engine.assignZip(".items[]", Json.parse("{\"items\":[\"a\",\"b\",\"c\"]}"),
-            values("\"d\"", "\"e\"")))
+    assertThatThrownBy(() -> engine.assignZip(
+            ".items[]", Json.parse("{\"items\":[\"a\",\"b\",\"c\"]}"), values("\"d\"", "\"e\"")))
         .isInstanceOf(JqEvaluationException.class)
-        .hasMessage("JQ execution error for expression '.items[]': array length mismatch: expected 3 values but got 2");
+        .hasMessage(
+            "JQ execution error for expression '.items[]': array length mismatch: expected 3 values but got 2");
   }
 
   @Test
   void assignZipPairsMapKeyedInstancesInSortedKeyOrder() {
-    // the instance ids of a map-keyed component come from `to_entries[] | .key`, sorted; the paths must match
+    // the instance ids of a map-keyed component come from `to_entries[] | .key`, sorted; the paths
+    // must match
     JsonNode input = Json.parse("{\"spec\":{\"services\":{\"web\":{},\"api\":{},\"db\":{}}}}");
     JsonNode out = engine.assignZip(".spec.services[] | .replicas", input, values("1", "2", "3"));
-    assertThat(json(out)).isEqualTo(
-        "{\"spec\":{\"services\":{\"api\":{\"replicas\":1},\"db\":{\"replicas\":2},\"web\":{\"replicas\":3}}}}");
+    assertThat(json(out))
+        .isEqualTo(
+            "{\"spec\":{\"services\":{\"api\":{\"replicas\":1},\"db\":{\"replicas\":2},\"web\":{\"replicas\":3}}}}");
     // and the caller's own key order survives
-    assertThat(out.get("spec").get("services").fieldNames()).toIterable().containsExactly("web", "api", "db");
+    assertThat(out.get("spec").get("services").fieldNames())
+        .toIterable()
+        .containsExactly("web", "api", "db");
   }
 
   @Test
   void assignZipWithATrailingCommentInThePath() {
-    JsonNode out = engine.assignZip(".items[] # every item", Json.parse("{\"items\":[1]}"), values("2"));
+    JsonNode out =
+        engine.assignZip(".items[] # every item", Json.parse("{\"items\":[1]}"), values("2"));
     assertThat(json(out)).isEqualTo("{\"items\":[2]}");
   }
 

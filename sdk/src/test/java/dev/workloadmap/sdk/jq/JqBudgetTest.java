@@ -8,9 +8,9 @@ import dev.workloadmap.sdk.spi.JqEngine;
 import dev.workloadmap.sdk.testing.Json;
 import java.time.Duration;
 import java.util.List;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.junit.jupiter.api.Test;
 
 /**
  * The evaluation budget (docs/format.md#evaluation, docs/format.md#decision-c; FC-33): expressions that never end or
@@ -29,24 +29,21 @@ class JqBudgetTest {
   private void assertDeadline(String expression, JqInput input) {
     assertTimeoutPreemptively(
         BOUND,
-        () ->
-            assertThatThrownBy(() -> engine.compile(expression).apply(input))
-                .isInstanceOf(JqBudgetExceededException.class)
-                .hasMessage(
-                    "JQ execution error for expression '" + expression + "': "
-                        + "evaluation exceeded its time budget of 200ms (context deadline exceeded)")
-                .satisfies(e -> assertThat(((JqBudgetExceededException) e).budget()).isEqualTo(BUDGET)));
+        () -> assertThatThrownBy(() -> engine.compile(expression).apply(input))
+            .isInstanceOf(JqBudgetExceededException.class)
+            .hasMessage("JQ execution error for expression '" + expression + "': "
+                + "evaluation exceeded its time budget of 200ms (context deadline exceeded)")
+            .satisfies(
+                e -> assertThat(((JqBudgetExceededException) e).budget()).isEqualTo(BUDGET)));
   }
 
   private void assertStackExhausted(String expression) {
     assertTimeoutPreemptively(
         BOUND,
-        () ->
-            assertThatThrownBy(() -> engine.compile(expression).apply(ZERO))
-                .isInstanceOf(JqBudgetExceededException.class)
-                .hasMessage(
-                    "JQ execution error for expression '" + expression + "': "
-                        + "evaluation recursed too deeply (stack overflow)"));
+        () -> assertThatThrownBy(() -> engine.compile(expression).apply(ZERO))
+            .isInstanceOf(JqBudgetExceededException.class)
+            .hasMessage("JQ execution error for expression '" + expression + "': "
+                + "evaluation recursed too deeply (stack overflow)"));
   }
 
   @ParameterizedTest
@@ -81,7 +78,8 @@ class JqBudgetTest {
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"def f: f; f", "def f: [f]; f", "def f: 1 + f; f", "def f(g): f(g + 1); f(.)"})
+  @ValueSource(
+      strings = {"def f: f; f", "def f: [f]; f", "def f: 1 + f; f", "def f(g): f(g + 1); f(.)"})
   void fc33_recursionWithoutEndIsStoppedByTheStack(String expression) {
     assertStackExhausted(expression);
   }
@@ -90,27 +88,26 @@ class JqBudgetTest {
   void rangeWithAHugeUpperBoundHitsTheResultLimitAndReturnsNothing() {
     assertTimeoutPreemptively(
         BOUND,
-        () ->
-            assertThatThrownBy(() -> engine.compile("range(0; 1e12)").apply(ZERO))
-                .isInstanceOf(JqResultLimitException.class)
-                .hasMessage("JQ execution error for expression 'range(0; 1e12)': "
-                    + "query results exceed the allowed number 1000"));
+        () -> assertThatThrownBy(() -> engine.compile("range(0; 1e12)").apply(ZERO))
+            .isInstanceOf(JqResultLimitException.class)
+            .hasMessage("JQ execution error for expression 'range(0; 1e12)': "
+                + "query results exceed the allowed number 1000"));
   }
 
   @Test
   void repeatIsNotDefinedAndFailsCleanly() {
     assertTimeoutPreemptively(
         BOUND,
-        () ->
-            assertThatThrownBy(() -> engine.compile("[limit(1e9; repeat(1))]").apply(ZERO))
-                .isExactlyInstanceOf(JqEvaluationException.class)
-                .hasMessage("JQ execution error for expression '[limit(1e9; repeat(1))]': "
-                    + "function 'repeat/1' is not defined in the SDK's jq engine"));
+        () -> assertThatThrownBy(() -> engine.compile("[limit(1e9; repeat(1))]").apply(ZERO))
+            .isExactlyInstanceOf(JqEvaluationException.class)
+            .hasMessage("JQ execution error for expression '[limit(1e9; repeat(1))]': "
+                + "function 'repeat/1' is not defined in the SDK's jq engine"));
   }
 
   @Test
   void aSingleSlowOperationIsReportedWhenItFinishes() {
-    // string repetition is one operator call and cannot be interrupted; the end-of-evaluation check still rejects
+    // string repetition is one operator call and cannot be interrupted; the end-of-evaluation check
+    // still rejects
     // the late result
     String expression = "\"x\" * 100000000 | length";
     assertDeadline(expression, ZERO);
@@ -121,36 +118,37 @@ class JqBudgetTest {
     // jackson-jq repeats a string with one StringBuilder of count * length chars: 2^31 - 1 here
     assertTimeoutPreemptively(
         BOUND,
-        () ->
-            assertThatThrownBy(() -> engine.compile("\"x\" * 1e10 | length").apply(ZERO))
-                .isInstanceOf(JqBudgetExceededException.class)
-                .hasMessageStartingWith(
-                    "JQ execution error for expression '\"x\" * 1e10 | length': evaluation ran out of memory ("));
+        () -> assertThatThrownBy(() -> engine.compile("\"x\" * 1e10 | length").apply(ZERO))
+            .isInstanceOf(JqBudgetExceededException.class)
+            .hasMessageStartingWith(
+                "JQ execution error for expression '\"x\" * 1e10 | length': evaluation ran out of memory ("));
   }
 
   @Test
   void theAllocationBudgetStopsGrowth() {
-    JqEngine small =
-        Jq.newEngine(
-            JqOptions.defaults().withBudget(Duration.ofSeconds(60)).withMaxAllocatedBytes(32L << 20));
+    JqEngine small = Jq.newEngine(
+        JqOptions.defaults().withBudget(Duration.ofSeconds(60)).withMaxAllocatedBytes(32L << 20));
     String expression = "[range(1e9)] | length";
     assertTimeoutPreemptively(
         BOUND,
-        () ->
-            assertThatThrownBy(() -> small.compile(expression).apply(ZERO))
-                .isInstanceOf(JqBudgetExceededException.class)
-                .hasMessage("JQ execution error for expression '" + expression + "': "
-                    + "evaluation allocated more than its memory budget of 32MiB"));
+        () -> assertThatThrownBy(() -> small.compile(expression).apply(ZERO))
+            .isInstanceOf(JqBudgetExceededException.class)
+            .hasMessage("JQ execution error for expression '" + expression + "': "
+                + "evaluation allocated more than its memory budget of 32MiB"));
   }
 
   @Test
   void loopsThatFinishAreNotLimitedByTheStack() {
-    // jackson-jq's own jq-defined until/while/recurse overflow the stack after a few hundred steps; gojq gives these
+    // jackson-jq's own jq-defined until/while/recurse overflow the stack after a few hundred steps;
+    // gojq gives these
     JqEngine patient = Jq.newEngine(JqOptions.defaults());
-    assertThat(Json.compact(patient.compile("until(. >= 100000; . + 1)").apply(ZERO))).containsExactly("100000");
-    assertThat(Json.compact(patient.compile("[while(. < 100000; . + 1)] | length").apply(ZERO)))
+    assertThat(Json.compact(patient.compile("until(. >= 100000; . + 1)").apply(ZERO)))
         .containsExactly("100000");
-    assertThat(Json.compact(patient.compile("[limit(100000; recurse(. + 1))] | last").apply(ZERO)))
+    assertThat(
+            Json.compact(patient.compile("[while(. < 100000; . + 1)] | length").apply(ZERO)))
+        .containsExactly("100000");
+    assertThat(Json.compact(
+            patient.compile("[limit(100000; recurse(. + 1))] | last").apply(ZERO)))
         .containsExactly("99999");
   }
 
@@ -167,15 +165,18 @@ class JqBudgetTest {
 
   @Test
   void anEnormousBudgetIsAccepted() {
-    JqEngine forever = Jq.newEngine(JqOptions.defaults().withBudget(Duration.ofDays(365L * 100_000)));
+    JqEngine forever =
+        Jq.newEngine(JqOptions.defaults().withBudget(Duration.ofDays(365L * 100_000)));
     assertThat(Json.compact(forever.compile("[range(3)]").apply(ZERO))).containsExactly("[0,1,2]");
   }
 
   @Test
   void optionsRejectNonsense() {
-    assertThatThrownBy(() -> new JqOptions(Duration.ZERO, 1)).isInstanceOf(IllegalArgumentException.class)
+    assertThatThrownBy(() -> new JqOptions(Duration.ZERO, 1))
+        .isInstanceOf(IllegalArgumentException.class)
         .hasMessage("budget must be positive, got PT0S");
-    assertThatThrownBy(() -> new JqOptions(Duration.ofSeconds(1), 0)).isInstanceOf(IllegalArgumentException.class)
+    assertThatThrownBy(() -> new JqOptions(Duration.ofSeconds(1), 0))
+        .isInstanceOf(IllegalArgumentException.class)
         .hasMessage("maxResults must be at least 1, got 0");
     assertThatThrownBy(() -> JqOptions.defaults().withMaxAllocatedBytes(0))
         .isInstanceOf(IllegalArgumentException.class)

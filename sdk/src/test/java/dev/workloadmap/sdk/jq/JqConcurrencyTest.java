@@ -23,31 +23,29 @@ import org.junit.jupiter.api.Test;
  */
 class JqConcurrencyTest {
 
-  static final List<String> EXPRESSIONS =
-      List.of(
-          ".spec.replicatedJobs[] | .replicas * .template.spec.parallelism",
-          ".spec.services | to_entries[] | .key",
-          "any(.status.conditions // [] | .[]; .type == \"Ready\" and .status == \"False\")",
-          "def twice(f): f, f; [twice(.spec.replicatedJobs[]?.name)]",
-          ".spec.replicatedJobs as $j | [$j[] | .name] | join(\",\")",
-          "[range(0; 50)] | map(. * 2) | add",
-          "{z: .kind, a: (.spec.services | keys)} | tostring",
-          "[limit(2; .spec.replicatedJobs[]?)] | length",
-          "[paths] | length",
-          "0 | until(. >= 500; . + 1)",
-          ".missing[]",
-          "[1, 2, 3] | .[] | error(\"e\\(.)\")");
+  static final List<String> EXPRESSIONS = List.of(
+      ".spec.replicatedJobs[] | .replicas * .template.spec.parallelism",
+      ".spec.services | to_entries[] | .key",
+      "any(.status.conditions // [] | .[]; .type == \"Ready\" and .status == \"False\")",
+      "def twice(f): f, f; [twice(.spec.replicatedJobs[]?.name)]",
+      ".spec.replicatedJobs as $j | [$j[] | .name] | join(\",\")",
+      "[range(0; 50)] | map(. * 2) | add",
+      "{z: .kind, a: (.spec.services | keys)} | tostring",
+      "[limit(2; .spec.replicatedJobs[]?)] | length",
+      "[paths] | length",
+      "0 | until(. >= 500; . + 1)",
+      ".missing[]",
+      "[1, 2, 3] | .[] | error(\"e\\(.)\")");
 
-  static final List<JqInput> INPUTS =
-      List.of(
-          JqInput.of(Json.parse(
-              "{\"kind\":\"JobSet\",\"spec\":{\"replicatedJobs\":[{\"name\":\"a\",\"replicas\":2,"
-                  + "\"template\":{\"spec\":{\"parallelism\":3}}},{\"name\":\"b\",\"replicas\":1,"
-                  + "\"template\":{\"spec\":{\"parallelism\":1.0}}}],"
-                  + "\"services\":{\"web\":{},\"api\":{},\"db\":{}}},"
-                  + "\"status\":{\"conditions\":[{\"type\":\"Ready\",\"status\":\"False\"}]}}")),
-          JqInput.of(Json.parse("{\"kind\":\"Pod\",\"spec\":{\"services\":{\"z\":1,\"y\":2}}}")),
-          JqInput.of(Json.parse("null")));
+  static final List<JqInput> INPUTS = List.of(
+      JqInput.of(Json.parse(
+          "{\"kind\":\"JobSet\",\"spec\":{\"replicatedJobs\":[{\"name\":\"a\",\"replicas\":2,"
+              + "\"template\":{\"spec\":{\"parallelism\":3}}},{\"name\":\"b\",\"replicas\":1,"
+              + "\"template\":{\"spec\":{\"parallelism\":1.0}}}],"
+              + "\"services\":{\"web\":{},\"api\":{},\"db\":{}}},"
+              + "\"status\":{\"conditions\":[{\"type\":\"Ready\",\"status\":\"False\"}]}}")),
+      JqInput.of(Json.parse("{\"kind\":\"Pod\",\"spec\":{\"services\":{\"z\":1,\"y\":2}}}")),
+      JqInput.of(Json.parse("null")));
 
   @Test
   void manyThreadsGiveTheSameResultsAsOne() throws Exception {
@@ -66,23 +64,21 @@ class JqConcurrencyTest {
       List<Future<List<String>>> futures = new ArrayList<>();
       for (int t = 0; t < threads; t++) {
         int seed = t;
-        futures.add(
-            pool.submit(
-                () -> {
-                  start.await();
-                  List<String> mismatches = new ArrayList<>();
-                  for (int r = 0; r < rounds; r++) {
-                    for (int k = 0; k < EXPRESSIONS.size(); k++) {
-                      String e = EXPRESSIONS.get((k + seed + r) % EXPRESSIONS.size());
-                      int i = (k + r) % INPUTS.size();
-                      String got = outcome(engine, e, INPUTS.get(i));
-                      if (!got.equals(expected.get(key(e, i)))) {
-                        mismatches.add(key(e, i) + " -> " + got);
-                      }
-                    }
-                  }
-                  return mismatches;
-                }));
+        futures.add(pool.submit(() -> {
+          start.await();
+          List<String> mismatches = new ArrayList<>();
+          for (int r = 0; r < rounds; r++) {
+            for (int k = 0; k < EXPRESSIONS.size(); k++) {
+              String e = EXPRESSIONS.get((k + seed + r) % EXPRESSIONS.size());
+              int i = (k + r) % INPUTS.size();
+              String got = outcome(engine, e, INPUTS.get(i));
+              if (!got.equals(expected.get(key(e, i)))) {
+                mismatches.add(key(e, i) + " -> " + got);
+              }
+            }
+          }
+          return mismatches;
+        }));
       }
       start.countDown();
       List<String> mismatches = new ArrayList<>();
@@ -98,45 +94,47 @@ class JqConcurrencyTest {
 
   @Test
   void assignmentsAndBudgetStopsRunConcurrently() throws Exception {
-    // the time budget is under test here: a memory budget that cannot trip first (a fast machine allocates 1 GiB
+    // the time budget is under test here: a memory budget that cannot trip first (a fast machine
+    // allocates 1 GiB
     // in range(0; 1e12) well within 2 s)
-    JqEngine engine = Jq.newEngine(JqOptions.defaults().withBudget(Duration.ofSeconds(2))
+    JqEngine engine = Jq.newEngine(JqOptions.defaults()
+        .withBudget(Duration.ofSeconds(2))
         .withMaxAllocatedBytes(Long.MAX_VALUE));
     JsonNode object = Json.parse("{\"spec\":{\"services\":{\"web\":{},\"api\":{}}}}");
-    String expectedAssign =
-        JqValues.toCompactJson(engine.assignZip(".spec.services[] | .replicas", object, List.of(
-            Json.parse("1"), Json.parse("2"))));
+    String expectedAssign = JqValues.toCompactJson(engine.assignZip(
+        ".spec.services[] | .replicas", object, List.of(Json.parse("1"), Json.parse("2"))));
     ExecutorService pool = Executors.newFixedThreadPool(4);
     try {
       List<Future<String>> futures = new ArrayList<>();
       for (int t = 0; t < 4; t++) {
         boolean stopper = t % 2 == 0;
-        futures.add(
-            pool.submit(
-                () -> {
-                  if (stopper) {
-                    return outcome(engine, "range(0; 1e12) | select(. < 0)", INPUTS.get(2));
-                  }
-                  String last = "";
-                  for (int r = 0; r < 500; r++) {
-                    last = JqValues.toCompactJson(engine.assignZip(".spec.services[] | .replicas", object,
-                        List.of(Json.parse("1"), Json.parse("2"))));
-                    if (!last.equals(expectedAssign)) {
-                      return "mismatch: " + last;
-                    }
-                  }
-                  return last;
-                }));
+        futures.add(pool.submit(() -> {
+          if (stopper) {
+            return outcome(engine, "range(0; 1e12) | select(. < 0)", INPUTS.get(2));
+          }
+          String last = "";
+          for (int r = 0; r < 500; r++) {
+            last = JqValues.toCompactJson(engine.assignZip(
+                ".spec.services[] | .replicas", object, List.of(Json.parse("1"), Json.parse("2"))));
+            if (!last.equals(expectedAssign)) {
+              return "mismatch: " + last;
+            }
+          }
+          return last;
+        }));
       }
       for (int t = 0; t < futures.size(); t++) {
         String got = futures.get(t).get(60, TimeUnit.SECONDS);
         if (t % 2 == 0) {
-          assertThat(got).isEqualTo("JqBudgetExceededException: JQ execution error for expression "
-              + "'range(0; 1e12) | select(. < 0)': evaluation exceeded its time budget of 2s "
-              + "(context deadline exceeded)");
+          assertThat(got)
+              .isEqualTo("JqBudgetExceededException: JQ execution error for expression "
+                  + "'range(0; 1e12) | select(. < 0)': evaluation exceeded its time budget of 2s "
+                  + "(context deadline exceeded)");
         } else {
-          assertThat(got).isEqualTo(expectedAssign)
-              .isEqualTo("{\"spec\":{\"services\":{\"api\":{\"replicas\":1},\"web\":{\"replicas\":2}}}}");
+          assertThat(got)
+              .isEqualTo(expectedAssign)
+              .isEqualTo(
+                  "{\"spec\":{\"services\":{\"api\":{\"replicas\":1},\"web\":{\"replicas\":2}}}}");
         }
       }
     } finally {
@@ -164,7 +162,8 @@ class JqConcurrencyTest {
         // a race may compile twice, but the cache hands out one instance from then on
         assertThat(f.get(30, TimeUnit.SECONDS).expression()).isEqualTo(first.expression());
       }
-      assertThat(engine.compile(".a.b | select(. != null)")).isSameAs(engine.compile(".a.b | select(. != null)"));
+      assertThat(engine.compile(".a.b | select(. != null)"))
+          .isSameAs(engine.compile(".a.b | select(. != null)"));
     } finally {
       pool.shutdownNow();
       assertThat(pool.awaitTermination(30, TimeUnit.SECONDS)).isTrue();

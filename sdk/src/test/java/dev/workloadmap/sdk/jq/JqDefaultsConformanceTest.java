@@ -9,10 +9,7 @@ import org.junit.jupiter.api.Test;
 /** Conformance cases JD-01..JD-13 (conformance-cases.md §3): defaults with {@code //}, {@code has} and {@code if}. */
 class JqDefaultsConformanceTest {
 
-  static final JqInput OBJECT =
-      JqInput.of(
-          Json.parse(
-              """
+  static final JqInput OBJECT = JqInput.of(Json.parse("""
               {"name":"app","labels":{"app":"myapp","version":"v1.0"},"annotations":{"config":"production"},
                "spec":{"containers":[{"name":"main","image":"nginx:latest"}]}}
               """));
@@ -28,7 +25,8 @@ class JqDefaultsConformanceTest {
 
   @Test
   void jd02_missingKeyTakesTheDefault() {
-    assertThat(eval(".labels.nonexistent // \"default-value\"")).containsExactly("\"default-value\"");
+    assertThat(eval(".labels.nonexistent // \"default-value\""))
+        .containsExactly("\"default-value\"");
   }
 
   @Test
@@ -48,7 +46,8 @@ class JqDefaultsConformanceTest {
 
   @Test
   void jd06_objectDefault() {
-    assertThat(eval(".status // {\"phase\": \"Unknown\"}")).containsExactly("{\"phase\":\"Unknown\"}");
+    assertThat(eval(".status // {\"phase\": \"Unknown\"}"))
+        .containsExactly("{\"phase\":\"Unknown\"}");
   }
 
   @Test
@@ -64,13 +63,16 @@ class JqDefaultsConformanceTest {
 
   @Test
   void jd09_ifWithHas() {
-    assertThat(eval("if (.labels | has(\"environment\")) then .labels.environment else \"development\" end"))
+    assertThat(
+            eval(
+                "if (.labels | has(\"environment\")) then .labels.environment else \"development\" end"))
         .containsExactly("\"development\"");
   }
 
   @Test
   void jd10_chainedAlternatives() {
-    assertThat(eval(".labels.environment // .annotations.environment // \"staging\"")).containsExactly("\"staging\"");
+    assertThat(eval(".labels.environment // .annotations.environment // \"staging\""))
+        .containsExactly("\"staging\"");
   }
 
   @Test
@@ -80,12 +82,15 @@ class JqDefaultsConformanceTest {
 
   @Test
   void jd12_defaultInsideMap() {
-    assertThat(eval("(.spec.containers // []) | map(.name // \"unnamed\")")).containsExactly("[\"main\"]");
+    assertThat(eval("(.spec.containers // []) | map(.name // \"unnamed\")"))
+        .containsExactly("[\"main\"]");
   }
 
   @Test
   void jd13_alternativeBindsTighterThanPipe() {
-    assertThat(eval("(.spec.containers // []) | map(select(.name // \"default\" | startswith(\"m\"))) | length"))
+    assertThat(
+            eval(
+                "(.spec.containers // []) | map(select(.name // \"default\" | startswith(\"m\"))) | length"))
         .containsExactly("1");
   }
 }

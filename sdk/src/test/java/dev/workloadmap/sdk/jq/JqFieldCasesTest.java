@@ -24,7 +24,8 @@ class JqFieldCasesTest {
   void fc25_alternativeReplacesFalseAsWellAsNull() {
     String input = "{\"spec\":{\"suspend\":false,\"replicas\":0}}";
     assertThat(eval(".spec.suspend // true", input)).containsExactly("true");
-    assertThat(eval("if .spec.suspend == null then true else .spec.suspend end", input)).containsExactly("false");
+    assertThat(eval("if .spec.suspend == null then true else .spec.suspend end", input))
+        .containsExactly("false");
     assertThat(eval(".spec.replicas // 1", input)).containsExactly("0");
     assertThat(eval("\"\" // \"x\"", input)).containsExactly("\"\"");
   }
@@ -39,11 +40,13 @@ class JqFieldCasesTest {
 
   @Test
   void fc27_unparenthesisedBindingsKeepJacksonJqsPrecedence() {
-    // jackson-jq binds `a OP b as $x | body` as `(a OP b) as $x | body`; jq 1.6 and gojq give 7, {"x":10,"y":1}
+    // jackson-jq binds `a OP b as $x | body` as `(a OP b) as $x | body`; jq 1.6 and gojq give 7,
+    // {"x":10,"y":1}
     // and true. The parser is jackson-jq's, so the SDK's linter rejects these forms instead
     // (docs/format.md#validation-jq-sdk).
     assertThat(eval("1 + 3 as $a | ($a * 2)", "null")).containsExactly("8");
-    assertThat(eval("{\"x\": 10} + . as {\"a\": $a} | {\"y\": $a}", "{\"a\":1}")).containsExactly("{\"y\":1}");
+    assertThat(eval("{\"x\": 10} + . as {\"a\": $a} | {\"y\": $a}", "{\"a\":1}"))
+        .containsExactly("{\"y\":1}");
     assertThat(eval("true // 1 as $a | 2", "null")).containsExactly("2");
   }
 
@@ -64,7 +67,8 @@ class JqFieldCasesTest {
 
   @Test
   void fc30_integersAboveTwoToThe53AreKeptExactly() {
-    // Like jackson-jq and the gojq command line. The reference library feeds gojq float64 values and would give
+    // Like jackson-jq and the gojq command line. The reference library feeds gojq float64 values
+    // and would give
     // 9007199254740992 for both; counts never come near 2^53, and identifiers stay strings (FC-30).
     String input = "{\"x\":9007199254740993}";
     assertThat(eval(".x", input)).containsExactly("9007199254740993");
@@ -74,14 +78,17 @@ class JqFieldCasesTest {
 
   @Test
   void fc30_tonumberGoesThroughADouble() {
-    // gojq is exact here (2871948651097801136); jackson-jq parses through a double, like the reference library's
+    // gojq is exact here (2871948651097801136); jackson-jq parses through a double, like the
+    // reference library's
     // float64 view
-    assertThat(eval("\"2871948651097801136\" | tonumber", "null")).containsExactly("2871948651097801216");
+    assertThat(eval("\"2871948651097801136\" | tonumber", "null"))
+        .containsExactly("2871948651097801216");
   }
 
   @Test
   void fc30_integersBeyondLongAreDoublesAndNeverWrap() {
-    // jackson-jq 1.6.2 silently wraps BigInteger arithmetic; the SDK reads such numbers as the reference does
+    // jackson-jq 1.6.2 silently wraps BigInteger arithmetic; the SDK reads such numbers as the
+    // reference does
     String input = "{\"x\":100000000000000000000}";
     assertThat(eval(".x", input)).containsExactly("100000000000000000000");
     assertThat(eval(".x + 1", input)).containsExactly("100000000000000000000");
@@ -90,8 +97,9 @@ class JqFieldCasesTest {
 
   @Test
   void fc34_falseAsAStringIsTruthy() {
-    assertThat(eval("[.status.conditions[] | select(.status)] | length",
-        "{\"status\":{\"conditions\":[{\"type\":\"Ready\",\"status\":\"False\"}]}}"))
+    assertThat(eval(
+            "[.status.conditions[] | select(.status)] | length",
+            "{\"status\":{\"conditions\":[{\"type\":\"Ready\",\"status\":\"False\"}]}}"))
         .containsExactly("1");
   }
 

@@ -40,19 +40,23 @@ class JqInputTest {
     assertThat(eval("[paths | join(\"/\")] | .[0:3]", input))
         .containsExactly("[\"apiVersion\",\"kind\",\"spec\"]");
     assertThat(eval("[.. | strings]", input)).containsExactly("[\"v1\",\"X\"]");
-    assertThat(eval(".spec | tostring", input)).containsExactly(
-        "\"{\\\"services\\\":{\\\"api\\\":{\\\"replicas\\\":1},\\\"db\\\":{\\\"replicas\\\":0},"
-            + "\\\"web\\\":{\\\"replicas\\\":2}}}\"");
+    assertThat(eval(".spec | tostring", input))
+        .containsExactly(
+            "\"{\\\"services\\\":{\\\"api\\\":{\\\"replicas\\\":1},\\\"db\\\":{\\\"replicas\\\":0},"
+                + "\\\"web\\\":{\\\"replicas\\\":2}}}\"");
   }
 
   @Test
   void objectsBuiltByTheExpressionAreSortedWhereTheBindingCanReachThem() {
     JsonNode input = Json.parse("null");
-    assertThat(eval("{b: 1, a: 2} | to_entries | map(.key)", input)).containsExactly("[\"a\",\"b\"]");
-    assertThat(eval("{b: 1, a: 2} | tostring", input)).containsExactly("\"{\\\"a\\\":2,\\\"b\\\":1}\"");
+    assertThat(eval("{b: 1, a: 2} | to_entries | map(.key)", input))
+        .containsExactly("[\"a\",\"b\"]");
+    assertThat(eval("{b: 1, a: 2} | tostring", input))
+        .containsExactly("\"{\\\"a\\\":2,\\\"b\\\":1}\"");
     assertThat(eval("{b: 1, a: 2} | [paths[0]]", input)).containsExactly("[\"a\",\"b\"]");
     assertThat(eval("{b: 1, a: 2}", input)).containsExactly("{\"a\":2,\"b\":1}");
-    // not reachable: `.[]` on an object the expression built keeps jackson-jq's insertion order (gojq: [2,1]);
+    // not reachable: `.[]` on an object the expression built keeps jackson-jq's insertion order
+    // (gojq: [2,1]);
     // inputs are always sorted, so definitions are not affected
     assertThat(eval("{b: 1, a: 2} | [.[]]", input)).containsExactly("[1,2]");
   }
@@ -106,12 +110,15 @@ class JqInputTest {
 
   @Test
   void nullIsRejected() {
-    assertThatThrownBy(() -> JqInput.of(null)).isInstanceOf(NullPointerException.class).hasMessage("node");
+    assertThatThrownBy(() -> JqInput.of(null))
+        .isInstanceOf(NullPointerException.class)
+        .hasMessage("node");
   }
 
   @Test
   void insertionOrderOfAnOutputObjectIsSortedEvenWhenBuiltUnsorted() {
-    ObjectNode out = (ObjectNode) engine.compile("{z: 1, m: {y: 2, b: 3}, a: 4}").first(JqInput.of(Json.parse("null")));
+    ObjectNode out = (ObjectNode)
+        engine.compile("{z: 1, m: {y: 2, b: 3}, a: 4}").first(JqInput.of(Json.parse("null")));
     assertThat(out.fieldNames()).toIterable().containsExactly("a", "m", "z");
     assertThat(out.get("m").fieldNames()).toIterable().containsExactly("b", "y");
   }

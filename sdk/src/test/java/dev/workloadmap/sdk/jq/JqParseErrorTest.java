@@ -24,7 +24,8 @@ class JqParseErrorTest {
     assertThat(t).as("compiling %s", expression).isInstanceOf(JqParseException.class);
     JqParseException e = (JqParseException) t;
     assertThat(e.expression()).contains(expression);
-    assertThat(e.getMessage()).isEqualTo("failed to parse JQ expression '" + expression + "': " + e.detail());
+    assertThat(e.getMessage())
+        .isEqualTo("failed to parse JQ expression '" + expression + "': " + e.detail());
     assertThat(e.detail()).as("detail on one line").doesNotContain("\n").doesNotContain("\r");
     return e;
   }
@@ -47,7 +48,8 @@ class JqParseErrorTest {
         "`.a | é`            | 1 | 6  | invalid character 'é' at line 1, column 6",
         "`def f: ; f`        | 1 | 8  | unexpected ';' at line 1, column 8",
       })
-  void detailAndPositionInsideTheExpression(String expression, int line, int column, String detail) {
+  void detailAndPositionInsideTheExpression(
+      String expression, int line, int column, String detail) {
     JqParseException e = parseError(expression);
     assertThat(e.detail()).isEqualTo(detail);
     assertThat(e.line()).isEqualTo(line);
@@ -57,15 +59,16 @@ class JqParseErrorTest {
   @Test
   void jr11_invalidSyntax() {
     JqParseException e = parseError(".invalid[[[syntax");
-    assertThat(e).hasMessage(
-        "failed to parse JQ expression '.invalid[[[syntax': unexpected end of expression at line 1, column 18");
+    assertThat(e)
+        .hasMessage(
+            "failed to parse JQ expression '.invalid[[[syntax': unexpected end of expression at line 1, column 18");
   }
 
   @Test
   void ifWithoutElseIsAParseErrorWithAHint() {
     JqParseException e = parseError("if . then 1 end");
-    assertThat(e.detail()).isEqualTo(
-        "unexpected 'end' at line 1, column 13 "
+    assertThat(e.detail())
+        .isEqualTo("unexpected 'end' at line 1, column 13 "
             + "(an if needs an else branch in the SDK's jq engine: if ... then ... else ... end)");
     assertThat(e.line()).isEqualTo(1);
     assertThat(e.column()).isEqualTo(13);
@@ -107,16 +110,19 @@ class JqParseErrorTest {
   void integerLiteralBeyondLongIsAParseError() {
     // jackson-jq reads integer literals as long; gojq would accept this one
     JqParseException e = parseError(".a + 100000000000000000000");
-    assertThat(e.detail()).isEqualTo(
-        "number 100000000000000000000 is too large for the SDK's jq engine at line 1, column 6");
+    assertThat(e.detail())
+        .isEqualTo(
+            "number 100000000000000000000 is too large for the SDK's jq engine at line 1, column 6");
     assertThat(e.column()).isEqualTo(6);
   }
 
   @Test
   void errorsWithoutAPositionInTheMessageArePlacedAtTheQuotedFragment() {
-    // issue 16: an error without a position is a defect; jackson-jq quotes the fragment, which is found in the text
+    // issue 16: an error without a position is a defect; jackson-jq quotes the fragment, which is
+    // found in the text
     JqParseException e = parseError(".a as $x | .b as $y");
-    assertThat(e.detail()).isEqualTo("pipe cannot be terminated by assignment or label: | .b as $y");
+    assertThat(e.detail())
+        .isEqualTo("pipe cannot be terminated by assignment or label: | .b as $y");
     assertThat(e.line()).isEqualTo(1);
     assertThat(e.column()).isEqualTo(10);
   }
@@ -135,14 +141,16 @@ class JqParseErrorTest {
     assertThatThrownBy(() -> engine.compile("{a:}")).isInstanceOf(JqParseException.class);
   }
 
-  // --- names jackson-jq accepts at compile time; the linter rejects them statically (docs/format.md#validation-jq-sdk)
+  // --- names jackson-jq accepts at compile time; the linter rejects them statically
+  // (docs/format.md#validation-jq-sdk)
 
   @Test
   void unknownFunctionCompilesButFailsAtRunTime() {
     JqProgram p = engine.compile("foo(1)");
     assertThatThrownBy(() -> p.apply(JqInput.of(Json.parse("{}"))))
         .isExactlyInstanceOf(JqEvaluationException.class)
-        .hasMessage("JQ execution error for expression 'foo(1)': function 'foo/1' is not defined in the SDK's jq engine")
+        .hasMessage(
+            "JQ execution error for expression 'foo(1)': function 'foo/1' is not defined in the SDK's jq engine")
         .satisfies(e -> assertThat(((JqEvaluationException) e).detail())
             .isEqualTo("function 'foo/1' is not defined in the SDK's jq engine"));
   }
@@ -150,11 +158,13 @@ class JqParseErrorTest {
   @Test
   void ec01_dashInAKeyIsASubtractionOfAnUnknownFunction() {
     JqProgram p = engine.compile(".metadata.labels.job-name");
-    assertThatThrownBy(() -> p.apply(JqInput.of(Json.parse("{\"metadata\":{\"labels\":{\"job\":1}}}"))))
+    assertThatThrownBy(
+            () -> p.apply(JqInput.of(Json.parse("{\"metadata\":{\"labels\":{\"job\":1}}}"))))
         .isExactlyInstanceOf(JqEvaluationException.class)
         .hasMessageEndingWith("function 'name/0' is not defined in the SDK's jq engine");
-    assertThat(Json.compact(engine.compile(".metadata.labels[\"job-name\"]")
-        .apply(JqInput.of(Json.parse("{\"metadata\":{\"labels\":{\"job-name\":\"j\"}}}")))))
+    assertThat(Json.compact(engine
+            .compile(".metadata.labels[\"job-name\"]")
+            .apply(JqInput.of(Json.parse("{\"metadata\":{\"labels\":{\"job-name\":\"j\"}}}")))))
         .containsExactly("\"j\"");
   }
 
@@ -163,13 +173,15 @@ class JqParseErrorTest {
     assertThatCode(() -> engine.compile("$missing")).doesNotThrowAnyException();
     assertThatThrownBy(() -> engine.compile("$missing").apply(JqInput.of(Json.parse("null"))))
         .isExactlyInstanceOf(JqEvaluationException.class)
-        .hasMessage("JQ execution error for expression '$missing': variable '$missing' is not defined");
+        .hasMessage(
+            "JQ execution error for expression '$missing': variable '$missing' is not defined");
   }
 
   @Test
   void unknownFunctionUnderTryFailsSilently() {
     // jackson-jq behaviour (libraries.md §3.3); this is why the linter checks names statically
-    assertThat(engine.compile("[foo?]").apply(JqInput.of(Json.parse("null")))).singleElement()
+    assertThat(engine.compile("[foo?]").apply(JqInput.of(Json.parse("null"))))
+        .singleElement()
         .satisfies(v -> assertThat(v.size()).isZero());
   }
 
@@ -178,9 +190,11 @@ class JqParseErrorTest {
     assertThatThrownBy(() -> engine.compile(".a[]").apply(JqInput.of(Json.parse("{\"a\":null}"))))
         .isExactlyInstanceOf(JqEvaluationException.class)
         .hasMessage("JQ execution error for expression '.a[]': Cannot iterate over null (null)");
-    assertThatThrownBy(() -> engine.compile("error(\"custom\\nproblem\")").apply(JqInput.of(Json.parse("null"))))
+    assertThatThrownBy(() ->
+            engine.compile("error(\"custom\\nproblem\")").apply(JqInput.of(Json.parse("null"))))
         .isExactlyInstanceOf(JqEvaluationException.class)
-        .satisfies(e -> assertThat(((JqEvaluationException) e).detail()).isEqualTo("custom problem"));
+        .satisfies(
+            e -> assertThat(((JqEvaluationException) e).detail()).isEqualTo("custom problem"));
   }
 
   /**

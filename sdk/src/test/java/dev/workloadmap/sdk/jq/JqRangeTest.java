@@ -62,9 +62,19 @@ class JqRangeTest {
   @CsvSource(
       delimiter = '|',
       value = {
-        "[range(3)]", "[range(2.5)]", "[range(1, 2; 3, 4)]", "[range(5; 0; -2)]", "[range(0; -5; -1.5)]",
-        "[range(0; 1; 0.3)]", "[range(0, 1; 3, 4; 1, 2)]", "[range(1; 10; 0)]", "[range(0; 3; nan)]",
-        "[range(.n)]", "[range(\"a\")]", "[range(1; 3; null)]", "[range(1e18; 1e18 + 3)]"
+        "[range(3)]",
+        "[range(2.5)]",
+        "[range(1, 2; 3, 4)]",
+        "[range(5; 0; -2)]",
+        "[range(0; -5; -1.5)]",
+        "[range(0; 1; 0.3)]",
+        "[range(0, 1; 3, 4; 1, 2)]",
+        "[range(1; 10; 0)]",
+        "[range(0; 3; nan)]",
+        "[range(.n)]",
+        "[range(\"a\")]",
+        "[range(1; 3; null)]",
+        "[range(1e18; 1e18 + 3)]"
       })
   void gojqAgrees(String expression) {
     Assumptions.assumeTrue(JqOracle.gojq().isAvailable(), JqOracle.gojq().unavailableReason());
@@ -76,6 +86,7 @@ class JqRangeTest {
   void jq16DiffersOnANullStepAndTheSdkFollowsGojq() {
     Assumptions.assumeTrue(JqOracle.jq().isAvailable(), "jq not installed: apt-get install jq");
     assertThat(JqOracle.jq().evaluate("[range(1; 3; null)]", "null")).containsExactly("[]");
-    assertThat(JqOracle.ours(Jq.defaultEngine(), "[range(1; 3; null)]", "null")).containsExactly(JqOracle.ERROR);
+    assertThat(JqOracle.ours(Jq.defaultEngine(), "[range(1; 3; null)]", "null"))
+        .containsExactly(JqOracle.ERROR);
   }
 }

@@ -20,10 +20,7 @@ import org.junit.jupiter.api.Test;
 class JqRunnerConformanceTest {
 
   /** Object T of conformance-cases.md §3. */
-  static final JqInput T =
-      JqInput.of(
-          Json.parse(
-              """
+  static final JqInput T = JqInput.of(Json.parse("""
               {"metadata":{"name":"test-pod","namespace":"default","labels":{"app":"web","component":"frontend"}},
                "spec":{"containers":[
                  {"name":"web","image":"nginx:1.20","ports":[{"containerPort":80},{"containerPort":443}]},
@@ -53,7 +50,8 @@ class JqRunnerConformanceTest {
 
   @Test
   void jr04_integralNumbersComeBackAsIntegers() {
-    List<JsonNode> ports = engine.compile(".spec.containers[0].ports[].containerPort").apply(T);
+    List<JsonNode> ports =
+        engine.compile(".spec.containers[0].ports[].containerPort").apply(T);
     assertThat(Json.compact(ports)).containsExactly("80", "443");
     assertThat(ports).allSatisfy(p -> assertThat(p.isIntegralNumber()).isTrue());
   }
@@ -68,7 +66,9 @@ class JqRunnerConformanceTest {
   @Test
   void jr06_noMatchIsAnEmptyStream() {
     assertThat(eval(".spec.containers[] | select(.name == \"notfound\")", T)).isEmpty();
-    assertThat(engine.compile(".spec.containers[] | select(.name == \"notfound\")").first(T)).isNull();
+    assertThat(
+            engine.compile(".spec.containers[] | select(.name == \"notfound\")").first(T))
+        .isNull();
   }
 
   @Test
@@ -78,7 +78,8 @@ class JqRunnerConformanceTest {
 
   @Test
   void jr08_selectThenField() {
-    assertThat(eval(".spec.containers[] | select(.name == \"web\") | .image", T)).containsExactly("\"nginx:1.20\"");
+    assertThat(eval(".spec.containers[] | select(.name == \"web\") | .image", T))
+        .containsExactly("\"nginx:1.20\"");
   }
 
   @Test
@@ -106,10 +107,11 @@ class JqRunnerConformanceTest {
     try {
       assertThatThrownBy(() -> p.apply(T))
           .isInstanceOf(JqCancelledException.class)
-          .hasMessage(
-              "JQ execution error for expression '.metadata.name': "
-                  + "evaluation was cancelled: its thread was interrupted (context canceled)");
-      assertThat(Thread.currentThread().isInterrupted()).as("the interrupt flag is left set").isTrue();
+          .hasMessage("JQ execution error for expression '.metadata.name': "
+              + "evaluation was cancelled: its thread was interrupted (context canceled)");
+      assertThat(Thread.currentThread().isInterrupted())
+          .as("the interrupt flag is left set")
+          .isTrue();
     } finally {
       Thread.interrupted();
     }
@@ -119,30 +121,27 @@ class JqRunnerConformanceTest {
   void jr12_interruptStopsARunningEvaluation() throws Exception {
     JqEngine patient = Jq.newEngine(JqOptions.defaults().withBudget(Duration.ofSeconds(60)));
     JqProgram endless = patient.compile("range(0; 1e12) | select(. < 0)");
-    assertTimeoutPreemptively(
-        Duration.ofSeconds(20),
-        () -> {
-          Thread[] worker = new Thread[1];
-          CompletableFuture<Throwable> failure = new CompletableFuture<>();
-          worker[0] =
-              new Thread(
-                  () -> {
-                    try {
-                      endless.apply(T);
-                      failure.complete(null);
-                    } catch (Throwable t) {
-                      failure.complete(t);
-                    }
-                  });
-          worker[0].start();
-          Thread.sleep(100);
-          worker[0].interrupt();
-          Throwable t = failure.get(15, TimeUnit.SECONDS);
-          assertThat(t)
-              .isInstanceOf(JqCancelledException.class)
-              .hasMessageEndingWith("evaluation was cancelled: its thread was interrupted (context canceled)");
-          worker[0].join();
-        });
+    assertTimeoutPreemptively(Duration.ofSeconds(20), () -> {
+      Thread[] worker = new Thread[1];
+      CompletableFuture<Throwable> failure = new CompletableFuture<>();
+      worker[0] = new Thread(() -> {
+        try {
+          endless.apply(T);
+          failure.complete(null);
+        } catch (Throwable t) {
+          failure.complete(t);
+        }
+      });
+      worker[0].start();
+      Thread.sleep(100);
+      worker[0].interrupt();
+      Throwable t = failure.get(15, TimeUnit.SECONDS);
+      assertThat(t)
+          .isInstanceOf(JqCancelledException.class)
+          .hasMessageEndingWith(
+              "evaluation was cancelled: its thread was interrupted (context canceled)");
+      worker[0].join();
+    });
   }
 
   @Test
@@ -150,7 +149,8 @@ class JqRunnerConformanceTest {
     JqEngine limited = Jq.newEngine(JqOptions.defaults().withMaxResults(5));
     assertThatThrownBy(() -> limited.compile(".items[].id").apply(items(100)))
         .isInstanceOf(JqResultLimitException.class)
-        .hasMessage("JQ execution error for expression '.items[].id': query results exceed the allowed number 5")
+        .hasMessage(
+            "JQ execution error for expression '.items[].id': query results exceed the allowed number 5")
         .satisfies(e -> assertThat(((JqResultLimitException) e).limit()).isEqualTo(5));
   }
 
@@ -172,7 +172,8 @@ class JqRunnerConformanceTest {
   @Test
   void jr14_slicesUnderTheLimit() {
     JqEngine limited = Jq.newEngine(JqOptions.defaults().withMaxResults(5));
-    assertThat(Json.compact(limited.compile(".items[0:3][].id").apply(items(100)))).containsExactly("0", "1", "2");
+    assertThat(Json.compact(limited.compile(".items[0:3][].id").apply(items(100))))
+        .containsExactly("0", "1", "2");
   }
 
   @Test
@@ -186,14 +187,13 @@ class JqRunnerConformanceTest {
     String expression = ".data | map(select(.nested | length > 50)) | length";
     assertTimeoutPreemptively(
         Duration.ofSeconds(20),
-        () ->
-            assertThatThrownBy(() -> hurried.compile(expression).apply(JqInput.of(root)))
-                .isInstanceOf(JqBudgetExceededException.class)
-                .hasMessage(
-                    "JQ execution error for expression '" + expression + "': "
-                        + "evaluation exceeded its time budget of 1ms (context deadline exceeded)"));
+        () -> assertThatThrownBy(() -> hurried.compile(expression).apply(JqInput.of(root)))
+            .isInstanceOf(JqBudgetExceededException.class)
+            .hasMessage("JQ execution error for expression '" + expression + "': "
+                + "evaluation exceeded its time budget of 1ms (context deadline exceeded)"));
     // the same evaluation finishes with the default budget
-    assertThat(Json.compact(engine.compile(expression).apply(JqInput.of(root)))).containsExactly("4900");
+    assertThat(Json.compact(engine.compile(expression).apply(JqInput.of(root))))
+        .containsExactly("4900");
   }
 
   @Test

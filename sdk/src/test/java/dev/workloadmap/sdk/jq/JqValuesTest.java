@@ -29,7 +29,8 @@ class JqValuesTest {
   @Test
   void stringsRenderWithoutQuotes() {
     assertThat(JqValues.render(TextNode.valueOf("Running"))).isEqualTo("Running");
-    assertThat(JqValues.render(TextNode.valueOf("a \"quoted\" \\ value"))).isEqualTo("a \"quoted\" \\ value");
+    assertThat(JqValues.render(TextNode.valueOf("a \"quoted\" \\ value")))
+        .isEqualTo("a \"quoted\" \\ value");
     assertThat(JqValues.render(TextNode.valueOf(""))).isEmpty();
   }
 
@@ -77,7 +78,8 @@ class JqValuesTest {
   @Test
   void specialDoublesRenderLikeGojq() {
     assertThat(JqValues.render(DoubleNode.valueOf(Double.NaN))).isEqualTo("null");
-    assertThat(JqValues.render(DoubleNode.valueOf(Double.POSITIVE_INFINITY))).isEqualTo("1.7976931348623157e+308");
+    assertThat(JqValues.render(DoubleNode.valueOf(Double.POSITIVE_INFINITY)))
+        .isEqualTo("1.7976931348623157e+308");
     assertThat(JqValues.render(DoubleNode.valueOf(Double.NEGATIVE_INFINITY)))
         .isEqualTo("-1.7976931348623157e+308");
     assertThat(JqValues.render(DoubleNode.valueOf(-0.0))).isEqualTo("-0");
@@ -87,7 +89,8 @@ class JqValuesTest {
   void hugeIntegersBecomeDoublesLikeTheReferencesJsonRoundTrip() {
     assertThat(JqValues.render(BigIntegerNode.valueOf(new BigInteger("100000000000000000000"))))
         .isEqualTo("100000000000000000000");
-    assertThat(JqValues.render(BigIntegerNode.valueOf(new BigInteger("123456789012345678901234567890"))))
+    assertThat(JqValues.render(
+            BigIntegerNode.valueOf(new BigInteger("123456789012345678901234567890"))))
         .isEqualTo("1.2345678901234568e+29");
     assertThat(JqValues.render(BigIntegerNode.valueOf(BigInteger.valueOf(42)))).isEqualTo("42");
   }
@@ -95,7 +98,8 @@ class JqValuesTest {
   @Test
   void objectsAndArraysRenderAsCompactJsonWithSortedKeys() {
     JsonNode v = Json.parse("{\"z\":1.0,\"a\":[2.0,{\"y\":null,\"b\":true}],\"m\":\"s\"}");
-    assertThat(JqValues.render(v)).isEqualTo("{\"a\":[2,{\"b\":true,\"y\":null}],\"m\":\"s\",\"z\":1}");
+    assertThat(JqValues.render(v))
+        .isEqualTo("{\"a\":[2,{\"b\":true,\"y\":null}],\"m\":\"s\",\"z\":1}");
     assertThat(JqValues.toCompactJson(v)).isEqualTo(JqValues.render(v));
     assertThat(JqValues.render(Json.parse("[]"))).isEqualTo("[]");
     assertThat(JqValues.render(Json.parse("{}"))).isEqualTo("{}");
@@ -105,14 +109,17 @@ class JqValuesTest {
   void keysSortByCodePointLikeGo() {
     // U+FF5E sorts below U+1F600 by code point, above it in UTF-16 order
     JsonNode v = Json.parse("{\"\\ud83d\\ude00\":1,\"\\uff5e\":2,\"B\":3,\"a\":4}");
-    assertThat(JqValues.toCompactJson(v)).isEqualTo("{\"B\":3,\"a\":4,\"\uff5e\":2,\"\ud83d\ude00\":1}");
+    assertThat(JqValues.toCompactJson(v))
+        .isEqualTo("{\"B\":3,\"a\":4,\"\uff5e\":2,\"\ud83d\ude00\":1}");
   }
 
   @Test
   void stringsAreEscapedLikeGojq() {
-    assertThat(JqValues.toCompactJson(TextNode.valueOf("q\"b\\s/\b\f\n\r\t\u0001\u001f\u007f<>&\u2028é😀")))
+    assertThat(JqValues.toCompactJson(
+            TextNode.valueOf("q\"b\\s/\b\f\n\r\t\u0001\u001f\u007f<>&\u2028é😀")))
         .isEqualTo("\"q\\\"b\\\\s/\\b\\f\\n\\r\\t\\u0001\\u001f\\u007f<>&\u2028é😀\"");
-    assertThat(JqValues.toCompactJson(TextNode.valueOf("lone \ud800 surrogate"))).isEqualTo("\"lone \uFFFD surrogate\"");
+    assertThat(JqValues.toCompactJson(TextNode.valueOf("lone \ud800 surrogate")))
+        .isEqualTo("\"lone \uFFFD surrogate\"");
     assertThat(JqValues.toCompactJson(null)).isEqualTo("null");
   }
 
@@ -133,9 +140,13 @@ class JqValuesTest {
 
   @Test
   void renderOfEvaluatedValuesMatchesTostring() {
-    // what byExpression compares (render) equals the reference's `(e) | tostring` for every kind of value
-    JqInput input = JqInput.of(Json.parse("{\"a\":{\"y\":1.0,\"x\":[true,null,\"s\",2.5]},\"n\":3.0,\"s\":\"t\"}"));
-    for (String e : new String[] {".a", ".a.x", ".n", ".s", ".missing", ".a.x[0]", ".a.x[3]", "{b: 1, a: .n}"}) {
+    // what byExpression compares (render) equals the reference's `(e) | tostring` for every kind of
+    // value
+    JqInput input = JqInput.of(
+        Json.parse("{\"a\":{\"y\":1.0,\"x\":[true,null,\"s\",2.5]},\"n\":3.0,\"s\":\"t\"}"));
+    for (String e :
+        new String[] {".a", ".a.x", ".n", ".s", ".missing", ".a.x[0]", ".a.x[3]", "{b: 1, a: .n}"
+        }) {
       JsonNode value = Jq.defaultEngine().compile(e).first(input);
       JsonNode text = Jq.defaultEngine().compile("(" + e + ") | tostring").first(input);
       assertThat(JqValues.render(value)).as(e).isEqualTo(text.textValue());

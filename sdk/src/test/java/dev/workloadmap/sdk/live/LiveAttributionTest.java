@@ -22,7 +22,8 @@ class LiveAttributionTest {
 
   static final WorkloadMap WM = WorkloadMap.create();
 
-  static final PreparedDefinition TRAINING = WM.prepare(WM.loadDefinition(karta("""
+  static final PreparedDefinition TRAINING =
+      WM.prepare(WM.loadDefinition(karta("""
       rootComponent:
         name: trainjob
         kind: {group: example.com, version: v1, kind: TrainJob}
@@ -78,13 +79,19 @@ class LiveAttributionTest {
           %s
           containers: [{name: c, resources: {limits: {nvidia.com/gpu: %s}}}]
         status: %s
-        """.formatted(name, type, ownerUid, node == null ? "" : "nodeName: " + node,
-        type.equals("master") ? "1" : "8", status));
+        """.formatted(
+            name,
+            type,
+            ownerUid,
+            node == null ? "" : "nodeName: " + node,
+            type.equals("master") ? "1" : "8",
+            status));
   }
 
   static final String RUNNING = "{phase: Running, conditions: [{type: Ready, status: \"True\"}]}";
-  static final String UNSCHEDULABLE = "{phase: Pending, conditions: [{type: PodScheduled, status: \"False\", "
-      + "reason: Unschedulable}]}";
+  static final String UNSCHEDULABLE =
+      "{phase: Pending, conditions: [{type: PodScheduled, status: \"False\", "
+          + "reason: Unschedulable}]}";
 
   static List<JsonNode> clusterPods() {
     List<JsonNode> pods = new ArrayList<>();
@@ -110,14 +117,22 @@ class LiveAttributionTest {
     assertThat(worker.current()).isEqualTo(4);
     assertThat(worker.ready()).isEqualTo(3);
     assertThat(worker.nodes()).containsExactly("node-02", "node-03");
-    assertThat(worker.pods()).extracting(LivePod::name).containsExactly("worker-0", "worker-1", "worker-2", "worker-3");
-    assertThat(live.notOwned()).as("CD-02: a neighbour's pods never appear").containsExactly("neighbour-0");
+    assertThat(worker.pods())
+        .extracting(LivePod::name)
+        .containsExactly("worker-0", "worker-1", "worker-2", "worker-3");
+    assertThat(live.notOwned())
+        .as("CD-02: a neighbour's pods never appear")
+        .containsExactly("neighbour-0");
     assertThat(live.unmatched()).isEmpty();
   }
 
   @Test
   void cr03_unschedulablePod() {
-    LivePod p = WM.attributePods(TRAINING, JOB, clusterPods(), null).component("worker").orElseThrow().pods().get(3);
+    LivePod p = WM.attributePods(TRAINING, JOB, clusterPods(), null)
+        .component("worker")
+        .orElseThrow()
+        .pods()
+        .get(3);
     assertThat(p.name()).isEqualTo("worker-3");
     assertThat(p.node()).isNull();
     assertThat(p.ready()).isFalse();
@@ -130,7 +145,9 @@ class LiveAttributionTest {
   @Test
   void cr04_selectorsApplyAndTotalsDoNotDependOnPods() {
     LiveTree live = WM.attributePods(TRAINING, JOB, clusterPods(), null);
-    assertThat(live.component("master").orElseThrow().pods()).extracting(LivePod::name).containsExactly("master-0");
+    assertThat(live.component("master").orElseThrow().pods())
+        .extracting(LivePod::name)
+        .containsExactly("master-0");
     LiveTree none = WM.attributePods(TRAINING, JOB, List.of(), null);
     assertThat(none.component("worker").orElseThrow().resources().gpus()).isEqualTo(32);
     assertThat(live.component("worker").orElseThrow().resources().gpus()).isEqualTo(32);
@@ -139,12 +156,23 @@ class LiveAttributionTest {
 
   @Test
   void cr11_completedPodAndCrashLoop() {
-    JsonNode done = pod("worker-0", "worker", "root-uid", "node-02", "{phase: Succeeded, conditions: [{type: Ready, "
-        + "status: \"False\", reason: PodCompleted}]}");
-    JsonNode crash = pod("worker-1", "worker", "root-uid", "node-02", "{phase: Running, conditions: [{type: Ready, "
-        + "status: \"False\", reason: ContainersNotReady}], containerStatuses: [{name: c, ready: false, "
-        + "state: {waiting: {reason: CrashLoopBackOff}}}]}");
-    List<LivePod> pods = WM.attributePods(TRAINING, JOB, List.of(done, crash), null).pods();
+    JsonNode done = pod(
+        "worker-0",
+        "worker",
+        "root-uid",
+        "node-02",
+        "{phase: Succeeded, conditions: [{type: Ready, "
+            + "status: \"False\", reason: PodCompleted}]}");
+    JsonNode crash = pod(
+        "worker-1",
+        "worker",
+        "root-uid",
+        "node-02",
+        "{phase: Running, conditions: [{type: Ready, "
+            + "status: \"False\", reason: ContainersNotReady}], containerStatuses: [{name: c, ready: false, "
+            + "state: {waiting: {reason: CrashLoopBackOff}}}]}");
+    List<LivePod> pods =
+        WM.attributePods(TRAINING, JOB, List.of(done, crash), null).pods();
     assertThat(pods.get(0).phase()).isEqualTo("Succeeded");
     assertThat(pods.get(0).reason()).isEqualTo("PodCompleted");
     assertThat(pods.get(0).unhealthy()).as("completed pods are not unhealthy").isFalse();
@@ -157,14 +185,16 @@ class LiveAttributionTest {
     JsonNode stray = pod("sidecar-0", "proxy", "root-uid", "node-02", RUNNING);
     LiveTree live = WM.attributePods(TRAINING, JOB, List.of(stray), null);
     assertThat(live.pods()).isEmpty();
-    assertThat(live.unmatched()).containsExactly(new UnmatchedPod("sidecar-0", "no component found for pod sidecar-0"));
+    assertThat(live.unmatched())
+        .containsExactly(new UnmatchedPod("sidecar-0", "no component found for pod sidecar-0"));
   }
 
   @Test
   void ownerChainThroughControllersWithDepthLimitAndCache() {
     // pod -> Job (controller) -> JobSet-like root
-    JsonNode job = object("{apiVersion: batch/v1, kind: Job, metadata: {name: j, namespace: ml-team, uid: job-uid,"
-        + " ownerReferences: [{apiVersion: example.com/v1, kind: TrainJob, name: x, uid: root-uid, controller: true}]}}");
+    JsonNode job = object(
+        "{apiVersion: batch/v1, kind: Job, metadata: {name: j, namespace: ml-team, uid: job-uid,"
+            + " ownerReferences: [{apiVersion: example.com/v1, kind: TrainJob, name: x, uid: root-uid, controller: true}]}}");
     JsonNode p1 = pod("worker-0", "worker", "job-uid", "n", RUNNING);
     JsonNode p2 = pod("worker-1", "worker", "job-uid", "n", RUNNING);
     int[] calls = {0};
@@ -176,7 +206,8 @@ class LiveAttributionTest {
     assertThat(live.pods()).hasSize(2);
     assertThat(calls[0]).as("one lookup per owner UID").isEqualTo(1);
     assertThat(WM.attributePods(TRAINING, JOB, List.of(p1), OwnerLookup.none()).notOwned())
-        .as("an owner that cannot be read counts as not owned").containsExactly("worker-0");
+        .as("an owner that cannot be read counts as not owned")
+        .containsExactly("worker-0");
   }
 
   @Test
@@ -194,7 +225,8 @@ class LiveAttributionTest {
             - {apiVersion: v1, kind: Other, name: o, uid: other, controller: true}
             - {apiVersion: v1, kind: Root, name: r, uid: root-uid}
         """);
-    JsonNode mid = object("{metadata: {name: mid, uid: mid-uid, ownerReferences: [{uid: root-uid, controller: true}]}}");
+    JsonNode mid = object(
+        "{metadata: {name: mid, uid: mid-uid, ownerReferences: [{uid: root-uid, controller: true}]}}");
     OwnerChain chain = new OwnerChain("root-uid", OwnerLookup.of(List.of(mid)));
     assertThat(chain.owns(viaNonController)).isFalse();
     assertThat(chain.owns(direct)).isTrue();
@@ -205,11 +237,13 @@ class LiveAttributionTest {
     List<JsonNode> owners = new ArrayList<>();
     for (int i = 1; i <= 7; i++) {
       String up = i == 7 ? "root-uid" : "o" + (i + 1);
-      owners.add(object("{metadata: {name: o%d, uid: o%d, ownerReferences: [{uid: %s, controller: true}]}}"
-          .formatted(i, i, up)));
+      owners.add(
+          object("{metadata: {name: o%d, uid: o%d, ownerReferences: [{uid: %s, controller: true}]}}"
+              .formatted(i, i, up)));
     }
     OwnerLookup lookup = OwnerLookup.of(owners);
-    // the pod's owner is level 1: through o3 (o3..o7) the root is level 6 and owns; through o2 it is level 7
+    // the pod's owner is level 1: through o3 (o3..o7) the root is level 6 and owns; through o2 it
+    // is level 7
     JsonNode at6 = object("{metadata: {name: p, ownerReferences: [{uid: o3, controller: true}]}}");
     JsonNode at7 = object("{metadata: {name: q, ownerReferences: [{uid: o2, controller: true}]}}");
     assertThat(new OwnerChain("root-uid", lookup).owns(at6)).isTrue();
@@ -218,10 +252,13 @@ class LiveAttributionTest {
 
   @Test
   void ownerCyclesEndAsNotOwned() {
-    JsonNode a = object("{metadata: {name: a, uid: a, ownerReferences: [{uid: b, controller: true}]}}");
-    JsonNode b = object("{metadata: {name: b, uid: b, ownerReferences: [{uid: a, controller: true}]}}");
+    JsonNode a =
+        object("{metadata: {name: a, uid: a, ownerReferences: [{uid: b, controller: true}]}}");
+    JsonNode b =
+        object("{metadata: {name: b, uid: b, ownerReferences: [{uid: a, controller: true}]}}");
     JsonNode p = object("{metadata: {name: p, ownerReferences: [{uid: a, controller: true}]}}");
-    assertThat(new OwnerChain("root-uid", OwnerLookup.of(List.of(a, b))).owns(p)).isFalse();
+    assertThat(new OwnerChain("root-uid", OwnerLookup.of(List.of(a, b))).owns(p))
+        .isFalse();
   }
 
   @Test
@@ -229,7 +266,8 @@ class LiveAttributionTest {
     JsonNode noUid = ((com.fasterxml.jackson.databind.node.ObjectNode) JOB.deepCopy());
     ((com.fasterxml.jackson.databind.node.ObjectNode) noUid.get("metadata")).remove("uid");
     assertThatThrownBy(() -> WM.attributePods(TRAINING, noUid, List.of(), null))
-        .isInstanceOf(WorkloadMapException.class).hasMessageContaining("has no metadata.uid");
+        .isInstanceOf(WorkloadMapException.class)
+        .hasMessageContaining("has no metadata.uid");
   }
 
   static final PreparedDefinition SERVE = WM.prepare(WM.loadDefinition(karta("""
@@ -244,14 +282,18 @@ class LiveAttributionTest {
 
   @Test
   void cr08_theRootsOwnSelectorAppliesToItsPods() {
-    JsonNode d = object("{apiVersion: apps/v1, kind: Deployment, metadata: {name: embed-svc, uid: root-uid}, "
-        + "spec: {replicas: 1}}");
-    JsonNode serve = object("{metadata: {name: embed-svc-0, labels: {role: serve}, ownerReferences: [{uid: root-uid}]}}");
+    JsonNode d = object(
+        "{apiVersion: apps/v1, kind: Deployment, metadata: {name: embed-svc, uid: root-uid}, "
+            + "spec: {replicas: 1}}");
+    JsonNode serve = object(
+        "{metadata: {name: embed-svc-0, labels: {role: serve}, ownerReferences: [{uid: root-uid}]}}");
     JsonNode proxy = object("{metadata: {name: embed-svc-sidecar, labels: {role: proxy}, "
         + "ownerReferences: [{uid: root-uid}]}}");
     LiveTree live = WM.attributePods(SERVE, d, List.of(serve, proxy), null);
     assertThat(live.pods()).extracting(LivePod::name).containsExactly("embed-svc-0");
-    assertThat(live.unmatched()).extracting(UnmatchedPod::name).containsExactly("embed-svc-sidecar");
+    assertThat(live.unmatched())
+        .extracting(UnmatchedPod::name)
+        .containsExactly("embed-svc-sidecar");
   }
 
   @Test
@@ -263,12 +305,16 @@ class LiveAttributionTest {
           specDefinition: {podTemplateSpecPath: .spec.template}
           statusDefinition: {phaseDefinition: {path: .status.phase}, statusMappings: {running: [{byPhase: Running}]}}
         """), "dep.yaml"));
-    JsonNode d = object("{apiVersion: apps/v1, kind: Deployment, metadata: {name: web, uid: root-uid}}");
+    JsonNode d =
+        object("{apiVersion: apps/v1, kind: Deployment, metadata: {name: web, uid: root-uid}}");
     JsonNode p = object("{metadata: {name: web-1, ownerReferences: [{uid: root-uid}]}}");
-    assertThat(WM.attributePods(dep, d, List.of(p), null).pods()).extracting(LivePod::name).containsExactly("web-1");
+    assertThat(WM.attributePods(dep, d, List.of(p), null).pods())
+        .extracting(LivePod::name)
+        .containsExactly("web-1");
   }
 
-  static final PreparedDefinition SERVICES = WM.prepare(WM.loadDefinition(karta("""
+  static final PreparedDefinition SERVICES =
+      WM.prepare(WM.loadDefinition(karta("""
       rootComponent:
         name: graph
         kind: {group: example.com, version: v1, kind: Graph}
@@ -286,8 +332,9 @@ class LiveAttributionTest {
 
   @Test
   void cr16_instanceFilteringAppliesEvenToASingleInstance() {
-    JsonNode g = object("{apiVersion: example.com/v1, kind: Graph, metadata: {name: g, uid: root-uid}, "
-        + "spec: {services: {Frontend: {replicas: 1, template: {}}}}}");
+    JsonNode g =
+        object("{apiVersion: example.com/v1, kind: Graph, metadata: {name: g, uid: root-uid}, "
+            + "spec: {services: {Frontend: {replicas: 1, template: {}}}}}");
     JsonNode frontend = object("{metadata: {name: frontend-0, labels: {component: Frontend}, "
         + "ownerReferences: [{uid: root-uid}]}}");
     JsonNode leftover = object("{metadata: {name: prefill-0, labels: {component: PrefillWorker}, "
@@ -305,13 +352,19 @@ class LiveAttributionTest {
   @Test
   void describeTextShowsReadyPodsReasonsAndNodes() {
     String text = WM.renderText(WM.attributePods(TRAINING, JOB, clusterPods(), null), "catalog");
-    assertThat(text).contains("TrainJob/llama-finetune", "namespace: ml-team", "definition: test (catalog)")
-        .contains("Pending (Unschedulable)").contains("Phase: Running").contains("TOTAL");
+    assertThat(text)
+        .contains("TrainJob/llama-finetune", "namespace: ml-team", "definition: test (catalog)")
+        .contains("Pending (Unschedulable)")
+        .contains("Phase: Running")
+        .contains("TOTAL");
     assertThat(text).doesNotContain("file mode");
     List<String> lines = text.lines().toList();
     assertThat(lines).noneMatch(l -> l.endsWith(" "));
-    assertThat(lines).anyMatch(l -> l.startsWith("└── worker") && l.contains("3/4 ready") && l.contains("gpu: 32")
-        && l.endsWith("node-02,node-03"));
+    assertThat(lines)
+        .anyMatch(l -> l.startsWith("└── worker")
+            && l.contains("3/4 ready")
+            && l.contains("gpu: 32")
+            && l.endsWith("node-02,node-03"));
     assertThat(lines).anyMatch(l -> l.startsWith("├── master") && l.contains("1/1 ready"));
     assertThat(lines).anyMatch(l -> l.startsWith("    └── worker-3") && l.endsWith("<none>"));
     assertThat(lines).anyMatch(l -> l.startsWith("│   └── master-0") && l.contains("Running"));

@@ -22,13 +22,17 @@ class OwnerChainTest {
   private static ObjectNode object(String kind, String name, String uid, Object... refs) {
     ObjectNode o = M.createObjectNode();
     o.put("apiVersion", kind.equals("Job") ? "batch/v1" : "x.io/v1").put("kind", kind);
-    ObjectNode md = o.putObject("metadata").put("name", name).put("namespace", "ns").put("uid", uid);
+    ObjectNode md =
+        o.putObject("metadata").put("name", name).put("namespace", "ns").put("uid", uid);
     ArrayNode rs = md.putArray("ownerReferences");
     for (int i = 0; i < refs.length; i += 2) {
       JsonNode owner = (JsonNode) refs[i];
-      rs.addObject().put("apiVersion", owner.path("apiVersion").asText()).put("kind", owner.path("kind").asText())
+      rs.addObject()
+          .put("apiVersion", owner.path("apiVersion").asText())
+          .put("kind", owner.path("kind").asText())
           .put("name", owner.path("metadata").path("name").asText())
-          .put("uid", owner.path("metadata").path("uid").asText()).put("controller", (Boolean) refs[i + 1]);
+          .put("uid", owner.path("metadata").path("uid").asText())
+          .put("controller", (Boolean) refs[i + 1]);
     }
     return o;
   }
@@ -41,7 +45,8 @@ class OwnerChainTest {
     ObjectNode set = object("Set", "s", "u-set");
     ObjectNode job = object("Job", "j", "u-job", set, true);
     ObjectNode leaf = object("Job", "leaf", "u-leaf", job, true);
-    OwnerChain chain = OwnerChain.toReference(COVERED_CONTROLLER, OwnerLookup.of(List.of(set, job)));
+    OwnerChain chain =
+        OwnerChain.toReference(COVERED_CONTROLLER, OwnerLookup.of(List.of(set, job)));
     assertThat(chain.reaches(job)).isTrue(); // directly
     assertThat(chain.reaches(leaf)).isTrue(); // through the Job, read by the lookup
     assertThat(chain.reaches(set)).isFalse(); // no owner: top-level
@@ -53,7 +58,8 @@ class OwnerChainTest {
     ObjectNode other = object("Job", "other", "u-other");
     ObjectNode byNonController = object("Job", "j", "u-j", set, false);
     ObjectNode underOther = object("Job", "k", "u-k", set, false, other, true);
-    OwnerChain chain = OwnerChain.toReference(COVERED_CONTROLLER, OwnerLookup.of(List.of(set, other)));
+    OwnerChain chain =
+        OwnerChain.toReference(COVERED_CONTROLLER, OwnerLookup.of(List.of(set, other)));
     assertThat(chain.reaches(byNonController)).isFalse();
     assertThat(chain.reaches(underOther)).isFalse();
   }
@@ -84,7 +90,8 @@ class OwnerChainTest {
       assertThat(covered.reaches(obj)).as("%d levels", levels).isEqualTo(expected);
       assertThat(root.owns(obj)).as("%d levels", levels).isEqualTo(expected);
       assertThat(covered.reaches(obj)).isEqualTo(expected);
-      assertThat(covered.lookups()).isEqualTo(Math.min(levels - 1, OwnerChain.MAX_DEPTH - 1)); // cached
+      assertThat(covered.lookups())
+          .isEqualTo(Math.min(levels - 1, OwnerChain.MAX_DEPTH - 1)); // cached
     }
   }
 }

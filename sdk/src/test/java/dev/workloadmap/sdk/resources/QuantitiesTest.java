@@ -1,6 +1,5 @@
 package dev.workloadmap.sdk.resources;
 
-import dev.workloadmap.sdk.internal.resources.Quantities;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
@@ -11,6 +10,7 @@ import com.fasterxml.jackson.databind.node.MissingNode;
 import com.fasterxml.jackson.databind.node.NullNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import dev.workloadmap.sdk.WorkloadMapException;
+import dev.workloadmap.sdk.internal.resources.Quantities;
 import io.fabric8.kubernetes.api.model.Quantity;
 import java.math.BigDecimal;
 import java.math.BigInteger;
@@ -32,7 +32,8 @@ class QuantitiesTest {
     assertThat(Quantities.parse(text)).as(text).isEqualByComparingTo(new BigDecimal(expected));
   }
 
-  // --- FC-41: exponent notation -------------------------------------------------------------------------------
+  // --- FC-41: exponent notation
+  // -------------------------------------------------------------------------------
 
   @ParameterizedTest(name = "{0} = {1} bytes")
   @CsvSource({"129e6, 129000000", "129M, 129000000", "123Mi, 128974848", "128974848, 128974848"})
@@ -49,7 +50,8 @@ class QuantitiesTest {
     assertAmount("5e0", "5");
   }
 
-  // --- FC-43: m on memory means milli-bytes ---------------------------------------------------------------------
+  // --- FC-43: m on memory means milli-bytes
+  // ---------------------------------------------------------------------
 
   @Test
   void fc43_milliSuffixIsMilliOnEveryResourceAndKeptExact() {
@@ -60,7 +62,8 @@ class QuantitiesTest {
     assertThat(Quantities.formatMemory(request)).isEqualTo("0.4");
   }
 
-  // --- FC-44: out-of-range exponents and huge suffixes ----------------------------------------------------------
+  // --- FC-44: out-of-range exponents and huge suffixes
+  // ----------------------------------------------------------
 
   @ParameterizedTest
   @ValueSource(
@@ -76,23 +79,23 @@ class QuantitiesTest {
   void fc44_hugeExponentsAreRejectedQuicklyWithAClearError(String input) {
     assertTimeoutPreemptively(
         QUICKLY,
-        () ->
-            assertThatThrownBy(() -> Quantities.parse(input))
-                .isInstanceOf(InvalidQuantityException.class)
-                .isInstanceOf(WorkloadMapException.class)
-                .hasMessage(
-                    "invalid quantity \"" + input + "\": out of range: the SDK accepts magnitudes below 1e40"));
+        () -> assertThatThrownBy(() -> Quantities.parse(input))
+            .isInstanceOf(InvalidQuantityException.class)
+            .isInstanceOf(WorkloadMapException.class)
+            .hasMessage("invalid quantity \"" + input
+                + "\": out of range: the SDK accepts magnitudes below 1e40"));
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"1e-2147483648", "1e-9223372036854775808", "1e-999999999", "1e-41", "0.00001e-36"})
+  @ValueSource(
+      strings = {"1e-2147483648", "1e-9223372036854775808", "1e-999999999", "1e-41", "0.00001e-36"})
   void fc44_hugeNegativeExponentsAreRejectedQuicklyRatherThanWrapping(String input) {
     assertTimeoutPreemptively(
         QUICKLY,
-        () ->
-            assertThatThrownBy(() -> Quantities.parse(input))
-                .isInstanceOf(InvalidQuantityException.class)
-                .hasMessageContaining("out of range: the SDK accepts non-zero magnitudes of at least 1e-40"));
+        () -> assertThatThrownBy(() -> Quantities.parse(input))
+            .isInstanceOf(InvalidQuantityException.class)
+            .hasMessageContaining(
+                "out of range: the SDK accepts non-zero magnitudes of at least 1e-40"));
   }
 
   @Test
@@ -111,34 +114,34 @@ class QuantitiesTest {
     assertAmount("1e-40", "1e-40");
     assertThatThrownBy(() -> Quantities.parse("1e40")).hasMessageContaining("out of range");
     assertThatThrownBy(() -> Quantities.parse("10e39")).hasMessageContaining("out of range");
-    assertThatThrownBy(() -> Quantities.parse("100000000000000000000000Ei")).hasMessageContaining("out of range");
+    assertThatThrownBy(() -> Quantities.parse("100000000000000000000000Ei"))
+        .hasMessageContaining("out of range");
   }
 
   @Test
   void fc44_zeroIsZeroWhateverTheExponent() {
-    assertTimeoutPreemptively(
-        QUICKLY,
-        () -> {
-          assertThat(Quantities.parse("0e9223372036854775807")).isSameAs(BigDecimal.ZERO);
-          assertThat(Quantities.parse("0.000e-99999999999")).isSameAs(BigDecimal.ZERO);
-          assertThat(Quantities.parse("-0")).isSameAs(BigDecimal.ZERO);
-        });
+    assertTimeoutPreemptively(QUICKLY, () -> {
+      assertThat(Quantities.parse("0e9223372036854775807")).isSameAs(BigDecimal.ZERO);
+      assertThat(Quantities.parse("0.000e-99999999999")).isSameAs(BigDecimal.ZERO);
+      assertThat(Quantities.parse("-0")).isSameAs(BigDecimal.ZERO);
+    });
   }
 
   @Test
   void fc44_jsonNumbersWithHugeExponentsAreRejectedQuickly() {
-    assertTimeoutPreemptively(
-        QUICKLY,
-        () -> {
-          assertThatThrownBy(() -> Quantities.parse(JSON.numberNode(new BigDecimal("1E+999999999"))))
-              .hasMessage("invalid quantity \"1E+999999999\": out of range: the SDK accepts magnitudes below 1e40");
-          assertThatThrownBy(() -> Quantities.parse(JSON.numberNode(new BigDecimal("1E-999999999"))))
-              .hasMessageContaining("out of range");
-          assertThatThrownBy(() -> Quantities.parse(JSON.numberNode(1e300))).hasMessageContaining("out of range");
-        });
+    assertTimeoutPreemptively(QUICKLY, () -> {
+      assertThatThrownBy(() -> Quantities.parse(JSON.numberNode(new BigDecimal("1E+999999999"))))
+          .hasMessage(
+              "invalid quantity \"1E+999999999\": out of range: the SDK accepts magnitudes below 1e40");
+      assertThatThrownBy(() -> Quantities.parse(JSON.numberNode(new BigDecimal("1E-999999999"))))
+          .hasMessageContaining("out of range");
+      assertThatThrownBy(() -> Quantities.parse(JSON.numberNode(1e300)))
+          .hasMessageContaining("out of range");
+    });
   }
 
-  // --- the rest of the grammar -----------------------------------------------------------------------------------
+  // --- the rest of the grammar
+  // -----------------------------------------------------------------------------------
 
   @ParameterizedTest(name = "{0} = {1}")
   @CsvSource({
@@ -181,7 +184,8 @@ class QuantitiesTest {
 
   @Test
   void binarySuffixesAreExactWhereFabric8RoundsToSixteenDigits() {
-    // Why the SDK computes binary suffixes itself: fabric8 7.9.0 multiplies by 2^60 rounded to DECIMAL64.
+    // Why the SDK computes binary suffixes itself: fabric8 7.9.0 multiplies by 2^60 rounded to
+    // DECIMAL64.
     BigDecimal exact = new BigDecimal("1152921504606846976");
     assertThat(new Quantity("1Ei").getNumericalAmount()).isNotEqualByComparingTo(exact);
     assertThat(Quantities.parse("1Ei")).isEqualByComparingTo(exact);
@@ -217,7 +221,8 @@ class QuantitiesTest {
 
   @Test
   void emptyAndWhitespaceAreRejected() {
-    assertThatThrownBy(() -> Quantities.parse("")).hasMessage("invalid quantity \"\": empty string");
+    assertThatThrownBy(() -> Quantities.parse(""))
+        .hasMessage("invalid quantity \"\": empty string");
     assertThatThrownBy(() -> Quantities.parse(" 1"))
         .hasMessage("invalid quantity \" 1\": leading or trailing whitespace");
     assertThatThrownBy(() -> Quantities.parse("1\n"))
@@ -229,8 +234,27 @@ class QuantitiesTest {
   @ParameterizedTest
   @ValueSource(
       strings = {
-        ".", "-", "+", "+-1", "Ei", "e3", "0x10", "1_000", "1Mi3", "1mi", "1e3.5", "1e3m", "1 000", "１", "1\u0660",
-        "1..", "--1", "1Ki ", "∞", "NaN", "Infinity"
+        ".",
+        "-",
+        "+",
+        "+-1",
+        "Ei",
+        "e3",
+        "0x10",
+        "1_000",
+        "1Mi3",
+        "1mi",
+        "1e3.5",
+        "1e3m",
+        "1 000",
+        "１",
+        "1\u0660",
+        "1..",
+        "--1",
+        "1Ki ",
+        "∞",
+        "NaN",
+        "Infinity"
       })
   void otherMalformedStringsAreRejected(String input) {
     assertThatThrownBy(() -> Quantities.parse(input))
@@ -242,28 +266,31 @@ class QuantitiesTest {
   void overlongStringsAreRejectedAndShortenedInTheMessage() {
     String input = "1".repeat(300);
     assertThatThrownBy(() -> Quantities.parse(input))
-        .hasMessage("invalid quantity \"" + "1".repeat(64) + "...\" (300 characters): longer than 256 characters");
+        .hasMessage("invalid quantity \"" + "1".repeat(64)
+            + "...\" (300 characters): longer than 256 characters");
   }
 
-  // --- JSON nodes ------------------------------------------------------------------------------------------------
+  // --- JSON nodes
+  // ------------------------------------------------------------------------------------------------
 
   @Test
   void jsonNumbersAreExactDecimals() {
     assertThat(Quantities.parse(JSON.numberNode(2))).isEqualByComparingTo("2");
-    assertThat(Quantities.parse(JSON.numberNode(8_000_000_000L))).isEqualByComparingTo("8000000000");
+    assertThat(Quantities.parse(JSON.numberNode(8_000_000_000L)))
+        .isEqualByComparingTo("8000000000");
     assertThat(Quantities.parse(JSON.numberNode(new BigInteger("123456789012345678901234567890"))))
         .isEqualByComparingTo("123456789012345678901234567890");
     assertThat(Quantities.parse(JSON.numberNode(0.5))).isEqualTo(new BigDecimal("0.5"));
     assertThat(Quantities.parse(JSON.numberNode(0.1))).isEqualTo(new BigDecimal("0.1"));
     assertThat(Quantities.parse(JSON.numberNode(0.1f))).isEqualTo(new BigDecimal("0.1"));
-    assertThat(Quantities.parse(JSON.numberNode(new BigDecimal("1.50")))).isEqualTo(new BigDecimal("1.5"));
+    assertThat(Quantities.parse(JSON.numberNode(new BigDecimal("1.50"))))
+        .isEqualTo(new BigDecimal("1.5"));
   }
 
   @Test
   void yamlScalarsReadThroughJacksonParseAsTheyDoInKubernetes() throws Exception {
-    JsonNode doc =
-        new YAMLMapper()
-            .readTree("a: 1\nb: 0.5\nc: \"500m\"\nd: 129e6\ne: 1Gi\nf: 1_000\ng: ' 2 '\nh: 1.5e3\n");
+    JsonNode doc = new YAMLMapper()
+        .readTree("a: 1\nb: 0.5\nc: \"500m\"\nd: 129e6\ne: 1Gi\nf: 1_000\ng: ' 2 '\nh: 1.5e3\n");
     assertThat(Quantities.parse(doc.get("a"))).isEqualByComparingTo("1");
     assertThat(Quantities.parse(doc.get("b"))).isEqualByComparingTo("0.5");
     assertThat(Quantities.parse(doc.get("c"))).isEqualByComparingTo("0.5");
@@ -285,14 +312,17 @@ class QuantitiesTest {
   void jsonNullIsZeroAndOtherTypesAreRejected() {
     assertThat(Quantities.parse(NullNode.getInstance())).isSameAs(BigDecimal.ZERO);
     assertThatThrownBy(() -> Quantities.parse(JSON.booleanNode(true)))
-        .hasMessage("invalid quantity \"true\": expected a string such as \"500m\" or a number, got a boolean");
+        .hasMessage(
+            "invalid quantity \"true\": expected a string such as \"500m\" or a number, got a boolean");
     assertThatThrownBy(() -> Quantities.parse(JSON.objectNode().put("amount", "1")))
         .hasMessage(
             "invalid quantity \"{\\\"amount\\\":\\\"1\\\"}\": expected a string such as \"500m\" or a number, got an"
                 + " object");
-    assertThatThrownBy(() -> Quantities.parse(JSON.arrayNode())).hasMessageEndingWith("got an array");
+    assertThatThrownBy(() -> Quantities.parse(JSON.arrayNode()))
+        .hasMessageEndingWith("got an array");
     assertThatThrownBy(() -> Quantities.parse(MissingNode.getInstance()))
-        .hasMessage("invalid quantity: expected a string such as \"500m\" or a number, got nothing");
+        .hasMessage(
+            "invalid quantity: expected a string such as \"500m\" or a number, got nothing");
     assertThatThrownBy(() -> Quantities.parse((JsonNode) null)).hasMessageEndingWith("got nothing");
     assertThatThrownBy(() -> Quantities.parse(JSON.numberNode(Double.NaN)))
         .hasMessage("invalid quantity \"NaN\": not a finite number");
@@ -302,7 +332,8 @@ class QuantitiesTest {
         .hasMessageContaining("more than 256 digits");
   }
 
-  // --- conversions ----------------------------------------------------------------------------------------------
+  // --- conversions
+  // ----------------------------------------------------------------------------------------------
 
   @Test
   void toMillisRoundsUpAwayFromZeroLikeKubernetesMilliValue() {
@@ -312,7 +343,8 @@ class QuantitiesTest {
     assertThat(Quantities.toMillis(new BigDecimal("1.0001"))).isEqualTo(1001);
     assertThat(Quantities.toMillis(new BigDecimal("-0.0001"))).isEqualTo(-1);
     assertThat(Quantities.toMillis(BigDecimal.ZERO)).isZero();
-    assertThat(Quantities.toMillis(new BigDecimal("9223372036854775.807"))).isEqualTo(Long.MAX_VALUE);
+    assertThat(Quantities.toMillis(new BigDecimal("9223372036854775.807")))
+        .isEqualTo(Long.MAX_VALUE);
   }
 
   @Test
@@ -324,16 +356,16 @@ class QuantitiesTest {
                 + " 9223372036854775807)");
     assertTimeoutPreemptively(
         QUICKLY,
-        () ->
-            assertThatThrownBy(() -> Quantities.toMillis(new BigDecimal("1E+999999999")))
-                .hasMessageContaining("does not fit"));
+        () -> assertThatThrownBy(() -> Quantities.toMillis(new BigDecimal("1E+999999999")))
+            .hasMessageContaining("does not fit"));
   }
 
   @Test
   void toWholeUnitsRoundsUpLikeKubernetesValue() {
     assertThat(Quantities.toWholeUnits(new BigDecimal("0.5"))).isEqualTo(1);
     assertThat(Quantities.toWholeUnits(new BigDecimal("8"))).isEqualTo(8);
-    assertThatThrownBy(() -> Quantities.toWholeUnits(Quantities.parse("2000E"))).hasMessageContaining("does not fit");
+    assertThatThrownBy(() -> Quantities.toWholeUnits(Quantities.parse("2000E")))
+        .hasMessageContaining("does not fit");
   }
 
   // --- display (docs/format.md#cli-describe)
@@ -364,7 +396,8 @@ class QuantitiesTest {
     "400m, 0.4",
     "1.5, 1.5"
   })
-  void memoryIsPrintedInBinaryUnitsWhenExactElseDecimalUnitsElsePlainBytes(String input, String shown) {
+  void memoryIsPrintedInBinaryUnitsWhenExactElseDecimalUnitsElsePlainBytes(
+      String input, String shown) {
     assertThat(Quantities.formatMemory(Quantities.parse(input))).isEqualTo(shown);
   }
 
@@ -375,12 +408,17 @@ class QuantitiesTest {
       BigDecimal bytes;
       switch (i % 4) {
         case 0 -> bytes = BigDecimal.valueOf(random.nextLong() & Long.MAX_VALUE);
-        case 1 -> bytes = BigDecimal.valueOf((random.nextInt(4096) + 1L) << (10 * (random.nextInt(6) + 1)));
-        case 2 -> bytes = BigDecimal.valueOf(random.nextInt(10_000) + 1L).scaleByPowerOfTen(3 * random.nextInt(7));
+        case 1 ->
+          bytes = BigDecimal.valueOf((random.nextInt(4096) + 1L) << (10 * (random.nextInt(6) + 1)));
+        case 2 ->
+          bytes = BigDecimal.valueOf(random.nextInt(10_000) + 1L)
+              .scaleByPowerOfTen(3 * random.nextInt(7));
         default -> bytes = BigDecimal.valueOf(random.nextInt(1_000_000), random.nextInt(6));
       }
       String shown = Quantities.formatMemory(bytes);
-      assertThat(Quantities.parse(shown)).as("%s shown as %s", bytes, shown).isEqualByComparingTo(bytes);
+      assertThat(Quantities.parse(shown))
+          .as("%s shown as %s", bytes, shown)
+          .isEqualByComparingTo(bytes);
     }
   }
 

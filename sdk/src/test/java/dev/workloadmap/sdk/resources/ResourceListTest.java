@@ -1,6 +1,5 @@
 package dev.workloadmap.sdk.resources;
 
-import dev.workloadmap.sdk.internal.resources.Quantities;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -8,6 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.MissingNode;
 import com.fasterxml.jackson.databind.node.NullNode;
+import dev.workloadmap.sdk.internal.resources.Quantities;
 import java.math.BigDecimal;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -31,7 +31,8 @@ class ResourceListTest {
 
   @Test
   void plusAddsPerResourceAndKeepsResourcesPresentInOnlyOneList() {
-    ResourceList sum = list("cpu", "500m", "memory", "1Gi").plus(list("cpu", "1500m", "nvidia.com/gpu", "2"));
+    ResourceList sum =
+        list("cpu", "500m", "memory", "1Gi").plus(list("cpu", "1500m", "nvidia.com/gpu", "2"));
     assertThat(sum).isEqualTo(list("cpu", "2", "memory", "1Gi", "nvidia.com/gpu", "2"));
     assertThat(sum.plus(ResourceList.empty())).isSameAs(sum);
     assertThat(ResourceList.empty().plus(sum)).isSameAs(sum);
@@ -40,7 +41,8 @@ class ResourceListTest {
   @Test
   void timesScalesEveryAmountExactly() {
     ResourceList perPod = list("cpu", "500m", "memory", "1Gi", "nvidia.com/gpu", "8");
-    assertThat(perPod.times(4)).isEqualTo(list("cpu", "2", "memory", "4Gi", "nvidia.com/gpu", "32"));
+    assertThat(perPod.times(4))
+        .isEqualTo(list("cpu", "2", "memory", "4Gi", "nvidia.com/gpu", "32"));
     assertThat(perPod.times(0)).isEqualTo(list("cpu", "0", "memory", "0", "nvidia.com/gpu", "0"));
     assertThat(list("memory", "400m").times(new BigDecimal("2.5"))).isEqualTo(list("memory", "1"));
     assertThat(list("cpu", "2000E").times(1_000_000)).isEqualTo(list("cpu", "2e27"));
@@ -57,7 +59,8 @@ class ResourceListTest {
 
   @Test
   void accessorsUseKubernetesUnits() {
-    ResourceList r = list("cpu", "0.0015", "memory", "400m", "nvidia.com/gpu", "8", "amd.com/gpu", "0.5");
+    ResourceList r =
+        list("cpu", "0.0015", "memory", "400m", "nvidia.com/gpu", "8", "amd.com/gpu", "0.5");
     assertThat(r.cpuMillis()).isEqualTo(2);
     assertThat(r.memoryBytes()).isEqualTo(new BigDecimal("0.4"));
     assertThat(r.gpus()).isEqualTo(8);
@@ -77,15 +80,27 @@ class ResourceListTest {
     assertThatThrownBy(() -> list("cpu", "1e20").cpuMillis())
         .isInstanceOf(InvalidQuantityException.class)
         .hasMessageContaining("does not fit in a 64-bit count of millicores");
-    assertThatThrownBy(() -> list("nvidia.com/gpu", "2000E").gpus()).hasMessageContaining("does not fit");
+    assertThatThrownBy(() -> list("nvidia.com/gpu", "2000E").gpus())
+        .hasMessageContaining("does not fit");
   }
 
   @Test
   void extendedHoldsEveryResourceOtherThanCpuAndMemoryByName() {
-    ResourceList r =
-        list("cpu", "1", "memory", "1Gi", "nvidia.com/gpu", "8", "rdma/hca", "1", "ephemeral-storage", "10Gi");
-    assertThat(r.extended()).isEqualTo(list("nvidia.com/gpu", "8", "rdma/hca", "1", "ephemeral-storage", "10Gi"));
-    assertThat(r.extended().names()).containsExactly("ephemeral-storage", "nvidia.com/gpu", "rdma/hca");
+    ResourceList r = list(
+        "cpu",
+        "1",
+        "memory",
+        "1Gi",
+        "nvidia.com/gpu",
+        "8",
+        "rdma/hca",
+        "1",
+        "ephemeral-storage",
+        "10Gi");
+    assertThat(r.extended())
+        .isEqualTo(list("nvidia.com/gpu", "8", "rdma/hca", "1", "ephemeral-storage", "10Gi"));
+    assertThat(r.extended().names())
+        .containsExactly("ephemeral-storage", "nvidia.com/gpu", "rdma/hca");
     assertThat(list("cpu", "1").extended().isEmpty()).isTrue();
   }
 
@@ -94,7 +109,8 @@ class ResourceListTest {
     ResourceList r = list("nvidia.com/gpu", "1", "memory", "1", "cpu", "1");
     assertThat(r.names()).containsExactly("cpu", "memory", "nvidia.com/gpu");
     assertThat(r.size()).isEqualTo(3);
-    assertThatThrownBy(() -> r.asMap().put("x", BigDecimal.ONE)).isInstanceOf(UnsupportedOperationException.class);
+    assertThatThrownBy(() -> r.asMap().put("x", BigDecimal.ONE))
+        .isInstanceOf(UnsupportedOperationException.class);
     ResourceList changed = r.with("cpu", BigDecimal.TEN);
     assertThat(r.getOrZero("cpu")).isEqualByComparingTo("1");
     assertThat(changed.getOrZero("cpu")).isEqualByComparingTo("10");
@@ -102,18 +118,22 @@ class ResourceListTest {
 
   @Test
   void equalityIsNumericAndZeroIsDistinctFromAbsent() {
-    assertThat(ResourceList.of("cpu", new BigDecimal("0.50"))).isEqualTo(ResourceList.of("cpu", new BigDecimal("0.5")));
+    assertThat(ResourceList.of("cpu", new BigDecimal("0.50")))
+        .isEqualTo(ResourceList.of("cpu", new BigDecimal("0.5")));
     assertThat(ResourceList.of("cpu", new BigDecimal("0.50")).hashCode())
         .isEqualTo(ResourceList.of("cpu", new BigDecimal("0.5")).hashCode());
-    assertThat(ResourceList.of("cpu", new BigDecimal("0.00"))).isEqualTo(ResourceList.of("cpu", BigDecimal.ZERO));
+    assertThat(ResourceList.of("cpu", new BigDecimal("0.00")))
+        .isEqualTo(ResourceList.of("cpu", BigDecimal.ZERO));
     assertThat(ResourceList.of("cpu", BigDecimal.ZERO)).isNotEqualTo(ResourceList.empty());
     assertThat(ResourceList.of("cpu", BigDecimal.ZERO).contains("cpu")).isTrue();
-    assertThat(ResourceList.of("cpu", BigDecimal.ONE)).isNotEqualTo(ResourceList.of("memory", BigDecimal.ONE));
+    assertThat(ResourceList.of("cpu", BigDecimal.ONE))
+        .isNotEqualTo(ResourceList.of("memory", BigDecimal.ONE));
   }
 
   @Test
   void invalidNamesAndAmountsAreRejected() {
-    assertThatThrownBy(() -> ResourceList.of("", BigDecimal.ONE)).isInstanceOf(IllegalArgumentException.class);
+    assertThatThrownBy(() -> ResourceList.of("", BigDecimal.ONE))
+        .isInstanceOf(IllegalArgumentException.class);
     assertThatThrownBy(() -> ResourceList.of("cpu", null))
         .isInstanceOf(NullPointerException.class)
         .hasMessage("amount of cpu");
@@ -122,7 +142,8 @@ class ResourceListTest {
   @Test
   void toStringIsSortedPlainDecimalsInBaseUnits() {
     assertThat(list("nvidia.com/gpu", "8", "memory", "1Gi", "cpu", "500m", "x", "2000E"))
-        .hasToString("ResourceList{cpu=0.5, memory=1073741824, nvidia.com/gpu=8, x=2000000000000000000000}");
+        .hasToString(
+            "ResourceList{cpu=0.5, memory=1073741824, nvidia.com/gpu=8, x=2000000000000000000000}");
     assertThat(ResourceList.empty()).hasToString("ResourceList{}");
   }
 
@@ -137,7 +158,8 @@ class ResourceListTest {
 
   @Test
   void fromJsonAcceptsQuantitiesAndNumbersAndTreatsAbsenceAsEmpty() throws Exception {
-    assertThat(ResourceList.fromJson(json("{\"memory\": \"1Gi\", \"cpu\": 0.5, \"nvidia.com/gpu\": 8}")))
+    assertThat(ResourceList.fromJson(
+            json("{\"memory\": \"1Gi\", \"cpu\": 0.5, \"nvidia.com/gpu\": 8}")))
         .isEqualTo(list("cpu", "500m", "memory", "1073741824", "nvidia.com/gpu", "8"));
     assertThat(ResourceList.fromJson(null)).isSameAs(ResourceList.empty());
     assertThat(ResourceList.fromJson(NullNode.getInstance())).isSameAs(ResourceList.empty());
@@ -148,7 +170,8 @@ class ResourceListTest {
   void fromJsonErrorsNameTheResource() throws Exception {
     assertThatThrownBy(() -> ResourceList.fromJson(json("{\"nvidia.com/gpu\": \"eight\"}")))
         .isInstanceOf(InvalidQuantityException.class)
-        .hasMessageStartingWith("resources[\"nvidia.com/gpu\"]: invalid quantity \"eight\": missing the number");
+        .hasMessageStartingWith(
+            "resources[\"nvidia.com/gpu\"]: invalid quantity \"eight\": missing the number");
     assertThatThrownBy(() -> ResourceList.fromJson(json("[1]")))
         .isInstanceOf(InvalidResourcesException.class)
         .hasMessage("resources: expected an object (resource name → amount), got an array");

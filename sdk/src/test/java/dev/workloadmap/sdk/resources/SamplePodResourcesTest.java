@@ -1,12 +1,12 @@
 package dev.workloadmap.sdk.resources;
 
-import dev.workloadmap.sdk.internal.resources.Quantities;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatCode;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.MappingIterator;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
+import dev.workloadmap.sdk.internal.resources.Quantities;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.nio.file.Files;
@@ -47,9 +47,8 @@ class SamplePodResourcesTest {
         return samples;
       }
     }
-    Assumptions.abort(
-        "shared samples not found (looked for data/samples under " + candidates
-            + "); set -Dworkloadmap.shared.dir to the shared folder to run this test");
+    Assumptions.abort("shared samples not found (looked for data/samples under " + candidates
+        + "); set -Dworkloadmap.shared.dir to the shared folder to run this test");
     return null;
   }
 
@@ -108,7 +107,8 @@ class SamplePodResourcesTest {
     assertThat(files).as("sample files").isNotEmpty();
     Path dir = samplesDir();
     return files.stream()
-        .map(file -> DynamicTest.dynamicTest(dir.relativize(file).toString(), () -> checkSample(file)));
+        .map(file ->
+            DynamicTest.dynamicTest(dir.relativize(file).toString(), () -> checkSample(file)));
   }
 
   private static void checkSample(Path file) throws IOException {
@@ -118,14 +118,21 @@ class SamplePodResourcesTest {
       // Every quantity a container declares is valid and shows up under its own name.
       for (JsonNode container : found.spec().path("containers")) {
         for (String kind : new String[] {"requests", "limits"}) {
-          for (Map.Entry<String, JsonNode> q : container.path("resources").path(kind).properties()) {
-            assertThatCode(() -> Quantities.parse(q.getValue())).as(where).doesNotThrowAnyException();
-            assertThat(perPod.contains(q.getKey())).as("%s: %s declared by a container", where, q.getKey()).isTrue();
+          for (Map.Entry<String, JsonNode> q :
+              container.path("resources").path(kind).properties()) {
+            assertThatCode(() -> Quantities.parse(q.getValue()))
+                .as(where)
+                .doesNotThrowAnyException();
+            assertThat(perPod.contains(q.getKey()))
+                .as("%s: %s declared by a container", where, q.getKey())
+                .isTrue();
           }
         }
       }
-      perPod.asMap()
-          .forEach((name, amount) -> assertThat(amount).as("%s: %s", where, name).isNotNegative());
+      perPod
+          .asMap()
+          .forEach(
+              (name, amount) -> assertThat(amount).as("%s: %s", where, name).isNotNegative());
       assertThatCode(perPod::cpuMillis).as(where).doesNotThrowAnyException();
       assertThatCode(perPod::gpus).as(where).doesNotThrowAnyException();
     }
@@ -153,7 +160,8 @@ class SamplePodResourcesTest {
     Path file = samplesDir().resolve("deployment/vllm-deployment-gpu.yaml");
     Assumptions.assumeTrue(Files.isRegularFile(file), () -> file + " is missing");
     JsonNode deployment = documents(file).get(0);
-    ResourceList perPod = PodResources.perPodFromTemplate(deployment.path("spec").path("template"));
+    ResourceList perPod =
+        PodResources.perPodFromTemplate(deployment.path("spec").path("template"));
     assertThat(perPod.gpus()).isEqualTo(1);
     assertThat(perPod.cpuMillis()).isEqualTo(2000);
     assertThat(Quantities.formatMemory(perPod.memoryBytes())).isEqualTo("10Gi");
@@ -174,8 +182,7 @@ class SamplePodResourcesTest {
     assertThat(worker).as("VllmDecodeWorker component").isNotNull();
     ResourceList perPod = PodResources.perPodFromTemplate(worker.path("podTemplate"));
     assertThat(perPod)
-        .isEqualTo(
-            ResourceList.of(
-                Map.of("nvidia.com/gpu", BigDecimal.ONE, "ephemeral-storage", Quantities.parse("2Gi"))));
+        .isEqualTo(ResourceList.of(Map.of(
+            "nvidia.com/gpu", BigDecimal.ONE, "ephemeral-storage", Quantities.parse("2Gi"))));
   }
 }

@@ -1,7 +1,6 @@
 package dev.workloadmap.sdk.scheduler;
 
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
@@ -11,9 +10,9 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.workloadmap.sdk.PreparedDefinition;
 import dev.workloadmap.sdk.WorkloadMap;
 import dev.workloadmap.sdk.crd.Crd;
-import dev.workloadmap.sdk.internal.crd.CrdObjectValidator;
 import dev.workloadmap.sdk.definition.Definition;
 import dev.workloadmap.sdk.definition.Gvk;
+import dev.workloadmap.sdk.internal.crd.CrdObjectValidator;
 import dev.workloadmap.sdk.live.LiveTree;
 import dev.workloadmap.sdk.live.OwnerLookup;
 import dev.workloadmap.sdk.scheduler.PodGroups.Scheduler;
@@ -40,7 +39,8 @@ class CatalogSchedulerFormsTest {
   static final Path CATALOG = SchedulingPlannerTest.CATALOG;
   static final Path SHARED = SchedulingPlannerTest.SHARED;
 
-  record Case(String definition, String fixture, PreparedDefinition def, JsonNode object, Path dir) {}
+  record Case(
+      String definition, String fixture, PreparedDefinition def, JsonNode object, Path dir) {}
 
   static List<Case> cases() throws IOException {
     List<Case> out = new ArrayList<>();
@@ -55,7 +55,11 @@ class CatalogSchedulerFormsTest {
           for (Path f : fx.sorted().toList()) {
             Path file = f.resolve("object.yaml");
             if (!Files.isRegularFile(file)) {
-              JsonNode spec = new YamlReader().readAll(f.resolve("fixture.yaml")).get(0).root().path("object");
+              JsonNode spec = new YamlReader()
+                  .readAll(f.resolve("fixture.yaml"))
+                  .get(0)
+                  .root()
+                  .path("object");
               if (spec.path("shared").isTextual()) {
                 file = SHARED.resolve(spec.path("shared").asText());
               } else if (spec.path("file").isTextual()) {
@@ -68,12 +72,16 @@ class CatalogSchedulerFormsTest {
               }
             }
             Gvk root = definition.rootGvk();
-            JsonNode object = new YamlReader().readAll(file).stream().map(x -> x.root())
-                .filter(r -> r.path("kind").asText().equals(root.kind())
-                    && r.path("apiVersion").asText().equals(root.apiVersion()))
-                .findFirst().orElse(null);
+            JsonNode object = new YamlReader()
+                .readAll(file).stream()
+                    .map(x -> x.root())
+                    .filter(r -> r.path("kind").asText().equals(root.kind())
+                        && r.path("apiVersion").asText().equals(root.apiVersion()))
+                    .findFirst()
+                    .orElse(null);
             if (object != null) {
-              out.add(new Case(d.getFileName().toString(), f.getFileName().toString(), p, object.deepCopy(), f));
+              out.add(new Case(
+                  d.getFileName().toString(), f.getFileName().toString(), p, object.deepCopy(), f));
             }
           }
         }
@@ -100,10 +108,12 @@ class CatalogSchedulerFormsTest {
         meta.put("namespace", "default");
       }
       if (!WM.resolve(c.def(), o).totalsComplete()) {
-        // an object whose replica counts or resources cannot be counted gets no PodGroup, with the reason
+        // an object whose replica counts or resources cannot be counted gets no PodGroup, with the
+        // reason
         assertThatThrownBy(() -> new SchedulingPlanner(WM).desired(c.def(), o))
             .as("%s/%s has uncounted totals", c.definition(), c.fixture())
-            .isInstanceOf(dev.workloadmap.sdk.WorkloadMapException.class).hasMessageStartingWith("no gangs for ");
+            .isInstanceOf(dev.workloadmap.sdk.WorkloadMapException.class)
+            .hasMessageStartingWith("no gangs for ");
         refused++;
         continue;
       }
@@ -111,7 +121,8 @@ class CatalogSchedulerFormsTest {
       for (Scheduler s : Scheduler.values()) {
         for (ObjectNode pg : PodGroups.render(plan, o, s, PodGroups.Options.defaults())) {
           var v = new CrdObjectValidator(crds.get(s)).validate(pg);
-          assertTrue(v.isEmpty(), c.definition() + "/" + c.fixture() + " " + s + ": " + v + "\n" + pg);
+          assertTrue(
+              v.isEmpty(), c.definition() + "/" + c.fixture() + " " + s + ": " + v + "\n" + pg);
           assertTrue(PodGroupName.isSafe(pg.path("metadata").path("name").asText(), s.maxName()));
           podGroups++;
         }
@@ -119,9 +130,12 @@ class CatalogSchedulerFormsTest {
       objects++;
       definitions.add(c.definition());
     }
-    System.out.println("catalog scheduler forms: " + definitions.size() + " definitions with gang instructions, "
-        + objects + " objects, " + podGroups + " PodGroups valid, " + refused + " objects refused (uncounted totals)");
-    assertTrue(refused < objects / 10, "most objects give PodGroups: " + refused + " refused of " + objects);
+    System.out.println("catalog scheduler forms: " + definitions.size()
+        + " definitions with gang instructions, " + objects + " objects, " + podGroups
+        + " PodGroups valid, " + refused + " objects refused (uncounted totals)");
+    assertTrue(
+        refused < objects / 10,
+        "most objects give PodGroups: " + refused + " refused of " + objects);
     assertTrue(definitions.size() >= 14, "definitions covered: " + definitions);
   }
 
@@ -133,19 +147,25 @@ class CatalogSchedulerFormsTest {
       if (!Files.isRegularFile(podsFile)) {
         continue;
       }
-      List<JsonNode> all = new YamlReader().readAll(podsFile).stream().map(x -> x.root())
-          .filter(r -> !r.isNull()).toList();
-      List<JsonNode> podList = all.stream().filter(r -> r.path("kind").asText().equals("Pod")).toList();
+      List<JsonNode> all = new YamlReader()
+          .readAll(podsFile).stream()
+              .map(x -> x.root())
+              .filter(r -> !r.isNull())
+              .toList();
+      List<JsonNode> podList =
+          all.stream().filter(r -> r.path("kind").asText().equals("Pod")).toList();
       LiveTree live = WM.attributePods(c.def(), c.object(), podList, OwnerLookup.of(all));
       SchedulingPlan plan = new SchedulingPlanner(WM).live(c.def(), c.object(), live);
       for (Scheduler s : Scheduler.values()) {
-        List<PodGroups.Binding> b = PodGroups.bindings(plan, c.object(), s, PodGroups.Options.defaults());
+        List<PodGroups.Binding> b =
+            PodGroups.bindings(plan, c.object(), s, PodGroups.Options.defaults());
         Set<String> names = new HashSet<>();
         PodGroups.render(plan, c.object(), s, PodGroups.Options.defaults())
             .forEach(pg -> names.add(pg.path("metadata").path("name").asText()));
         for (SchedulingPlan.Gang g : plan.gangs()) {
           for (String pod : g.pods()) {
-            PodGroups.Binding x = b.stream().filter(y -> y.pod().equals(pod)).findFirst().orElseThrow();
+            PodGroups.Binding x =
+                b.stream().filter(y -> y.pod().equals(pod)).findFirst().orElseThrow();
             assertTrue(names.contains(x.podGroup()), c.fixture() + " " + pod);
             String key = switch (s) {
               case KAI -> x.annotations().get(PodGroups.KAI_POD_GROUP_ANNOTATION);
@@ -166,7 +186,11 @@ class CatalogSchedulerFormsTest {
     Map<Scheduler, Crd> m = new EnumMap<>(Scheduler.class);
     for (Scheduler s : Scheduler.values()) {
       String group = s.apiVersion().substring(0, s.apiVersion().indexOf('/'));
-      m.put(s, Crd.load(SHARED.resolve("data/crds/podgroup." + group + ".yaml"), Gvk.of(s.apiVersion(), "PodGroup")));
+      m.put(
+          s,
+          Crd.load(
+              SHARED.resolve("data/crds/podgroup." + group + ".yaml"),
+              Gvk.of(s.apiVersion(), "PodGroup")));
     }
     return m;
   }

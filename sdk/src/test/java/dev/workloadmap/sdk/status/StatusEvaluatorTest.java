@@ -1,6 +1,5 @@
 package dev.workloadmap.sdk.status;
 
-import dev.workloadmap.sdk.internal.status.StatusEvaluator;
 import static dev.workloadmap.sdk.TestDefinitions.input;
 import static dev.workloadmap.sdk.TestDefinitions.karta;
 import static dev.workloadmap.sdk.TestDefinitions.load;
@@ -15,6 +14,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.workloadmap.sdk.TestDefinitions;
 import dev.workloadmap.sdk.definition.Definition;
 import dev.workloadmap.sdk.definition.WorkloadStatus;
+import dev.workloadmap.sdk.internal.status.StatusEvaluator;
 import dev.workloadmap.sdk.jq.Jq;
 import org.junit.jupiter.api.Test;
 
@@ -55,7 +55,8 @@ class StatusEvaluatorTest {
     assertThat(r.phase()).isNull();
     assertThat(r.conditions()).containsExactly(new Condition("Running", "True", "", ""));
     assertThat(r.matched()).containsExactly(RUNNING);
-    assertThat(status(pyflow, "status: {conditions: [{type: NotMatching, status: \"True\"}]}").matched())
+    assertThat(status(pyflow, "status: {conditions: [{type: NotMatching, status: \"True\"}]}")
+            .matched())
         .containsExactly(UNDEFINED);
     StatusResult empty = status(pyflow, "status: {conditions: []}");
     assertThat(empty.conditions()).isEmpty();
@@ -65,8 +66,10 @@ class StatusEvaluatorTest {
   @Test
   void st04_st05_st06_st34_messageReasonPhase() {
     Definition d = def(REACTOR);
-    StatusResult r = status(d, "status: {phase: running, conditions: [{type: Failed, status: \"True\", message: Pod"
-        + " failed due to OOMKilled, reason: OOMKilled}, {type: Ready}]}");
+    StatusResult r = status(
+        d,
+        "status: {phase: running, conditions: [{type: Failed, status: \"True\", message: Pod"
+            + " failed due to OOMKilled, reason: OOMKilled}, {type: Ready}]}");
     assertThat(r.condition("Failed").message()).isEqualTo("Pod failed due to OOMKilled");
     assertThat(r.condition("Failed").reason()).isEqualTo("OOMKilled");
     assertThat(r.condition("Ready").status()).isEmpty();
@@ -84,11 +87,15 @@ class StatusEvaluatorTest {
     assertThat(status(d, "status: {phase: active}").matched()).containsExactly(RUNNING);
     Definition reactor = def(REACTOR);
     for (String p : new String[] {"running", "failed", "completed", "degraded"}) {
-      assertThat(status(reactor, "status: {phase: " + p + "}").matched()).singleElement()
-          .extracting(WorkloadStatus::mappingKey).isEqualTo(p);
+      assertThat(status(reactor, "status: {phase: " + p + "}").matched())
+          .singleElement()
+          .extracting(WorkloadStatus::mappingKey)
+          .isEqualTo(p);
     }
     assertThat(status(reactor, "status: {phase: unknown}").matched()).containsExactly(UNDEFINED);
-    assertThat(status(reactor, "status: {phase: Running}").matched()).as("case-sensitive").containsExactly(UNDEFINED);
+    assertThat(status(reactor, "status: {phase: Running}").matched())
+        .as("case-sensitive")
+        .containsExactly(UNDEFINED);
   }
 
   @Test
@@ -99,12 +106,22 @@ class StatusEvaluatorTest {
         statusMappings:
           running: [{byPhase: running, byConditions: [{type: Ready, status: "True"}, {type: Available, status: "False"}]}]
         """);
-    assertThat(status(d, "status: {phase: running, conditions: [{type: Ready, status: \"True\"}, {type: Available,"
-        + " status: \"False\"}]}").matched()).containsExactly(RUNNING);
-    assertThat(status(d, "status: {phase: running, conditions: [{type: Ready, status: \"False\"}, {type: Available,"
-        + " status: \"False\"}]}").matched()).containsExactly(UNDEFINED);
-    assertThat(status(d, "status: {phase: running, conditions: [{type: Ready, status: \"True\"}]}").matched())
-        .as("ST-16: an absent condition never matches, even status False").containsExactly(UNDEFINED);
+    assertThat(status(
+                d,
+                "status: {phase: running, conditions: [{type: Ready, status: \"True\"}, {type: Available,"
+                    + " status: \"False\"}]}")
+            .matched())
+        .containsExactly(RUNNING);
+    assertThat(status(
+                d,
+                "status: {phase: running, conditions: [{type: Ready, status: \"False\"}, {type: Available,"
+                    + " status: \"False\"}]}")
+            .matched())
+        .containsExactly(UNDEFINED);
+    assertThat(status(d, "status: {phase: running, conditions: [{type: Ready, status: \"True\"}]}")
+            .matched())
+        .as("ST-16: an absent condition never matches, even status False")
+        .containsExactly(UNDEFINED);
     Definition both = def("""
         phaseDefinition: {path: .status.phase}
         conditionsDefinition: {path: .status.conditions}
@@ -112,7 +129,9 @@ class StatusEvaluatorTest {
           running: [{byPhase: running}]
           initializing: [{byConditions: [{type: Ready, status: "True"}]}]
         """);
-    assertThat(status(both, "status: {phase: running, conditions: [{type: Ready, status: \"True\"}]}").matched())
+    assertThat(
+            status(both, "status: {phase: running, conditions: [{type: Ready, status: \"True\"}]}")
+                .matched())
         .containsExactly(RUNNING, INITIALIZING);
   }
 
@@ -124,13 +143,20 @@ class StatusEvaluatorTest {
           failed: [{byConditions: [{type: Failed, status: "True", reason: OOMKilled}]}]
           completed: [{byConditions: [{type: Done, status: "True"}]}]
         """);
-    assertThat(status(d, "status: {conditions: [{type: Failed, status: \"True\", reason: OOMKilled}]}").matched())
+    assertThat(
+            status(d, "status: {conditions: [{type: Failed, status: \"True\", reason: OOMKilled}]}")
+                .matched())
         .containsExactly(FAILED);
-    assertThat(status(d, "status: {conditions: [{type: Failed, status: \"True\", reason: CrashLoopBackOff}]}")
-        .matched()).containsExactly(UNDEFINED);
-    assertThat(status(d, "status: {conditions: [{type: Failed, status: \"True\"}]}").matched())
+    assertThat(status(
+                d,
+                "status: {conditions: [{type: Failed, status: \"True\", reason: CrashLoopBackOff}]}")
+            .matched())
         .containsExactly(UNDEFINED);
-    assertThat(status(d, "status: {conditions: [{type: Done, status: \"True\", reason: Whatever}]}").matched())
+    assertThat(status(d, "status: {conditions: [{type: Failed, status: \"True\"}]}")
+            .matched())
+        .containsExactly(UNDEFINED);
+    assertThat(status(d, "status: {conditions: [{type: Done, status: \"True\", reason: Whatever}]}")
+            .matched())
         .containsExactly(COMPLETED);
   }
 
@@ -155,12 +181,17 @@ class StatusEvaluatorTest {
             - byExpression: {expression: .status.missing, expectedResult: "null"}
         """);
     assertThat(status(d, "status: {phase: running}").matched())
-        .as("ST-22, ST-23, ST-28, EC-07").containsExactly(WorkloadStatus.SUSPENDED, RUNNING);
-    assertThat(status(d, "status: {phase: done, conditions: [{type: X}]}").matched()).contains(COMPLETED);
-    assertThat(status(d, "status: {phase: done, conditions: []}").matched()).doesNotContain(COMPLETED);
+        .as("ST-22, ST-23, ST-28, EC-07")
+        .containsExactly(WorkloadStatus.SUSPENDED, RUNNING);
+    assertThat(status(d, "status: {phase: done, conditions: [{type: X}]}").matched())
+        .contains(COMPLETED);
+    assertThat(status(d, "status: {phase: done, conditions: []}").matched())
+        .doesNotContain(COMPLETED);
     assertThat(status(d, "status: {phase: x, items: [1, 2], missing: 3}").matched())
-        .as("EC-06: only the first result counts").containsExactly(INITIALIZING);
-    assertThat(status(d, "status: {phase: x, items: [2, 1], missing: 3}").matched()).containsExactly(UNDEFINED);
+        .as("EC-06: only the first result counts")
+        .containsExactly(INITIALIZING);
+    assertThat(status(d, "status: {phase: x, items: [2, 1], missing: 3}").matched())
+        .containsExactly(UNDEFINED);
   }
 
   @Test
@@ -173,31 +204,37 @@ class StatusEvaluatorTest {
           failed:
             - byExpression: {expression: 'any(.status.conditions[]?; .type == "Failed")', expectedResult: "true"}
         """);
-    StatusResult r = status(d, "apiVersion: ray.io/v1\nkind: RayCluster\nmetadata: {name: demo}\nspec: {}");
+    StatusResult r =
+        status(d, "apiVersion: ray.io/v1\nkind: RayCluster\nmetadata: {name: demo}\nspec: {}");
     assertThat(r.matched()).containsExactly(UNDEFINED);
     assertThat(r.problems()).singleElement().satisfies(p -> {
       assertThat(p.field()).isEqualTo("statusMappings.running[0].byExpression");
-      assertThat(p.message()).startsWith("failed to match status Running: JQ execution error for expression");
+      assertThat(p.message())
+          .startsWith("failed to match status Running: JQ execution error for expression");
       assertThat(p.expression()).contains("select(.type == \"Ready\")");
-      assertThat(p.location().pointer()).isEqualTo(
-          "/spec/structureDefinition/rootComponent/statusDefinition/statusMappings/running/0/byExpression/expression");
+      assertThat(p.location().pointer())
+          .isEqualTo(
+              "/spec/structureDefinition/rootComponent/statusDefinition/statusMappings/running/0/byExpression/expression");
     });
     StatusEvaluator strict = new StatusEvaluator(Jq.defaultEngine(), true);
     assertThatThrownBy(() -> strict.evaluate(d, d.rootComponent(), input("spec: {}")))
-        .isInstanceOf(StatusException.class).hasMessageStartingWith("failed to match status: ");
+        .isInstanceOf(StatusException.class)
+        .hasMessageStartingWith("failed to match status: ");
   }
 
   @Test
   void st31_st32_st33_missingDefinitionAndFailingPaths() {
     Definition noStatus = load(TestDefinitions.PYFLOW_DEFINITION);
-    assertThat(eval.evaluate(noStatus, noStatus.component("master").orElseThrow(), input("{}"))).isNull();
+    assertThat(eval.evaluate(noStatus, noStatus.component("master").orElseThrow(), input("{}")))
+        .isNull();
     Definition d = def("""
         phaseDefinition: {path: '.status.phase[0]'}
         conditionsDefinition: {path: .status.conditions | keys}
         statusMappings: {running: [{byPhase: x}]}
         """);
     StatusResult r = status(d, "status: {phase: running, conditions: 5}");
-    assertThat(r.problems()).extracting(p -> p.message().substring(0, 26))
+    assertThat(r.problems())
+        .extracting(p -> p.message().substring(0, 26))
         .containsExactly("failed to extract phase: J", "failed to extract conditio");
     assertThat(r.matched()).containsExactly(UNDEFINED);
   }
@@ -214,7 +251,8 @@ class StatusEvaluatorTest {
         statusMappings: {running: [{byPhase: running}]}
         """);
     assertThat(status(stream, "status: {phases: []}").phase()).isNull();
-    assertThat(status(stream, "status: {phases: [running, failed]}").matched()).containsExactly(RUNNING);
+    assertThat(status(stream, "status: {phases: [running, failed]}").matched())
+        .containsExactly(RUNNING);
   }
 
   @Test
@@ -223,9 +261,15 @@ class StatusEvaluatorTest {
         conditionsDefinition: {path: .status.conditions}
         statusMappings: {running: [{byConditions: [{type: Ready, status: "True"}]}]}
         """);
-    assertThat(status(d, "status: {conditions: [{type: Ready, status: \"False\"}, {type: Ready, status: \"True\"}]}")
-        .matched()).containsExactly(RUNNING);
-    assertThat(status(d, "status: {conditions: [{type: Ready, status: \"True\"}, {type: Ready, status: \"False\"}]}")
-        .matched()).containsExactly(UNDEFINED);
+    assertThat(status(
+                d,
+                "status: {conditions: [{type: Ready, status: \"False\"}, {type: Ready, status: \"True\"}]}")
+            .matched())
+        .containsExactly(RUNNING);
+    assertThat(status(
+                d,
+                "status: {conditions: [{type: Ready, status: \"True\"}, {type: Ready, status: \"False\"}]}")
+            .matched())
+        .containsExactly(UNDEFINED);
   }
 }

@@ -15,7 +15,6 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -62,9 +61,10 @@ public final class JqOracle {
 
   private static final ObjectMapper MAPPER = new ObjectMapper();
 
-  private static final JqOracle GOJQ = new JqOracle("gojq", locate("workloadmap.gojq", "gojq", true),
-      "gojq " + PINNED_GOJQ);
-  private static final JqOracle JQ = new JqOracle("jq", locate("workloadmap.jq", "jq", false), null);
+  private static final JqOracle GOJQ =
+      new JqOracle("gojq", locate("workloadmap.gojq", "gojq", true), "gojq " + PINNED_GOJQ);
+  private static final JqOracle JQ =
+      new JqOracle("jq", locate("workloadmap.jq", "jq", false), null);
 
   private final String name;
   private final String executable;
@@ -96,7 +96,10 @@ public final class JqOracle {
    */
   public boolean isAvailable() {
     String v = version();
-    return !v.isEmpty() && (requiredVersion == null || v.startsWith(requiredVersion + " ") || v.equals(requiredVersion));
+    return !v.isEmpty()
+        && (requiredVersion == null
+            || v.startsWith(requiredVersion + " ")
+            || v.equals(requiredVersion));
   }
 
   /** Why {@link #isAvailable()} is false, with what to do; empty when it is available. */
@@ -105,10 +108,14 @@ public final class JqOracle {
       return "";
     }
     if (executable == null) {
-      return name + " not found" + (requiredVersion == null ? " (apt-get install " + name + ")"
-          : "; run scripts/provide-kube-apiserver.sh, which builds " + requiredVersion + " from the Go module proxy");
+      return name + " not found"
+          + (requiredVersion == null
+              ? " (apt-get install " + name + ")"
+              : "; run scripts/provide-kube-apiserver.sh, which builds " + requiredVersion
+                  + " from the Go module proxy");
     }
-    return executable + " is " + (version().isEmpty() ? "not runnable" : version()) + ", not " + requiredVersion
+    return executable + " is " + (version().isEmpty() ? "not runnable" : version()) + ", not "
+        + requiredVersion
         + " (the reference's pin); run scripts/provide-kube-apiserver.sh or set -Dworkloadmap.gojq";
   }
 
@@ -127,7 +134,8 @@ public final class JqOracle {
       return "";
     }
     try {
-      Process p = new ProcessBuilder(executable, "--version").redirectErrorStream(true).start();
+      Process p =
+          new ProcessBuilder(executable, "--version").redirectErrorStream(true).start();
       p.getOutputStream().close();
       String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
       if (!p.waitFor(TIMEOUT_SECONDS, TimeUnit.SECONDS) || p.exitValue() != 0) {
@@ -185,36 +193,36 @@ public final class JqOracle {
       program = Files.createTempFile("workloadmap-oracle-", ".jq");
       errors = Files.createTempFile("workloadmap-oracle-", ".err");
       Files.writeString(program, expression, StandardCharsets.UTF_8);
-      Process p =
-          new ProcessBuilder(executable, "-c", "--from-file", program.toString())
-              .redirectError(errors.toFile())
-              .start();
+      Process p = new ProcessBuilder(executable, "-c", "--from-file", program.toString())
+          .redirectError(errors.toFile())
+          .start();
       try (OutputStream stdin = p.getOutputStream()) {
-        stdin.write((requiredVersion != null ? referenceFeed(inputJson) : inputJson).getBytes(StandardCharsets.UTF_8));
+        stdin.write((requiredVersion != null ? referenceFeed(inputJson) : inputJson)
+            .getBytes(StandardCharsets.UTF_8));
       } catch (IOException e) {
-        // the program may exit before reading its input (a compile error): not a failure of the oracle
+        // the program may exit before reading its input (a compile error): not a failure of the
+        // oracle
       }
       List<String> lines = Collections.synchronizedList(new ArrayList<>());
       boolean[] tooLong = {false};
-      Thread reader =
-          new Thread(
-              () -> {
-                try (BufferedReader r =
-                    new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
-                  String line;
-                  while ((line = r.readLine()) != null) {
-                    if (lines.size() >= MAX_LINES) {
-                      tooLong[0] = true;
-                      p.destroyForcibly();
-                      break;
-                    }
-                    lines.add(line);
-                  }
-                } catch (IOException e) {
-                  // the process was stopped
+      Thread reader = new Thread(
+          () -> {
+            try (BufferedReader r = new BufferedReader(
+                new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
+              String line;
+              while ((line = r.readLine()) != null) {
+                if (lines.size() >= MAX_LINES) {
+                  tooLong[0] = true;
+                  p.destroyForcibly();
+                  break;
                 }
-              },
-              "jq-oracle-reader");
+                lines.add(line);
+              }
+            } catch (IOException e) {
+              // the process was stopped
+            }
+          },
+          "jq-oracle-reader");
       reader.setDaemon(true);
       reader.start();
       boolean finished = p.waitFor(TIMEOUT_SECONDS, TimeUnit.SECONDS);
@@ -271,7 +279,11 @@ public final class JqOracle {
    * @param theirs the oracle's lines (or {@code ["error"]})
    * @param oracleStderr what the oracle printed on standard error, for failure messages
    */
-  public record Comparison(String expression, String input, List<String> ours, List<String> theirs,
+  public record Comparison(
+      String expression,
+      String input,
+      List<String> ours,
+      List<String> theirs,
       String oracleStderr) {
 
     /** Identical lines, or both sides failed. */
@@ -281,7 +293,8 @@ public final class JqOracle {
 
     /** A readable account of a disagreement. */
     public String describe() {
-      return "expression: " + expression + "\n  input:  " + input + "\n  ours:   " + ours + "\n  oracle: " + theirs
+      return "expression: " + expression + "\n  input:  " + input + "\n  ours:   " + ours
+          + "\n  oracle: " + theirs
           + (oracleStderr.isEmpty() ? "" : "\n  oracle stderr: " + oracleStderr);
     }
   }
@@ -289,7 +302,11 @@ public final class JqOracle {
   /** Runs {@code expression} on {@code inputJson} through {@code engine} and through this oracle, without normalising. */
   public Comparison compare(JqEngine engine, String expression, String inputJson) {
     Outcome theirs = run(expression, inputJson);
-    return new Comparison(expression, inputJson, ours(engine, expression, inputJson), theirs.comparable(),
+    return new Comparison(
+        expression,
+        inputJson,
+        ours(engine, expression, inputJson),
+        theirs.comparable(),
         theirs.stderr());
   }
 
@@ -322,7 +339,8 @@ public final class JqOracle {
     // a parser, value by value: readValues would unwrap a top-level array into its elements
     try (com.fasterxml.jackson.core.JsonParser p = MAPPER.getFactory().createParser(inputJson)) {
       while (p.nextToken() != null) {
-        sb.append(dev.workloadmap.sdk.jq.JqValues.toCompactJson(asDoubles(MAPPER.readTree(p)))).append('\n');
+        sb.append(dev.workloadmap.sdk.jq.JqValues.toCompactJson(asDoubles(MAPPER.readTree(p))))
+            .append('\n');
       }
     } catch (IOException | RuntimeException e) {
       return inputJson;
@@ -366,7 +384,8 @@ public final class JqOracle {
       String cache = System.getenv("WORKLOADMAP_CACHE");
       if (cache == null || cache.isBlank()) {
         String xdg = System.getenv("XDG_CACHE_HOME");
-        cache = (xdg != null && !xdg.isBlank() ? xdg : System.getProperty("user.home") + "/.cache") + "/workloadmap";
+        cache = (xdg != null && !xdg.isBlank() ? xdg : System.getProperty("user.home") + "/.cache")
+            + "/workloadmap";
       }
       File cached = new File(new File(cache, "bin"), command);
       if (cached.isFile() && cached.canExecute()) {

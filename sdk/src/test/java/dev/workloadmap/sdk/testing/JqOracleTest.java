@@ -19,7 +19,8 @@ class JqOracleTest {
 
   @Test
   void runsAnExpressionWithCompactOutput() {
-    JqOracle.Outcome o = gojq().run(".items[] | {b: .x, a: 1}", "{\"items\":[{\"x\":1.0},{\"x\":\"s\"}]}");
+    JqOracle.Outcome o =
+        gojq().run(".items[] | {b: .x, a: 1}", "{\"items\":[{\"x\":1.0},{\"x\":\"s\"}]}");
     assertThat(o.failed()).isFalse();
     assertThat(o.lines()).containsExactly("{\"a\":1,\"b\":1}", "{\"a\":1,\"b\":\"s\"}");
     assertThat(gojq().version()).startsWith("gojq ");
@@ -43,20 +44,21 @@ class JqOracleTest {
 
   @Test
   void endlessOutputIsStopped() {
-    assertTimeoutPreemptively(
-        Duration.ofSeconds(60),
-        () -> {
-          JqOracle.Outcome o = gojq().run("range(1e12)", "null");
-          assertThat(o.timedOut()).isTrue();
-          assertThat(o.comparable()).containsExactly(JqOracle.ERROR);
-          assertThat(o.lines()).hasSizeLessThanOrEqualTo(JqOracle.MAX_LINES);
-        });
+    assertTimeoutPreemptively(Duration.ofSeconds(60), () -> {
+      JqOracle.Outcome o = gojq().run("range(1e12)", "null");
+      assertThat(o.timedOut()).isTrue();
+      assertThat(o.comparable()).containsExactly(JqOracle.ERROR);
+      assertThat(o.lines()).hasSizeLessThanOrEqualTo(JqOracle.MAX_LINES);
+    });
   }
 
   @Test
   void comparisonAgreesOnEqualTextAndOnTwoFailures() {
-    assertThat(gojq().compare(Jq.defaultEngine(), "{b: .x, a: 1}", "{\"x\":2.0}").agrees()).isTrue();
-    assertThat(gojq().compare(Jq.defaultEngine(), ".a[]", "{\"a\":null}").agrees()).isTrue();
+    assertThat(
+            gojq().compare(Jq.defaultEngine(), "{b: .x, a: 1}", "{\"x\":2.0}").agrees())
+        .isTrue();
+    assertThat(gojq().compare(Jq.defaultEngine(), ".a[]", "{\"a\":null}").agrees())
+        .isTrue();
   }
 
   @Test
@@ -71,7 +73,8 @@ class JqOracleTest {
 
   @Test
   void oursRendersLikeTheReference() {
-    assertThat(JqOracle.ours(Jq.defaultEngine(), ".[]", "[1.0, 1e21, {\"b\":null,\"a\":\"\\u0001\"}]"))
+    assertThat(
+            JqOracle.ours(Jq.defaultEngine(), ".[]", "[1.0, 1e21, {\"b\":null,\"a\":\"\\u0001\"}]"))
         .containsExactly("1", "1e+21", "{\"a\":\"\\u0001\",\"b\":null}");
     assertThat(JqOracle.ours(Jq.defaultEngine(), "{a:}", "null")).containsExactly(JqOracle.ERROR);
   }
@@ -81,7 +84,8 @@ class JqOracleTest {
     Assumptions.assumeTrue(JqOracle.jq().isAvailable(), "jq not installed: apt-get install jq");
     List<String> raw = JqOracle.jq().evaluate("[1e17, 0.00001, {b: 1, a: 2}]", "null");
     assertThat(raw).containsExactly("[1e+17,1e-05,{\"b\":1,\"a\":2}]");
-    assertThat(JqOracle.normalised(raw)).containsExactly("[100000000000000000,0.00001,{\"a\":2,\"b\":1}]");
+    assertThat(JqOracle.normalised(raw))
+        .containsExactly("[100000000000000000,0.00001,{\"a\":2,\"b\":1}]");
     assertThat(JqOracle.normalised(List.of(JqOracle.ERROR))).containsExactly(JqOracle.ERROR);
   }
 }

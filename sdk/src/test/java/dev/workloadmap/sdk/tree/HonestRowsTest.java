@@ -19,24 +19,31 @@ import org.junit.jupiter.api.Test;
  */
 class HonestRowsTest {
   static final WorkloadMap WM = WorkloadMap.create();
-  static final Path JOBSET = Path.of("../catalog/src/main/workloadmap/jobset-x-k8s-io-jobset-v1alpha2");
-  static final PreparedDefinition DEF = WM.prepare(WM.loadDefinition(JOBSET.resolve("definition.yaml")));
+  static final Path JOBSET =
+      Path.of("../catalog/src/main/workloadmap/jobset-x-k8s-io-jobset-v1alpha2");
+  static final PreparedDefinition DEF =
+      WM.prepare(WM.loadDefinition(JOBSET.resolve("definition.yaml")));
 
   /** The seed JobSet (leader 1 pod, worker 2 pods, 4 GPUs, 8 CPU, 64Gi each) with the worker's text changed. */
   static WorkloadTree seedWith(String from, String to) throws Exception {
     String seed = Files.readString(JOBSET.resolve("fixtures/seed-leader-and-workers/object.yaml"));
     int worker = seed.indexOf("- name: worker");
-    // a GPU quantity is changed in requests and limits alike (they must be equal), anything else once
+    // a GPU quantity is changed in requests and limits alike (they must be equal), anything else
+    // once
     String rest = seed.substring(worker);
     String changed = seed.substring(0, worker)
-        + (from.startsWith("nvidia.com/gpu") && !to.endsWith(" 2\n") ? rest.replace(from, to) : rest.replaceFirst(from, to));
+        + (from.startsWith("nvidia.com/gpu") && !to.endsWith(" 2\n")
+            ? rest.replace(from, to)
+            : rest.replaceFirst(from, to));
     assertThat(changed).isNotEqualTo(seed);
     YamlDocument doc = new YamlReader().readAll(changed, "object.yaml").get(0);
     return WM.resolve(DEF, doc);
   }
 
   static InstanceNode instance(WorkloadTree t, String id) {
-    return t.component("replicatedjob").instances().stream().filter(i -> i.id().equals(id)).findFirst()
+    return t.component("replicatedjob").instances().stream()
+        .filter(i -> i.id().equals(id))
+        .findFirst()
         .orElseThrow();
   }
 
@@ -53,15 +60,19 @@ class HonestRowsTest {
       InstanceNode worker = instance(t, "worker");
       assertThat(worker.counted("nvidia.com/gpu")).as(q).isFalse();
       assertThat(worker.counted("cpu")).isTrue();
-      assertThat(resources(t)).as(q)
+      assertThat(resources(t))
+          .as(q)
           .contains("leader              1         4    8    64Gi")
           .contains("worker              2         ?    16   128Gi")
           .contains("TOTAL (incomplete)  3         ?    24   192Gi")
           .doesNotContain("worker              2         1");
       assertThat(WM.renderText(t, null)).contains("└── worker  replicas: 2  gpu: ?");
       ObjectNode json = WM.toJson(t);
-      assertThat(json.at("/root/children/0/instances/1/resources/gpus").isNull()).as(json.toString()).isTrue();
-      assertThat(json.at("/root/children/0/instances/1/uncounted/0").asText()).isEqualTo("nvidia.com/gpu");
+      assertThat(json.at("/root/children/0/instances/1/resources/gpus").isNull())
+          .as(json.toString())
+          .isTrue();
+      assertThat(json.at("/root/children/0/instances/1/uncounted/0").asText())
+          .isEqualTo("nvidia.com/gpu");
       assertThat(json.at("/total/resources/gpus").isNull()).isTrue();
       assertThat(json.at("/total/resources/cpuMillis").asLong()).isEqualTo(24_000);
     }
@@ -77,11 +88,13 @@ class HonestRowsTest {
       assertThat(leader.uncounted()).isEmpty();
       assertThat(leader.total().gpus()).isEqualTo(4);
       assertThat(instance(t, "worker").replicasCounted()).isFalse();
-      assertThat(resources(t)).as(bad)
+      assertThat(resources(t))
+          .as(bad)
           .contains("leader              1         4    8    64Gi")
           .contains("worker              ?         ?    ?    ?")
           .contains("TOTAL (incomplete)  ?         ?    ?    ?");
-      assertThat(WM.renderText(t, null)).contains("├── leader  replicas: 1  gpu: 4")
+      assertThat(WM.renderText(t, null))
+          .contains("├── leader  replicas: 1  gpu: 4")
           .contains("└── worker  replicas: ?  gpu: ?");
       EvaluationProblem p = t.problems().get(0);
       assertThat(p.objectPointer()).isEqualTo("/spec/replicatedJobs/1/replicas");
@@ -91,21 +104,41 @@ class HonestRowsTest {
 
   @Test
   void quantityProblemsAreLocatedAtTheObjectsField() throws Exception {
-    String requests = "/spec/replicatedJobs/1/template/spec/template/spec/containers/0/resources/requests/";
+    String requests =
+        "/spec/replicatedJobs/1/template/spec/template/spec/containers/0/resources/requests/";
     String[][] cases = {
       {"cpu: \"8\"", "cpu: \"-8\"", requests + "cpu", "object.yaml:43:23 ", "must not be negative"},
-      {"nvidia.com/gpu: 4\n", "nvidia.com/gpu: -4\n", requests + "nvidia.com~1gpu", "object.yaml:45:23 ",
-          "must not be negative"},
-      {"memory: 64Gi", "memory: 64Gb", requests + "memory", "object.yaml:44:23 ", "unknown suffix \"Gb\""},
-      {"nvidia.com/gpu: 4\n", "nvidia.com/gpu: 99999999999999999999\n", requests + "nvidia.com~1gpu",
-          "object.yaml:45:23 ", "does not fit in a 64-bit count"},
+      {
+        "nvidia.com/gpu: 4\n",
+        "nvidia.com/gpu: -4\n",
+        requests + "nvidia.com~1gpu",
+        "object.yaml:45:23 ",
+        "must not be negative"
+      },
+      {
+        "memory: 64Gi",
+        "memory: 64Gb",
+        requests + "memory",
+        "object.yaml:44:23 ",
+        "unknown suffix \"Gb\""
+      },
+      {
+        "nvidia.com/gpu: 4\n",
+        "nvidia.com/gpu: 99999999999999999999\n",
+        requests + "nvidia.com~1gpu",
+        "object.yaml:45:23 ",
+        "does not fit in a 64-bit count"
+      },
     };
     for (String[] c : cases) {
       WorkloadTree t = seedWith(c[0], c[1]);
       assertThat(t.totalsComplete()).as(c[1]).isFalse();
       EvaluationProblem p = t.problems().get(0);
       assertThat(p.objectPointer()).as(c[1]).isEqualTo(c[2]);
-      assertThat(p.format()).as(c[1]).startsWith(c[3] + c[2] + ": component 'replicatedjob': ").contains(c[4])
+      assertThat(p.format())
+          .as(c[1])
+          .startsWith(c[3] + c[2] + ": component 'replicatedjob': ")
+          .contains(c[4])
           .contains("(definition: ");
       assertThat(instance(t, "leader").uncounted()).isEmpty();
     }
@@ -113,12 +146,18 @@ class HonestRowsTest {
 
   @Test
   void requestsDifferentFromLimitsAreAFindingAndNotCounted() throws Exception {
-    WorkloadTree t = seedWith("nvidia.com/gpu: 4\n", "nvidia.com/gpu: 2\n"); // the request; the limit stays 4
+    WorkloadTree t =
+        seedWith("nvidia.com/gpu: 4\n", "nvidia.com/gpu: 2\n"); // the request; the limit stays 4
     assertThat(t.totalsComplete()).isFalse();
-    assertThat(t.problems()).singleElement().satisfies(p -> assertThat(p.format())
-        .startsWith("object.yaml:45:23 /spec/replicatedJobs/1/template/spec/template/spec/containers/0/resources/"
-            + "requests/nvidia.com~1gpu: ")
-        .contains("must be equal to nvidia.com/gpu limit of 4, got 2 (the API server rejects such a pod)"));
+    assertThat(t.problems())
+        .singleElement()
+        .satisfies(
+            p -> assertThat(p.format())
+                .startsWith(
+                    "object.yaml:45:23 /spec/replicatedJobs/1/template/spec/template/spec/containers/0/resources/"
+                        + "requests/nvidia.com~1gpu: ")
+                .contains(
+                    "must be equal to nvidia.com/gpu limit of 4, got 2 (the API server rejects such a pod)"));
     assertThat(instance(t, "worker").counted("nvidia.com/gpu")).isFalse();
     assertThat(resources(t)).contains("worker              2         ?    16   128Gi");
   }

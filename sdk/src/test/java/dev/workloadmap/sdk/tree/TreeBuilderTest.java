@@ -23,11 +23,16 @@ class TreeBuilderTest {
 
   @Test
   void tb01_pyflow() {
-    WorkloadTree t = wm.resolve(load(TestDefinitions.PYFLOW_DEFINITION), object(TestDefinitions.PYFLOW_OBJECT));
+    WorkloadTree t =
+        wm.resolve(load(TestDefinitions.PYFLOW_DEFINITION), object(TestDefinitions.PYFLOW_OBJECT));
     assertThat(t.phases()).containsExactly("Running");
-    assertThat(t.root().children()).extracting(ComponentNode::name).containsExactly("master", "worker");
+    assertThat(t.root().children())
+        .extracting(ComponentNode::name)
+        .containsExactly("master", "worker");
     ComponentNode master = t.component("master");
-    assertThat(master.instances()).singleElement().satisfies(i -> assertThat(i.key()).isNull());
+    assertThat(master.instances())
+        .singleElement()
+        .satisfies(i -> assertThat(i.key()).isNull());
     assertThat(t.component("worker").instances().get(0).scale()).isEqualTo(new Scale(null, 1, 5));
     // master: 1 × (cpu 1, mem 2Gi, gpu 1 from the limit); worker: min 1 × (cpu 2, mem 4Gi, gpu 1)
     assertThat(t.totalReplicas()).isEqualTo(2);
@@ -38,7 +43,8 @@ class TreeBuilderTest {
 
   @Test
   void tb02_invertedScaleIsKept() {
-    String obj = TestDefinitions.PYFLOW_OBJECT.replace("minReplicas: 1", "minReplicas: 5")
+    String obj = TestDefinitions.PYFLOW_OBJECT
+        .replace("minReplicas: 1", "minReplicas: 5")
         .replace("maxReplicas: 5", "maxReplicas: 2");
     WorkloadTree t = wm.resolve(load(TestDefinitions.PYFLOW_DEFINITION), object(obj));
     assertThat(t.component("worker").instances().get(0).scale()).isEqualTo(new Scale(null, 5, 2));
@@ -47,10 +53,13 @@ class TreeBuilderTest {
 
   @Test
   void tb03_reactorInstancesSortedById() {
-    WorkloadTree t = wm.resolve(load(TestDefinitions.REACTOR_DEFINITION), object(TestDefinitions.REACTOR_OBJECT));
-    assertThat(t.component("service").instances()).extracting(InstanceNode::key)
+    WorkloadTree t = wm.resolve(
+        load(TestDefinitions.REACTOR_DEFINITION), object(TestDefinitions.REACTOR_OBJECT));
+    assertThat(t.component("service").instances())
+        .extracting(InstanceNode::key)
         .containsExactly("api", "cache", "worker");
-    // fragmented: the object-level resources count once per pod; api 3 × 500m, cache 1 × 250m, worker 5 × 1
+    // fragmented: the object-level resources count once per pod; api 3 × 500m, cache 1 × 250m,
+    // worker 5 × 1
     assertThat(t.totalResources().cpuMillis()).isEqualTo(3 * 500 + 250 + 5 * 1000);
     assertThat(t.totalResources().gpus()).isEqualTo(5);
     assertThat(t.phases()).containsExactly("Running");
@@ -69,15 +78,22 @@ class TreeBuilderTest {
             podSelector: {replicaSelector: {keyPath: .metadata.labels.group}}
         """));
     WorkloadTree t = wm.resolve(d, object("spec: {replicas: 3}"));
-    assertThat(t.component("group").instances()).singleElement().satisfies(i -> assertThat(i.key()).isNull());
+    assertThat(t.component("group").instances())
+        .singleElement()
+        .satisfies(i -> assertThat(i.key()).isNull());
     assertThat(t.phases()).containsExactly("Undefined");
   }
 
   @Test
   void tb05_jobgroup() {
-    WorkloadTree t = wm.resolve(load(TestDefinitions.JOBGROUP_DEFINITION), object(TestDefinitions.JOBGROUP_OBJECT));
-    assertThat(t.component("job").instances()).extracting(InstanceNode::key).containsExactly("indexer", "processor");
-    assertThat(t.component("job").instances()).extracting(i -> i.scale().replicas()).containsExactly(2, 3);
+    WorkloadTree t = wm.resolve(
+        load(TestDefinitions.JOBGROUP_DEFINITION), object(TestDefinitions.JOBGROUP_OBJECT));
+    assertThat(t.component("job").instances())
+        .extracting(InstanceNode::key)
+        .containsExactly("indexer", "processor");
+    assertThat(t.component("job").instances())
+        .extracting(i -> i.scale().replicas())
+        .containsExactly(2, 3);
     assertThat(t.phases()).containsExactly("Running");
     assertThat(t.totalReplicas()).isEqualTo(5);
   }
@@ -97,14 +113,19 @@ class TreeBuilderTest {
           - {name: proxy, ownerRef: milvus, specDefinition: {podSpecPath: .spec.p}}
           - {name: etcd, ownerRef: milvus}
         """));
-    WorkloadTree t = wm.resolve(d, object("spec: {qn: 2, dn: 3, q: {}, d: {}, p: {}}\n"
-        + "status: {conditions: [{type: MilvusReady, status: \"True\"}]}"));
+    WorkloadTree t = wm.resolve(
+        d,
+        object("spec: {qn: 2, dn: 3, q: {}, d: {}, p: {}}\n"
+            + "status: {conditions: [{type: MilvusReady, status: \"True\"}]}"));
     assertThat(t.phases()).containsExactly("Running");
-    assertThat(t.root().children()).extracting(ComponentNode::name)
+    assertThat(t.root().children())
+        .extracting(ComponentNode::name)
         .containsExactly("querynode", "datanode", "proxy", "etcd");
     assertThat(t.component("proxy").instances().get(0).scale()).isNull();
     assertThat(t.component("proxy").instances().get(0).record().podSpec()).isNotNull();
-    assertThat(t.component("etcd").visible()).as("no pods, no scale, no descendants: dropped from views").isFalse();
+    assertThat(t.component("etcd").visible())
+        .as("no pods, no scale, no descendants: dropped from views")
+        .isFalse();
     assertThat(t.totalReplicas()).isEqualTo(2 + 3 + 1);
   }
 
@@ -123,11 +144,17 @@ class TreeBuilderTest {
           - {name: proxy, ownerRef: trainjob, specDefinition: {podSpecPath: .spec.p}}
         """));
     WorkloadTree t = wm.resolve(d, object("spec: {t: {spec: {containers: []}}, p: {}}"));
-    assertThat(t.problems()).extracting(EvaluationProblem::message).singleElement().asString()
+    assertThat(t.problems())
+        .extracting(EvaluationProblem::message)
+        .singleElement()
+        .asString()
         .contains("the runtime carries the count");
     assertThat(t.component("node").instances().get(0).desiredReplicas()).isZero();
-    assertThat(t.totalReplicas()).as("the proxy without scale counts 1, the failed node nothing").isEqualTo(1);
-    WorkloadTree counted = wm.resolve(d, object("spec: {count: 3, t: {spec: {containers: []}}, p: {}}"));
+    assertThat(t.totalReplicas())
+        .as("the proxy without scale counts 1, the failed node nothing")
+        .isEqualTo(1);
+    WorkloadTree counted =
+        wm.resolve(d, object("spec: {count: 3, t: {spec: {containers: []}}, p: {}}"));
     assertThat(counted.problems()).isEmpty();
     assertThat(counted.totalReplicas()).isEqualTo(4);
   }
@@ -139,8 +166,10 @@ class TreeBuilderTest {
           name: r
           statusDefinition: {statusMappings: {}}
         """));
-    assertThatThrownBy(() -> wm.resolve(d, object("{}"))).isInstanceOf(DefinitionLoadException.class)
-        .hasMessageContaining("invalid karta").hasMessageContaining("root component must have full kind");
+    assertThatThrownBy(() -> wm.resolve(d, object("{}")))
+        .isInstanceOf(DefinitionLoadException.class)
+        .hasMessageContaining("invalid karta")
+        .hasMessageContaining("root component must have full kind");
   }
 
   @Test
@@ -153,8 +182,10 @@ class TreeBuilderTest {
           scaleDefinition: {replicasPath: .spec.parallelism // 1}
           statusDefinition: {statusMappings: {}}
         """));
-    WorkloadTree t = wm.resolve(d, object("spec: {parallelism: 5, template: {spec: {containers: [{name: c,"
-        + " resources: {requests: {cpu: 100m}}}]}}}"));
+    WorkloadTree t = wm.resolve(
+        d,
+        object("spec: {parallelism: 5, template: {spec: {containers: [{name: c,"
+            + " resources: {requests: {cpu: 100m}}}]}}}"));
     assertThat(t.root().children()).isEmpty();
     assertThat(t.totalReplicas()).isEqualTo(5);
     assertThat(t.totalResources().cpuMillis()).isEqualTo(500);
@@ -180,8 +211,11 @@ class TreeBuilderTest {
             specDefinition: {podTemplateSpecPath: .spec.worker}
             scaleDefinition: {replicasPath: .spec.replicas * 3}
         """));
-    WorkloadTree t = wm.resolve(d, object("spec: {replicas: 2, leader: {spec: {containers: [{name: l}]}},"
-        + " worker: {spec: {containers: [{name: w, resources: {limits: {nvidia.com/gpu: 8}}}]}}}"));
+    WorkloadTree t = wm.resolve(
+        d,
+        object(
+            "spec: {replicas: 2, leader: {spec: {containers: [{name: l}]}},"
+                + " worker: {spec: {containers: [{name: w, resources: {limits: {nvidia.com/gpu: 8}}}]}}}"));
     assertThat(t.component("group").desiredReplicas()).isEqualTo(2 + 6);
     assertThat(t.totalReplicas()).isEqualTo(8);
     assertThat(t.totalResources().gpus()).isEqualTo(48);
@@ -192,24 +226,30 @@ class TreeBuilderTest {
     Definition d = load(TestDefinitions.JOBGROUP_DEFINITION);
     String text = wm.renderText(wm.resolve(d, object(TestDefinitions.JOBGROUP_OBJECT)), "catalog");
     assertThat(text).startsWith("JobGroup/jobgroup-example   definition: test (catalog)");
-    assertThat(text).contains("jobgroup\n├── indexer    replicas: 2\n└── processor  replicas: 3\nPhase: Running\n");
-    assertThat(text).contains("COMPONENT  REPLICAS  GPU  CPU  MEMORY\nindexer    2         0    0    0\n");
+    assertThat(text)
+        .contains(
+            "jobgroup\n├── indexer    replicas: 2\n└── processor  replicas: 3\nPhase: Running\n");
+    assertThat(text)
+        .contains("COMPONENT  REPLICAS  GPU  CPU  MEMORY\nindexer    2         0    0    0\n");
     assertThat(text.lines()).noneMatch(l -> l.endsWith(" "));
   }
 
   @Test
   void fabric8GenericResourceResolvesLikeItsJson() throws Exception {
     JsonNode json = object(TestDefinitions.JOBGROUP_OBJECT);
-    io.fabric8.kubernetes.api.model.GenericKubernetesResource resource = new com.fasterxml.jackson.databind.ObjectMapper()
-        .treeToValue(json, io.fabric8.kubernetes.api.model.GenericKubernetesResource.class);
-    dev.workloadmap.sdk.PreparedDefinition p = wm.prepare(load(TestDefinitions.JOBGROUP_DEFINITION));
+    io.fabric8.kubernetes.api.model.GenericKubernetesResource resource =
+        new com.fasterxml.jackson.databind.ObjectMapper()
+            .treeToValue(json, io.fabric8.kubernetes.api.model.GenericKubernetesResource.class);
+    dev.workloadmap.sdk.PreparedDefinition p =
+        wm.prepare(load(TestDefinitions.JOBGROUP_DEFINITION));
     assertThat(wm.toJson(wm.resolve(p, resource))).isEqualTo(wm.toJson(wm.resolve(p, json)));
     assertThat(wm.resolve(p, resource).totalReplicas()).isEqualTo(5);
   }
 
   @Test
   void jsonFormIsStable() {
-    WorkloadTree t = wm.resolve(load(TestDefinitions.JOBGROUP_DEFINITION), object(TestDefinitions.JOBGROUP_OBJECT));
+    WorkloadTree t = wm.resolve(
+        load(TestDefinitions.JOBGROUP_DEFINITION), object(TestDefinitions.JOBGROUP_OBJECT));
     JsonNode j = wm.toJson(t);
     assertThat(j.toString()).isEqualTo(wm.toJson(t).toString());
     assertThat(j.at("/root/children/0/instances/1/id").asText()).isEqualTo("processor");

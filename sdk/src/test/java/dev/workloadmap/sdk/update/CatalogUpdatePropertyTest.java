@@ -6,12 +6,12 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.workloadmap.sdk.definition.ComponentDefinition;
 import dev.workloadmap.sdk.definition.Definition;
-import dev.workloadmap.sdk.internal.definition.DefinitionLoader;
 import dev.workloadmap.sdk.definition.FragmentedPodSpecDefinition;
 import dev.workloadmap.sdk.definition.SpecDefinition;
 import dev.workloadmap.sdk.definition.SuspendDefinition;
-import dev.workloadmap.sdk.internal.extract.ComponentExtractor;
 import dev.workloadmap.sdk.extract.FragmentedPodSpec;
+import dev.workloadmap.sdk.internal.definition.DefinitionLoader;
+import dev.workloadmap.sdk.internal.extract.ComponentExtractor;
 import dev.workloadmap.sdk.jq.Jq;
 import dev.workloadmap.sdk.jq.JqInput;
 import dev.workloadmap.sdk.spi.JqEngine;
@@ -67,10 +67,14 @@ class CatalogUpdatePropertyTest {
     List<Sample> out = new ArrayList<>();
     List<Path> definitions;
     try (Stream<Path> s = Files.list(CATALOG)) {
-      definitions = s.map(p -> p.resolve("definition.yaml")).filter(Files::isRegularFile).sorted().toList();
+      definitions = s.map(p -> p.resolve("definition.yaml"))
+          .filter(Files::isRegularFile)
+          .sorted()
+          .toList();
     }
     for (Path file : definitions) {
-      Definition d = new DefinitionLoader(DefinitionLoader.Mode.STRICT).load(file).get(0).definition();
+      Definition d =
+          new DefinitionLoader(DefinitionLoader.Mode.STRICT).load(file).get(0).definition();
       Path fixtures = file.getParent().resolve("fixtures");
       if (!Files.isDirectory(fixtures)) {
         continue;
@@ -114,19 +118,25 @@ class CatalogUpdatePropertyTest {
     }
     String k = kind;
     String n = name;
-    List<YamlDocument> all = YAML.readAll(source).stream().filter(doc -> !doc.root().isNull()).toList();
+    List<YamlDocument> all =
+        YAML.readAll(source).stream().filter(doc -> !doc.root().isNull()).toList();
     if (n == null && all.size() == 1) {
       return all.get(0).root();
     }
-    return all.stream().filter(doc -> doc.kind().equals(k))
-        .filter(doc -> n == null || n.equals(doc.root().path("metadata").path("name").asText(null)))
-        .findFirst().map(YamlDocument::root).orElse(null);
+    return all.stream()
+        .filter(doc -> doc.kind().equals(k))
+        .filter(doc ->
+            n == null || n.equals(doc.root().path("metadata").path("name").asText(null)))
+        .findFirst()
+        .map(YamlDocument::root)
+        .orElse(null);
   }
 
   @Test
   void everyCatalogSampleTakesUpdatesWithoutOtherChanges() throws IOException {
-    Assumptions.assumeTrue(Files.isDirectory(CATALOG), "the catalog sources are not next to the sdk module ("
-        + CATALOG.toAbsolutePath() + ")");
+    Assumptions.assumeTrue(
+        Files.isDirectory(CATALOG),
+        "the catalog sources are not next to the sdk module (" + CATALOG.toAbsolutePath() + ")");
     List<Sample> samples = samples();
     assertThat(samples).hasSizeGreaterThan(200);
     int updated = 0;
@@ -135,7 +145,8 @@ class CatalogUpdatePropertyTest {
     java.util.Set<String> readOnly = new java.util.TreeSet<>();
     for (Sample s : samples) {
       if (!isKubernetesObject(s.object())) {
-        continue; // a status-only fragment: no update can be sent back for it (docs/format.md#writes, CF-09)
+        continue; // a status-only fragment: no update can be sent back for it
+        // (docs/format.md#writes, CF-09)
       }
       try {
         if (checkSchedulerAndLabel(s)) {
@@ -156,22 +167,29 @@ class CatalogUpdatePropertyTest {
       }
     }
     assertThat(failures).isEmpty();
-    // definitions whose pod paths compute values (object construction, unions, defaults) for some sample can be read
-    // but not written there; each definition's header says why. A new entry here means a definition lost the
-    // ability to be updated; an entry that is no longer needed fails too, so the list only shrinks deliberately
+    // definitions whose pod paths compute values (object construction, unions, defaults) for some
+    // sample can be read
+    // but not written there; each definition's header says why. A new entry here means a definition
+    // lost the
+    // ability to be updated; an entry that is no longer needed fails too, so the list only shrinks
+    // deliberately
     List<String> knownReadOnly = List.of(
-        "apps-nvidia-com-nimcache-v1alpha1",          // the Job's pod spec is built from .spec fields
-        "apps-nvidia-com-nimservice-v1alpha1",        // pod specs and labels are built from .spec fields
-        "nvidia-com-dynamographdeployment-v1alpha1",  // main container built from the service's resources block
-        "ray-io-raycluster-v1",                       // the head template with KubeRay's autoscaler sidecar added
-        "ray-io-rayjob-v1",                           // the same head template (its default submitter template is
-                                                      // written at spec.submitterPodTemplate since issue 15)
-        "ray-io-rayservice-v1",                       // the head template with KubeRay's autoscaler sidecar added
-        "serving-kserve-io-inferenceservice-v1beta1",  // pod labels: union of the object's and the component's
-        "serving-kserve-io-llminferenceservice-v1alpha2", // single-node prefill pool labels: union of spec's and
-                                                          // spec.prefill's (sample-pd-qwen2-7b-gpu)
-        "workload-codeflare-dev-appwrapper-v1beta2");  // pod sets read through a path computed from their own
-                                                       // path string (getpath), inferred for known kinds
+        "apps-nvidia-com-nimcache-v1alpha1", // the Job's pod spec is built from .spec fields
+        "apps-nvidia-com-nimservice-v1alpha1", // pod specs and labels are built from .spec fields
+        "nvidia-com-dynamographdeployment-v1alpha1", // main container built from the service's
+        // resources block
+        "ray-io-raycluster-v1", // the head template with KubeRay's autoscaler sidecar added
+        "ray-io-rayjob-v1", // the same head template (its default submitter template is
+        // written at spec.submitterPodTemplate since issue 15)
+        "ray-io-rayservice-v1", // the head template with KubeRay's autoscaler sidecar added
+        "serving-kserve-io-inferenceservice-v1beta1", // pod labels: union of the object's and the
+        // component's
+        "serving-kserve-io-llminferenceservice-v1alpha2", // single-node prefill pool labels: union
+        // of spec's and
+        // spec.prefill's (sample-pd-qwen2-7b-gpu)
+        "workload-codeflare-dev-appwrapper-v1beta2"); // pod sets read through a path computed from
+    // their own
+    // path string (getpath), inferred for known kinds
     if (sharedDir() != null) {
       assertThat(readOnly).containsExactlyElementsOf(knownReadOnly);
     } else {
@@ -199,7 +217,8 @@ class CatalogUpdatePropertyTest {
    */
   private static final Map<String, String> DELIBERATE_PROBLEMS = Map.of(
       "trainer-kubeflow-org-trainjob-v1alpha1", "which this tree does not read",
-      // a memory string the spark-submit sizes cannot parse (a schema-valid string of a generated object): the pod
+      // a memory string the spark-submit sizes cannot parse (a schema-valid string of a generated
+      // object): the pod
       // requests cannot be computed, and the definition says so instead of guessing
       "sparkoperator-k8s-io-sparkapplication-v1beta2", "is not a Spark memory size");
 
@@ -210,7 +229,9 @@ class CatalogUpdatePropertyTest {
     if (s.podTemplateSpecPath() == null && s.podSpecPath() != null && s.metadataPath() == null) {
       return "podSpecPath but no metadataPath";
     }
-    if (s.podTemplateSpecPath() == null && s.podSpecPath() == null && f != null
+    if (s.podTemplateSpecPath() == null
+        && s.podSpecPath() == null
+        && f != null
         && (f.schedulerNamePath() == null || f.labelsPath() == null)) {
       return "path is not defined and values are not empty";
     }
@@ -219,14 +240,19 @@ class CatalogUpdatePropertyTest {
 
   boolean checkSchedulerAndLabel(Sample s) {
     Definition d = s.definition();
-    List<ComponentDefinition> pods = d.components().stream().filter(ComponentDefinition::hasPodDefinition).toList();
+    List<ComponentDefinition> pods =
+        d.components().stream().filter(ComponentDefinition::hasPodDefinition).toList();
     if (pods.isEmpty()) {
       return false;
     }
-    WorkloadUpdate u = WorkloadUpdate.of(engine, d, s.object()).setSchedulerName(SCHEDULER)
+    WorkloadUpdate u = WorkloadUpdate.of(engine, d, s.object())
+        .setSchedulerName(SCHEDULER)
         .addLabels(Map.of(LABEL, "yes"));
-    String expectedFailure = pods.stream().map(CatalogUpdatePropertyTest::notWritable)
-        .filter(java.util.Objects::nonNull).findFirst().orElse(null);
+    String expectedFailure = pods.stream()
+        .map(CatalogUpdatePropertyTest::notWritable)
+        .filter(java.util.Objects::nonNull)
+        .findFirst()
+        .orElse(null);
     if (expectedFailure != null) {
       try {
         u.apply();
@@ -237,14 +263,17 @@ class CatalogUpdatePropertyTest {
         }
         String deliberate = DELIBERATE_PROBLEMS.get(d.name());
         if (deliberate != null && e.getMessage().contains(deliberate)) {
-          return false; // the definition reports a value only another object carries (its header says which)
+          return false; // the definition reports a value only another object carries (its header
+          // says which)
         }
         assertThat(e.getMessage()).contains(expectedFailure);
         return false;
       }
     }
     UpdateResult r = u.apply();
-    assertThat(Rfc6902Patch.apply(r.patch(), r.original())).as("patch applied to the original").isEqualTo(r.object());
+    assertThat(Rfc6902Patch.apply(r.patch(), r.original()))
+        .as("patch applied to the original")
+        .isEqualTo(r.object());
     JqInput before = JqInput.of(s.object());
     JqInput after = JqInput.of(r.object());
     List<String> targets = new ArrayList<>();
@@ -267,7 +296,8 @@ class CatalogUpdatePropertyTest {
           assertThat(m.path("labels").path(LABEL).asText()).as(c.name()).isEqualTo("yes");
         }
         pointers(spec.podSpecPath(), before).forEach(b -> targets.add(b + "/schedulerName"));
-        pointers(spec.metadataPath(), before).forEach(b -> targets.add(b + "/labels/" + escape(LABEL)));
+        pointers(spec.metadataPath(), before)
+            .forEach(b -> targets.add(b + "/labels/" + escape(LABEL)));
       } else {
         FragmentedPodSpecDefinition f = spec.fragmentedPodSpecDefinition();
         for (FragmentedPodSpec p : extractor.fragmentedPodSpecs(c, after)) {
@@ -284,16 +314,21 @@ class CatalogUpdatePropertyTest {
 
   void checkSuspend(Sample s) {
     SuspendDefinition sd = s.definition().rootComponent().suspendDefinition();
-    UpdateResult r = WorkloadUpdate.of(engine, s.definition(), s.object()).suspend().apply();
+    UpdateResult r =
+        WorkloadUpdate.of(engine, s.definition(), s.object()).suspend().apply();
     assertThat(Rfc6902Patch.apply(r.patch(), r.original())).isEqualTo(r.object());
     JqInput before = JqInput.of(s.object());
     JqInput after = JqInput.of(r.object());
     List<String> targets = new ArrayList<>();
     for (SuspendDefinition.Action a : sd.suspendActions()) {
       JsonNode value = dev.workloadmap.sdk.TestDefinitions.json(a.value());
-      // the last action writing a path wins; each action's own paths hold its value unless a later one rewrites them
+      // the last action writing a path wins; each action's own paths hold its value unless a later
+      // one rewrites them
       boolean rewritten = sd.suspendActions().indexOf(a) < sd.suspendActions().size() - 1
-          && sd.suspendActions().subList(sd.suspendActions().indexOf(a) + 1, sd.suspendActions().size()).stream()
+          && sd
+              .suspendActions()
+              .subList(sd.suspendActions().indexOf(a) + 1, sd.suspendActions().size())
+              .stream()
               .anyMatch(later -> later.path().equals(a.path()));
       if (!rewritten) {
         for (JsonNode v : engine.compile(a.path()).apply(after)) {
@@ -309,8 +344,10 @@ class CatalogUpdatePropertyTest {
   private static void assertOnlyTargetsChanged(UpdateResult r, List<String> targets) {
     for (JsonNode op : r.patch()) {
       String path = op.get("path").asText();
-      boolean ok = targets.stream().anyMatch(t -> t.equals(path) || path.startsWith(t + "/")
-          || (t.startsWith(path + "/") && isNullOrAbsent(r.original().at(path))));
+      boolean ok = targets.stream()
+          .anyMatch(t -> t.equals(path)
+              || path.startsWith(t + "/")
+              || (t.startsWith(path + "/") && isNullOrAbsent(r.original().at(path))));
       assertThat(ok).as("patch op %s touches no target of %s", op, targets).isTrue();
     }
   }
@@ -325,8 +362,12 @@ class CatalogUpdatePropertyTest {
     if (expression == null) {
       return out;
     }
-    // a write lands at the primary side of a fallback (A // B is written at A, never into B; issue 15)
-    for (JsonNode path : engine.compile("[path(" + FallbackPaths.primary(expression) + "\n)]").apply(in).get(0)) {
+    // a write lands at the primary side of a fallback (A // B is written at A, never into B; issue
+    // 15)
+    for (JsonNode path : engine
+        .compile("[path(" + FallbackPaths.primary(expression) + "\n)]")
+        .apply(in)
+        .get(0)) {
       StringBuilder b = new StringBuilder();
       for (JsonNode step : path) {
         b.append('/').append(step.isTextual() ? escape(step.asText()) : step.asText());
@@ -347,7 +388,8 @@ class CatalogUpdatePropertyTest {
    */
   @Test
   void generatedVariantsOfEverySampleTakeUpdatesWithoutOtherChanges() throws IOException {
-    Assumptions.assumeTrue(Files.isDirectory(CATALOG), "the catalog sources are not next to the sdk module");
+    Assumptions.assumeTrue(
+        Files.isDirectory(CATALOG), "the catalog sources are not next to the sdk module");
     java.util.Random rnd = new java.util.Random(15);
     int checked = 0;
     int refused = 0;
@@ -365,7 +407,8 @@ class CatalogUpdatePropertyTest {
         } catch (AssertionError e) {
           failures.add(g.name() + ": " + e.getMessage());
         } catch (RuntimeException e) {
-          refused++; // refused with a reason (not a path, ids and results differ, invalid shape): nothing written
+          refused++; // refused with a reason (not a path, ids and results differ, invalid shape):
+          // nothing written
           assertThat(e.getMessage()).as(g.name()).isNotBlank();
         }
       }
@@ -390,8 +433,10 @@ class CatalogUpdatePropertyTest {
       if (!names.isEmpty() && rnd.nextBoolean()) {
         o.remove(names.get(rnd.nextInt(names.size())));
       } else {
-        o.set("xGenerated" + i, com.fasterxml.jackson.databind.node.JsonNodeFactory.instance.numberNode(
-            new java.math.BigDecimal("1.50")));
+        o.set(
+            "xGenerated" + i,
+            com.fasterxml.jackson.databind.node.JsonNodeFactory.instance.numberNode(
+                new java.math.BigDecimal("1.50")));
       }
     }
     return copy;
@@ -408,13 +453,16 @@ class CatalogUpdatePropertyTest {
 
   @Test
   void theTargetCheckRejectsAnUntargetedChange() {
-    ObjectNode before = (ObjectNode) dev.workloadmap.sdk.TestDefinitions.json("{\"a\":{\"b\":1},\"c\":2}");
+    ObjectNode before =
+        (ObjectNode) dev.workloadmap.sdk.TestDefinitions.json("{\"a\":{\"b\":1},\"c\":2}");
     ObjectNode after = before.deepCopy();
     after.put("c", 3);
     ((ObjectNode) after.get("a")).put("b", 5);
     UpdateResult r = new UpdateResult(before, after);
     assertOnlyTargetsChanged(new UpdateResult(before, before.deepCopy()), List.of("/a/b"));
-    org.assertj.core.api.Assertions.assertThatThrownBy(() -> assertOnlyTargetsChanged(r, List.of("/a/b")))
-        .isInstanceOf(AssertionError.class).hasMessageContaining("/c");
+    org.assertj.core.api.Assertions.assertThatThrownBy(
+            () -> assertOnlyTargetsChanged(r, List.of("/a/b")))
+        .isInstanceOf(AssertionError.class)
+        .hasMessageContaining("/c");
   }
 }

@@ -8,10 +8,10 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.workloadmap.sdk.TestDefinitions;
 import dev.workloadmap.sdk.definition.Definition;
 import dev.workloadmap.sdk.jq.Jq;
+import java.util.List;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-import org.junit.jupiter.api.Test;
-import java.util.List;
 
 /**
  * Writes that cannot corrupt (issue 15): a pod path that falls back is written at its primary side, never into the
@@ -38,32 +38,37 @@ class FallbackWriteTest {
           - name: job
             ownerRef: flow
         %s    specDefinition: {podTemplateSpecPath: '%s'}
-        """.formatted(instanceIdPath == null ? "" : "    instanceIdPath: '" + instanceIdPath + "'\n",
-        podTemplatePath.replace("'", "''"))));
+        """.formatted(
+            instanceIdPath == null ? "" : "    instanceIdPath: '" + instanceIdPath + "'\n",
+            podTemplatePath.replace("'", "''"))));
   }
 
   @ParameterizedTest(name = "{0}")
-  @CsvSource(delimiterString = " ON ", value = {
-      // the alternative operator
-      ".spec.template // .spec.defaultTemplate ON /spec/template",
-      // parenthesised, then a field under it: the place is A's field
-      "(.spec.template // .spec.defaultTemplate) ON /spec/template",
-      // an optional primary
-      ".spec.template? // .spec.defaultTemplate ON /spec/template",
-      // a chain of fallbacks: the first is the place
-      ".spec.template // .spec.other // .spec.defaultTemplate ON /spec/template",
-      // behind a pipe
-      ".spec | .template // .defaultTemplate ON /spec/template",
-      // in a branch of if (the condition picks the branch; the branch's fallback is cut)
-      "if .spec.useTemplate then .spec.template else (.spec.template // .spec.defaultTemplate) end ON /spec/template",
-  })
+  @CsvSource(
+      delimiterString = " ON ",
+      value = {
+        // the alternative operator
+        ".spec.template // .spec.defaultTemplate ON /spec/template",
+        // parenthesised, then a field under it: the place is A's field
+        "(.spec.template // .spec.defaultTemplate) ON /spec/template",
+        // an optional primary
+        ".spec.template? // .spec.defaultTemplate ON /spec/template",
+        // a chain of fallbacks: the first is the place
+        ".spec.template // .spec.other // .spec.defaultTemplate ON /spec/template",
+        // behind a pipe
+        ".spec | .template // .defaultTemplate ON /spec/template",
+        // in a branch of if (the condition picks the branch; the branch's fallback is cut)
+        "if .spec.useTemplate then .spec.template else (.spec.template // .spec.defaultTemplate) end ON /spec/template",
+      })
   void aFallbackIsWrittenAtItsPrimaryPlaceAndTheFallbackKeepsEveryByte(String path, String written)
       throws Exception {
     JsonNode obj = MAPPER.readTree(OBJECT);
     String before = MAPPER.writeValueAsString(obj.at("/spec/defaultTemplate"));
     UpdateResult r = WorkloadUpdate.of(Jq.defaultEngine(), definition(path, null), obj)
-        .setSchedulerName("kai-scheduler").apply();
-    assertThat(MAPPER.writeValueAsString(r.object().at("/spec/defaultTemplate"))).isEqualTo(before);
+        .setSchedulerName("kai-scheduler")
+        .apply();
+    assertThat(MAPPER.writeValueAsString(r.object().at("/spec/defaultTemplate")))
+        .isEqualTo(before);
     assertThat(r.object().at(written + "/spec/schedulerName").asText()).isEqualTo("kai-scheduler");
     assertThat(Rfc6902Patch.apply(r.patch(), r.original())).isEqualTo(r.object());
     assertThat(r.patchJson()).doesNotContain("defaultTemplate");
@@ -74,32 +79,46 @@ class FallbackWriteTest {
     JsonNode obj = MAPPER.readTree(OBJECT);
     String before = MAPPER.writeValueAsString(obj.at("/spec/defaultTemplate"));
     Definition d = definition(".spec.jobs[] | .template // {}", ".spec.jobs[].name");
-    UpdateResult r = WorkloadUpdate.of(Jq.defaultEngine(), d, obj).setSchedulerName("kai-scheduler").apply();
-    assertThat(r.object().at("/spec/jobs/0/template/spec/schedulerName").asText()).isEqualTo("kai-scheduler");
-    assertThat(r.object().at("/spec/jobs/1/template/spec/schedulerName").asText()).isEqualTo("kai-scheduler");
+    UpdateResult r = WorkloadUpdate.of(Jq.defaultEngine(), d, obj)
+        .setSchedulerName("kai-scheduler")
+        .apply();
+    assertThat(r.object().at("/spec/jobs/0/template/spec/schedulerName").asText())
+        .isEqualTo("kai-scheduler");
+    assertThat(r.object().at("/spec/jobs/1/template/spec/schedulerName").asText())
+        .isEqualTo("kai-scheduler");
     assertThat(r.object().at("/spec/jobs/1/template/spec/containers").isArray()).isTrue();
-    assertThat(MAPPER.writeValueAsString(r.object().at("/spec/defaultTemplate"))).isEqualTo(before);
+    assertThat(MAPPER.writeValueAsString(r.object().at("/spec/defaultTemplate")))
+        .isEqualTo(before);
   }
 
   @Test
   void aDefaultValueIsWrittenAtThePlaceItStandsFor() throws Exception {
-    // `// {}`: the reference cannot write it (invalid path against {}); the place it stands for is .spec.template
+    // `// {}`: the reference cannot write it (invalid path against {}); the place it stands for is
+    // .spec.template
     JsonNode obj = MAPPER.readTree(OBJECT);
-    UpdateResult r = WorkloadUpdate.of(Jq.defaultEngine(), definition(".spec.template // {}", null), obj)
-        .setSchedulerName("kai-scheduler").apply();
-    assertThat(r.object().at("/spec/template/spec/schedulerName").asText()).isEqualTo("kai-scheduler");
+    UpdateResult r = WorkloadUpdate.of(
+            Jq.defaultEngine(), definition(".spec.template // {}", null), obj)
+        .setSchedulerName("kai-scheduler")
+        .apply();
+    assertThat(r.object().at("/spec/template/spec/schedulerName").asText())
+        .isEqualTo("kai-scheduler");
     assertThat(r.object().at("/spec/defaultTemplate")).isEqualTo(obj.at("/spec/defaultTemplate"));
   }
 
   @Test
-  void aFallbackWhosePrimarySideSelectsOtherPlacesIsRefusedNotWrittenIntoTheFallback() throws Exception {
-    // .spec.templates is an empty list: the read falls back to the default template; A has no place to write
+  void aFallbackWhosePrimarySideSelectsOtherPlacesIsRefusedNotWrittenIntoTheFallback()
+      throws Exception {
+    // .spec.templates is an empty list: the read falls back to the default template; A has no place
+    // to write
     JsonNode obj = MAPPER.readTree(OBJECT.replace("\"jobs\":", "\"templates\":[],\"jobs\":"));
     Definition d = definition(".spec.templates[] // .spec.defaultTemplate", null);
-    assertThatThrownBy(() -> WorkloadUpdate.of(Jq.defaultEngine(), d, obj).setSchedulerName("kai-scheduler").apply())
+    assertThatThrownBy(() -> WorkloadUpdate.of(Jq.defaultEngine(), d, obj)
+            .setSchedulerName("kai-scheduler")
+            .apply())
         .isInstanceOf(UpdateException.class)
-        .hasMessageContaining("falls back on this object (.spec.templates[] // .spec.defaultTemplate selects 1"
-            + " place(s), its primary side .spec.templates[] selects 0)")
+        .hasMessageContaining(
+            "falls back on this object (.spec.templates[] // .spec.defaultTemplate selects 1"
+                + " place(s), its primary side .spec.templates[] selects 0)")
         .hasMessageContaining("the update is refused");
   }
 
@@ -116,14 +135,17 @@ class FallbackWriteTest {
     JsonNode obj = MAPPER.readTree("{\"apiVersion\":\"jobs.example.com/v1\",\"kind\":\"Flow\","
         + "\"metadata\":{\"name\":\"f\"},\"spec\":{\"paused\":false}}");
     UpdateResult r = WorkloadUpdate.of(Jq.defaultEngine(), d, obj).suspend().apply();
-    assertThat(r.patchJson()).isEqualTo("[{\"op\":\"add\",\"path\":\"/spec/suspend\",\"value\":true}]");
+    assertThat(r.patchJson())
+        .isEqualTo("[{\"op\":\"add\",\"path\":\"/spec/suspend\",\"value\":true}]");
   }
 
   @Test
   void aComputedValueIsRefusedWithTheReason() throws Exception {
     JsonNode obj = MAPPER.readTree(OBJECT);
     Definition d = definition("{spec: .spec.defaultTemplate.spec}", null);
-    assertThatThrownBy(() -> WorkloadUpdate.of(Jq.defaultEngine(), d, obj).setSchedulerName("kai-scheduler").apply())
+    assertThatThrownBy(() -> WorkloadUpdate.of(Jq.defaultEngine(), d, obj)
+            .setSchedulerName("kai-scheduler")
+            .apply())
         .isInstanceOf(UpdateException.class)
         .hasMessageContaining("is not a path expression (it computes a value");
   }
@@ -147,10 +169,13 @@ class FallbackWriteTest {
     for (int k = 0; k < 150; k++) {
       com.fasterxml.jackson.databind.node.ObjectNode obj =
           (com.fasterxml.jackson.databind.node.ObjectNode) MAPPER.readTree(OBJECT);
-      com.fasterxml.jackson.databind.node.ObjectNode spec = (com.fasterxml.jackson.databind.node.ObjectNode) obj.get("spec");
+      com.fasterxml.jackson.databind.node.ObjectNode spec =
+          (com.fasterxml.jackson.databind.node.ObjectNode) obj.get("spec");
       if (rnd.nextBoolean()) {
-        spec.set("template", MAPPER.readTree("{\"metadata\":{\"labels\":{\"own\":\"t\"}},\"spec\":{\"containers\":"
-            + "[{\"name\":\"m\",\"image\":\"m:2\"}],\"weight\":2.50}}"));
+        spec.set(
+            "template",
+            MAPPER.readTree("{\"metadata\":{\"labels\":{\"own\":\"t\"}},\"spec\":{\"containers\":"
+                + "[{\"name\":\"m\",\"image\":\"m:2\"}],\"weight\":2.50}}"));
       }
       if (rnd.nextInt(4) == 0) {
         spec.remove("defaultTemplate");
@@ -158,29 +183,45 @@ class FallbackWriteTest {
       for (int i = rnd.nextInt(4); i > 0; i--) {
         List<com.fasterxml.jackson.databind.node.ObjectNode> objects = new java.util.ArrayList<>();
         collect(spec, objects);
-        objects.get(rnd.nextInt(objects.size())).set("x" + k + "_" + i,
-            MAPPER.getNodeFactory().numberNode(new java.math.BigDecimal(rnd.nextBoolean() ? "1.50" : "1e3")));
+        objects
+            .get(rnd.nextInt(objects.size()))
+            .set(
+                "x" + k + "_" + i,
+                MAPPER
+                    .getNodeFactory()
+                    .numberNode(new java.math.BigDecimal(rnd.nextBoolean() ? "1.50" : "1e3")));
       }
       for (String[] f : forms) {
         JsonNode before = obj.deepCopy();
         String bytes = MAPPER.writeValueAsString(before);
         if (f[1].equals("refuse")) {
-          assertThatThrownBy(() -> WorkloadUpdate.of(Jq.defaultEngine(), definition(f[0], null), before)
-              .setSchedulerName("kai-scheduler").apply()).as(f[0] + " on " + bytes)
-              .isInstanceOf(UpdateException.class).hasMessageContaining("is not a path expression");
+          assertThatThrownBy(
+                  () -> WorkloadUpdate.of(Jq.defaultEngine(), definition(f[0], null), before)
+                      .setSchedulerName("kai-scheduler")
+                      .apply())
+              .as(f[0] + " on " + bytes)
+              .isInstanceOf(UpdateException.class)
+              .hasMessageContaining("is not a path expression");
           assertThat(MAPPER.writeValueAsString(before)).isEqualTo(bytes);
           refused++;
           continue;
         }
         UpdateResult r = WorkloadUpdate.of(Jq.defaultEngine(), definition(f[0], null), before)
-            .setSchedulerName("kai-scheduler").apply();
-        assertThat(r.object().at("/spec/template/spec/schedulerName").asText()).as(f[0]).isEqualTo("kai-scheduler");
+            .setSchedulerName("kai-scheduler")
+            .apply();
+        assertThat(r.object().at("/spec/template/spec/schedulerName").asText())
+            .as(f[0])
+            .isEqualTo("kai-scheduler");
         for (JsonNode op : MAPPER.readTree(r.patchJson())) {
-          assertThat(op.path("path").asText()).as(f[0] + " on " + bytes).startsWith("/spec/template");
+          assertThat(op.path("path").asText())
+              .as(f[0] + " on " + bytes)
+              .startsWith("/spec/template");
         }
-        // every untargeted byte: the result without the targeted field is the original (with the parents created)
+        // every untargeted byte: the result without the targeted field is the original (with the
+        // parents created)
         JsonNode back = r.object().deepCopy();
-        ((com.fasterxml.jackson.databind.node.ObjectNode) back.at("/spec/template/spec")).remove("schedulerName");
+        ((com.fasterxml.jackson.databind.node.ObjectNode) back.at("/spec/template/spec"))
+            .remove("schedulerName");
         if (!before.path("spec").has("template")) {
           ((com.fasterxml.jackson.databind.node.ObjectNode) back.get("spec")).remove("template");
         }
@@ -193,7 +234,8 @@ class FallbackWriteTest {
     assertThat(refused).isEqualTo(150);
   }
 
-  private static void collect(JsonNode n, List<com.fasterxml.jackson.databind.node.ObjectNode> out) {
+  private static void collect(
+      JsonNode n, List<com.fasterxml.jackson.databind.node.ObjectNode> out) {
     if (n instanceof com.fasterxml.jackson.databind.node.ObjectNode o) {
       out.add(o);
     }
@@ -201,15 +243,17 @@ class FallbackWriteTest {
   }
 
   @ParameterizedTest
-  @CsvSource(delimiterString = " ON ", value = {
-      // an alternative that selects which place (in a condition or an index) is kept
-      ".spec.jobs[] | select((.template // null) != null) | .template ON .spec.jobs[] | select((.template // null) != null) | .template",
-      ".spec.jobs[.i // 0] ON .spec.jobs[.i // 0]",
-      ".spec.a // .spec.b ON .spec.a",
-      ".a, (.b // .c) ON .a, (.b)",
-      // `A // empty` selects A only where it is set: no fallback place, kept
-      ".spec.worker // empty ON .spec.worker // empty",
-  })
+  @CsvSource(
+      delimiterString = " ON ",
+      value = {
+        // an alternative that selects which place (in a condition or an index) is kept
+        ".spec.jobs[] | select((.template // null) != null) | .template ON .spec.jobs[] | select((.template // null) != null) | .template",
+        ".spec.jobs[.i // 0] ON .spec.jobs[.i // 0]",
+        ".spec.a // .spec.b ON .spec.a",
+        ".a, (.b // .c) ON .a, (.b)",
+        // `A // empty` selects A only where it is set: no fallback place, kept
+        ".spec.worker // empty ON .spec.worker // empty",
+      })
   void onlyAlternativesInPathPositionAreCut(String path, String primary) {
     assertThat(FallbackPaths.primary(path)).isEqualTo(primary);
   }

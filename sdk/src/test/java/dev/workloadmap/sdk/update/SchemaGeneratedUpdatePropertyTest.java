@@ -41,6 +41,7 @@ class SchemaGeneratedUpdatePropertyTest {
   static final int VARIANTS = 4;
   /** Variants per fixture whose whole spec is generated from the schema. */
   static final int FRESH = 2;
+
   private static final JsonNodeFactory F = JsonNodeFactory.instance;
 
   @Test
@@ -79,8 +80,10 @@ class SchemaGeneratedUpdatePropertyTest {
         if (v < VARIANTS) {
           enrich(object, schema.openApiV3Schema(), new Random(seed), 0);
         } else {
-          // a spec generated from the schema alone (required fields always, optional ones sometimes)
-          JsonNode spec = generate(schema.openApiV3Schema().path("properties").path("spec"), new Random(seed), 1);
+          // a spec generated from the schema alone (required fields always, optional ones
+          // sometimes)
+          JsonNode spec = generate(
+              schema.openApiV3Schema().path("properties").path("spec"), new Random(seed), 1);
           if (!(spec instanceof ObjectNode)) {
             continue;
           }
@@ -90,17 +93,19 @@ class SchemaGeneratedUpdatePropertyTest {
         }
         generated++;
         {
-          // the generator follows the schema: a variant adds no violation its seed did not have (a generated spec:
+          // the generator follows the schema: a variant adds no violation its seed did not have (a
+          // generated spec:
           // none in the spec)
           for (var violation : schema.validate(object)) {
-            if (v < VARIANTS ? !seedViolations.contains(violation.toString())
+            if (v < VARIANTS
+                ? !seedViolations.contains(violation.toString())
                 : violation.pointer().startsWith("/spec")) {
               offSchema.add(s.name() + " variant " + v + " (seed " + seed + "): " + violation);
             }
           }
         }
-        CatalogUpdatePropertyTest.Sample variant = new CatalogUpdatePropertyTest.Sample(s.definition(),
-            s.name() + " variant " + v + " (seed " + seed + ")", object);
+        CatalogUpdatePropertyTest.Sample variant = new CatalogUpdatePropertyTest.Sample(
+            s.definition(), s.name() + " variant " + v + " (seed " + seed + ")", object);
         try {
           if (property.checkSchedulerAndLabel(variant)) {
             updated++;
@@ -115,16 +120,23 @@ class SchemaGeneratedUpdatePropertyTest {
         }
       }
     }
-    System.out.printf("[schema-generated] %d objects (%d with a spec generated from the schema alone): %d updated,"
-        + " %d refused with an UpdateException, %d failures, %d off-schema%n", generated, fresh, updated, refused,
-        failures.size(), offSchema.size());
+    System.out.printf(
+        "[schema-generated] %d objects (%d with a spec generated from the schema alone): %d updated,"
+            + " %d refused with an UpdateException, %d failures, %d off-schema%n",
+        generated, fresh, updated, refused, failures.size(), offSchema.size());
     assertThat(failures).as("lossy or failing updates of generated objects").isEmpty();
-    assertThat(offSchema).as("generated values the CRD schema rejects (a generator bug)").isEmpty();
+    assertThat(offSchema)
+        .as("generated values the CRD schema rejects (a generator bug)")
+        .isEmpty();
     assertThat(fresh).as("objects with a spec generated from the schema alone").isGreaterThan(50);
     assertThat(generated).as("generated objects").isGreaterThan(400);
     assertThat(updated).as("generated objects updated").isGreaterThan(generated / 3);
-    assertThat(refused).as("generated objects refused with an UpdateException").isLessThan(generated / 2);
-    assertThat(generated - refused - failures.size()).as("generated objects taking updates").isPositive();
+    assertThat(refused)
+        .as("generated objects refused with an UpdateException")
+        .isLessThan(generated / 2);
+    assertThat(generated - refused - failures.size())
+        .as("generated objects taking updates")
+        .isPositive();
   }
 
   /** Adds generated fields to {@code node} following {@code schema}, in place. */
@@ -134,7 +146,7 @@ class SchemaGeneratedUpdatePropertyTest {
     }
     if (node instanceof ObjectNode o) {
       JsonNode props = schema.path("properties");
-      for (Iterator<Map.Entry<String, JsonNode>> it = props.fields(); it.hasNext();) {
+      for (Iterator<Map.Entry<String, JsonNode>> it = props.fields(); it.hasNext(); ) {
         Map.Entry<String, JsonNode> p = it.next();
         if (o.has(p.getKey())) {
           enrich(o.get(p.getKey()), p.getValue(), r, depth + 1);
@@ -148,21 +160,27 @@ class SchemaGeneratedUpdatePropertyTest {
       JsonNode additional = schema.path("additionalProperties");
       if (additional.isObject()) {
         o.fields().forEachRemaining(e -> enrich(e.getValue(), additional, r, depth + 1));
-        JsonNode value = r.nextInt(4) == 0 && schema.path("maxProperties").asInt(Integer.MAX_VALUE) > o.size()
-            ? generate(additional, r, depth + 1) : null;
+        JsonNode value =
+            r.nextInt(4) == 0 && schema.path("maxProperties").asInt(Integer.MAX_VALUE) > o.size()
+                ? generate(additional, r, depth + 1)
+                : null;
         if (value != null) {
           o.set("generated-" + r.nextInt(100), value);
         }
       }
-      if (schema.path("x-kubernetes-preserve-unknown-fields").asBoolean(false) && r.nextInt(3) == 0) {
+      if (schema.path("x-kubernetes-preserve-unknown-fields").asBoolean(false)
+          && r.nextInt(3) == 0) {
         o.set("wmUnknown" + r.nextInt(100), scalar(r));
       }
     } else if (node instanceof ArrayNode a && schema.has("items")) {
       for (JsonNode item : a) {
         enrich(item, schema.get("items"), r, depth + 1);
       }
-      JsonNode item = depth < 10 && r.nextInt(4) == 0 && a.size() < schema.path("maxItems").asInt(Integer.MAX_VALUE)
-          ? generate(schema.get("items"), r, depth + 1) : null;
+      JsonNode item = depth < 10
+              && r.nextInt(4) == 0
+              && a.size() < schema.path("maxItems").asInt(Integer.MAX_VALUE)
+          ? generate(schema.get("items"), r, depth + 1)
+          : null;
       if (item != null) {
         a.add(item);
       }
@@ -194,20 +212,24 @@ class SchemaGeneratedUpdatePropertyTest {
         ObjectNode o = F.objectNode();
         List<String> required = new ArrayList<>();
         schema.path("required").forEach(x -> required.add(x.asText()));
-        for (Iterator<Map.Entry<String, JsonNode>> it = schema.path("properties").fields(); it.hasNext();) {
+        for (Iterator<Map.Entry<String, JsonNode>> it =
+                schema.path("properties").fields();
+            it.hasNext(); ) {
           Map.Entry<String, JsonNode> p = it.next();
           if (required.contains(p.getKey()) ? depth < 16 : depth < 8 && r.nextInt(3) == 0) {
             JsonNode value = generate(p.getValue(), r, depth + 1);
             if (value != null) {
               o.set(p.getKey(), value);
             } else if (required.contains(p.getKey())) {
-              return null; // a required value no candidate satisfies: no object rather than an invalid one
+              return null; // a required value no candidate satisfies: no object rather than an
+              // invalid one
             }
           }
         }
         // minProperties: optional properties in schema order until there are enough
-        for (Iterator<Map.Entry<String, JsonNode>> it = schema.path("properties").fields();
-            it.hasNext() && o.size() < schema.path("minProperties").asInt(0);) {
+        for (Iterator<Map.Entry<String, JsonNode>> it =
+                schema.path("properties").fields();
+            it.hasNext() && o.size() < schema.path("minProperties").asInt(0); ) {
           Map.Entry<String, JsonNode> p = it.next();
           JsonNode value = o.has(p.getKey()) ? null : generate(p.getValue(), r, depth + 1);
           if (value != null) {
@@ -224,7 +246,8 @@ class SchemaGeneratedUpdatePropertyTest {
             }
           }
         }
-        if (schema.path("x-kubernetes-preserve-unknown-fields").asBoolean(false) && r.nextBoolean()) {
+        if (schema.path("x-kubernetes-preserve-unknown-fields").asBoolean(false)
+            && r.nextBoolean()) {
           o.set("wmUnknown", scalar(r));
         }
         return o.size() < schema.path("minProperties").asInt(0) ? null : o;
@@ -251,13 +274,17 @@ class SchemaGeneratedUpdatePropertyTest {
         if (schema.path("exclusiveMaximum").asBoolean(false)) {
           max--;
         }
-        return min > max ? null : F.numberNode(min + (long) r.nextInt((int) Math.min(max - min, 4) + 1));
+        return min > max
+            ? null
+            : F.numberNode(min + (long) r.nextInt((int) Math.min(max - min, 4) + 1));
       }
       case "number" -> {
         BigDecimal value = r.nextBoolean() ? new BigDecimal("1.0") : new BigDecimal("0.25");
         if (schema.has("minimum") && value.compareTo(schema.get("minimum").decimalValue()) < 0
             || schema.has("maximum") && value.compareTo(schema.get("maximum").decimalValue()) > 0) {
-          value = schema.has("minimum") ? schema.get("minimum").decimalValue() : schema.get("maximum").decimalValue();
+          value = schema.has("minimum")
+              ? schema.get("minimum").decimalValue()
+              : schema.get("maximum").decimalValue();
         }
         return F.numberNode(value);
       }
@@ -274,8 +301,20 @@ class SchemaGeneratedUpdatePropertyTest {
   }
 
   /** Strings tried in turn against a string schema's format, pattern and length bounds. */
-  private static final List<String> STRINGS = List.of("gen-%s", "gen%s", "a%s", "1", "500m", "2Gi", "10s", "/gen/%s",
-      "Gen_%s", "1.5", "x", "https://gen.example.com/v1/hf", "");
+  private static final List<String> STRINGS = List.of(
+      "gen-%s",
+      "gen%s",
+      "a%s",
+      "1",
+      "500m",
+      "2Gi",
+      "10s",
+      "/gen/%s",
+      "Gen_%s",
+      "1.5",
+      "x",
+      "https://gen.example.com/v1/hf",
+      "");
 
   /** A string within {@code schema}'s format, pattern and length bounds; {@code null} when no candidate fits. */
   static JsonNode string(JsonNode schema, Random r) {
@@ -287,7 +326,8 @@ class SchemaGeneratedUpdatePropertyTest {
       return F.textNode("Z2Vu");
     }
     java.util.regex.Pattern pattern = schema.has("pattern")
-        ? java.util.regex.Pattern.compile(schema.get("pattern").asText()) : null;
+        ? java.util.regex.Pattern.compile(schema.get("pattern").asText())
+        : null;
     int min = schema.path("minLength").asInt(0);
     int max = schema.path("maxLength").asInt(Integer.MAX_VALUE);
     String suffix = Integer.toString(r.nextInt(1 << 20), 36);
@@ -297,7 +337,9 @@ class SchemaGeneratedUpdatePropertyTest {
     }
     candidates.add("g".repeat(Math.max(1, Math.min(min, 64))));
     for (String c : candidates) {
-      if (c.length() >= min && c.length() <= max && (pattern == null || pattern.matcher(c).find())) {
+      if (c.length() >= min
+          && c.length() <= max
+          && (pattern == null || pattern.matcher(c).find())) {
         return F.textNode(c);
       }
     }

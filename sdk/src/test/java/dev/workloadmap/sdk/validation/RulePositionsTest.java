@@ -1,7 +1,5 @@
 package dev.workloadmap.sdk.validation;
 
-import dev.workloadmap.sdk.internal.validation.DefinitionValidator;
-import dev.workloadmap.sdk.internal.validation.SchemaCheck;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.workloadmap.sdk.WorkloadMap;
@@ -44,7 +42,8 @@ class RulePositionsTest {
                 failed: [{byConditions: [{type: Failed, status: "True"}]}]
       """;
 
-  private static final String LEGACY_HEADER = "apiVersion: optimization.nvidia.com/v1alpha1\nkind: ResourceInterface";
+  private static final String LEGACY_HEADER =
+      "apiVersion: optimization.nvidia.com/v1alpha1\nkind: ResourceInterface";
 
   /**
    * One rule: {@code failing} must give exactly one finding of {@code ruleId} at {@code needle}; {@code passing}
@@ -66,7 +65,8 @@ class RulePositionsTest {
   }
 
   /** {@code failing} and its fix, the same text with {@code from} replaced by {@code to}. */
-  private static Case fixBy(String ruleId, Severity severity, String failing, String from, String to, String needle) {
+  private static Case fixBy(
+      String ruleId, Severity severity, String failing, String from, String to, String needle) {
     assertThat(failing).as("%s: text to fix", ruleId).contains(from);
     return new Case(ruleId, severity, failing, failing.replace(from, to), needle);
   }
@@ -80,109 +80,251 @@ class RulePositionsTest {
         """;
     String gang = HEAD + "  optimizationInstructions:\n    gangScheduling:\n";
     return Stream.of(
-        // ---- reference layer (DefinitionValidator), at the field's key or the component's first key
-        fixBy("reference.root-full-kind", Severity.ERROR,
-            HEAD.replace("kind: {group: batch,", "kind: {group: \"\","), "group: \"\"", "group: batch",
+        // ---- reference layer (DefinitionValidator), at the field's key or the component's first
+        // key
+        fixBy(
+            "reference.root-full-kind",
+            Severity.ERROR,
+            HEAD.replace("kind: {group: batch,", "kind: {group: \"\","),
+            "group: \"\"",
+            "group: batch",
             "kind: {group: \"\""),
-        fixBy("reference.root-no-owner", Severity.ERROR,
+        fixBy(
+            "reference.root-no-owner",
+            Severity.ERROR,
             HEAD.replace("      name: job\n", "      name: job\n      ownerRef: other\n"),
-            "      ownerRef: other\n", "",
+            "      ownerRef: other\n",
+            "",
             "ownerRef: other"),
-        new Case("reference.root-status", Severity.ERROR,
-            HEAD.substring(0, HEAD.indexOf("      statusDefinition:")), HEAD, "rootComponent:"),
-        fixBy("reference.child-owner", Severity.ERROR, children.replace("        ownerRef: job\n", ""),
-            "- name: worker\n", "- name: worker\n        ownerRef: job\n", "name: worker"),
-        fixBy("reference.child-owner-exists", Severity.ERROR, children.replace("ownerRef: job", "ownerRef: ghost"),
-            "ownerRef: ghost", "ownerRef: job", "ownerRef: ghost"),
-        fixBy("reference.component-name", Severity.ERROR, children.replace("name: worker", "name: \"\""),
-            "name: \"\"", "name: worker", "name: \"\""),
-        fixBy("reference.component-name-unique", Severity.ERROR,
-            children + "      - name: worker\n        kind: {group: apps, version: v1, kind: ReplicaSet}\n",
-            "name: worker\n        kind: {group: apps", "name: replicas\n        kind: {group: apps",
+        new Case(
+            "reference.root-status",
+            Severity.ERROR,
+            HEAD.substring(0, HEAD.indexOf("      statusDefinition:")),
+            HEAD,
+            "rootComponent:"),
+        fixBy(
+            "reference.child-owner",
+            Severity.ERROR,
+            children.replace("        ownerRef: job\n", ""),
+            "- name: worker\n",
+            "- name: worker\n        ownerRef: job\n",
+            "name: worker"),
+        fixBy(
+            "reference.child-owner-exists",
+            Severity.ERROR,
+            children.replace("ownerRef: job", "ownerRef: ghost"),
+            "ownerRef: ghost",
+            "ownerRef: job",
+            "ownerRef: ghost"),
+        fixBy(
+            "reference.component-name",
+            Severity.ERROR,
+            children.replace("name: worker", "name: \"\""),
+            "name: \"\"",
+            "name: worker",
+            "name: \"\""),
+        fixBy(
+            "reference.component-name-unique",
+            Severity.ERROR,
+            children
+                + "      - name: worker\n        kind: {group: apps, version: v1, kind: ReplicaSet}\n",
+            "name: worker\n        kind: {group: apps",
+            "name: replicas\n        kind: {group: apps",
             "name: worker\n        kind: {group: apps"),
-        fixBy("reference.single-pod-spec", Severity.ERROR,
-            HEAD.replace("{podTemplateSpecPath: .spec.template}",
+        fixBy(
+            "reference.single-pod-spec",
+            Severity.ERROR,
+            HEAD.replace(
+                "{podTemplateSpecPath: .spec.template}",
                 "{podTemplateSpecPath: .spec.template, podSpecPath: .spec.template.spec}"),
-            ", podSpecPath: .spec.template.spec", "", "specDefinition:"),
-        fixBy("reference.instance-selector", Severity.ERROR,
-            children + "        instanceIdPath: .spec.id\n", "        instanceIdPath: .spec.id\n",
-            "", "instanceIdPath:"),
-        fixBy("reference.instance-id-path", Severity.ERROR, children + """
+            ", podSpecPath: .spec.template.spec",
+            "",
+            "specDefinition:"),
+        fixBy(
+            "reference.instance-selector",
+            Severity.ERROR,
+            children + "        instanceIdPath: .spec.id\n",
+            "        instanceIdPath: .spec.id\n",
+            "",
+            "instanceIdPath:"),
+        fixBy(
+            "reference.instance-id-path",
+            Severity.ERROR,
+            children + """
                 podSelector:
                   componentTypeSelector: {keyPath: .metadata.labels.app}
                   componentInstanceSelector: {idPath: .metadata.labels.id}
-            """.indent(4), "      componentInstanceSelector: {idPath: .metadata.labels.id}\n", "",
+            """.indent(4),
+            "      componentInstanceSelector: {idPath: .metadata.labels.id}\n",
+            "",
             "componentInstanceSelector:"),
-        fixBy("reference.type-selector-empty", Severity.ERROR, HEAD + """
+        fixBy(
+            "reference.type-selector-empty",
+            Severity.ERROR,
+            HEAD + """
                   podSelector:
                     componentTypeSelector: {}
-            """, "componentTypeSelector: {}", "componentTypeSelector: {keyPath: .metadata.labels.app}",
+            """,
+            "componentTypeSelector: {}",
+            "componentTypeSelector: {keyPath: .metadata.labels.app}",
             "componentTypeSelector:"),
-        fixBy("reference.type-selector-value", Severity.ERROR, HEAD + """
+        fixBy(
+            "reference.type-selector-value",
+            Severity.ERROR,
+            HEAD + """
                   podSelector:
                     componentTypeSelector: {matchLabels: {app: x}, value: v1}
-            """, ", value: v1", "", "value: v1"),
-        fixBy("reference.label-syntax", Severity.ERROR, HEAD + """
+            """,
+            ", value: v1",
+            "",
+            "value: v1"),
+        fixBy(
+            "reference.label-syntax",
+            Severity.ERROR,
+            HEAD + """
                   podSelector:
                     componentTypeSelector: {matchLabels: {app: "not valid!"}}
-            """, "\"not valid!\"", "valid", "matchLabels:"),
-        fixBy("reference.ownership-cycle", Severity.ERROR, HEAD + """
+            """,
+            "\"not valid!\"",
+            "valid",
+            "matchLabels:"),
+        fixBy(
+            "reference.ownership-cycle",
+            Severity.ERROR,
+            HEAD + """
                 childComponents:
                   - {name: a, ownerRef: b, kind: {group: "", version: v1, kind: Pod}}
                   - {name: b, ownerRef: a, kind: {group: apps, version: v1, kind: ReplicaSet}}
-            """, "ownerRef: b,", "ownerRef: job,", "ownerRef: b"),
-        fixBy("reference.pod-group-member", Severity.ERROR,
-            gang + "      podGroups:\n        - name: g\n          members:\n            - componentName: ghost\n",
-            "componentName: ghost", "componentName: job", "componentName: ghost"),
+            """,
+            "ownerRef: b,",
+            "ownerRef: job,",
+            "ownerRef: b"),
+        fixBy(
+            "reference.pod-group-member",
+            Severity.ERROR,
+            gang
+                + "      podGroups:\n        - name: g\n          members:\n            - componentName: ghost\n",
+            "componentName: ghost",
+            "componentName: job",
+            "componentName: ghost"),
         // ---- SDK checks of DefinitionValidator
-        fixBy("sdk.pod-group-subgroup", Severity.ERROR,
+        fixBy(
+            "sdk.pod-group-subgroup",
+            Severity.ERROR,
             gang + "      podGroup: {name: g, subGroups: [{componentName: ghost}]}\n",
-            "componentName: ghost", "componentName: job", "componentName: ghost"),
-        fixBy("sdk.empty-matcher", Severity.WARNING, HEAD + "          completed: [{}]\n",
-            "[{}]", "[{byPhase: Succeeded}]", "{}]"),
-        fixBy("sdk.additional-kind-is-component", Severity.WARNING,
-            HEAD + "    additionalChildKinds:\n      - group: batch\n        version: v1\n        kind: Job\n",
-            "        kind: Job\n", "        kind: CronJob\n", "group: batch\n"),
+            "componentName: ghost",
+            "componentName: job",
+            "componentName: ghost"),
+        fixBy(
+            "sdk.empty-matcher",
+            Severity.WARNING,
+            HEAD + "          completed: [{}]\n",
+            "[{}]",
+            "[{byPhase: Succeeded}]",
+            "{}]"),
+        fixBy(
+            "sdk.additional-kind-is-component",
+            Severity.WARNING,
+            HEAD
+                + "    additionalChildKinds:\n      - group: batch\n        version: v1\n        kind: Job\n",
+            "        kind: Job\n",
+            "        kind: CronJob\n",
+            "group: batch\n"),
         // ---- shape layer (DefinitionLoader, NodeReader)
-        fixBy("model.type", Severity.ERROR, HEAD.replace("{podTemplateSpecPath: .spec.template}",
-            "{podTemplateSpecPath: [a]}"), "[a]", ".spec.template", "podTemplateSpecPath"),
-        fixBy("model.required", Severity.ERROR, HEAD.replace("{path: .status.conditions}", "{typeFieldName: t}"),
-            "{typeFieldName: t}", "{path: .status.conditions}", "conditionsDefinition"),
-        fixBy("model.min-items", Severity.ERROR, HEAD + """
+        fixBy(
+            "model.type",
+            Severity.ERROR,
+            HEAD.replace("{podTemplateSpecPath: .spec.template}", "{podTemplateSpecPath: [a]}"),
+            "[a]",
+            ".spec.template",
+            "podTemplateSpecPath"),
+        fixBy(
+            "model.required",
+            Severity.ERROR,
+            HEAD.replace("{path: .status.conditions}", "{typeFieldName: t}"),
+            "{typeFieldName: t}",
+            "{path: .status.conditions}",
+            "conditionsDefinition"),
+        fixBy(
+            "model.min-items",
+            Severity.ERROR,
+            HEAD + """
                   suspendDefinition:
                     suspendActions: []
                     resumeActions: [{path: .spec.suspend, value: "false"}]
-            """, "suspendActions: []", "suspendActions: [{path: .spec.suspend, value: \"true\"}]",
+            """,
+            "suspendActions: []",
+            "suspendActions: [{path: .spec.suspend, value: \"true\"}]",
             "suspendActions"),
-        fixBy("model.quote-value", Severity.ERROR, HEAD + """
+        fixBy(
+            "model.quote-value",
+            Severity.ERROR,
+            HEAD + """
                   podSelector:
                     componentTypeSelector: {keyPath: .metadata.labels.app, value: yes}
-            """, "value: yes", "value: \"yes\"", "value: yes"),
-        new Case("model.form", Severity.ERROR, "apiVersion: v1\nkind: Pod\nmetadata: {name: p}\n", HEAD,
+            """,
+            "value: yes",
+            "value: \"yes\"",
+            "value: yes"),
+        new Case(
+            "model.form",
+            Severity.ERROR,
+            "apiVersion: v1\nkind: Pod\nmetadata: {name: p}\n",
+            HEAD,
             "kind: Pod"),
-        new Case("model.legacy-form", Severity.WARNING,
-            HEAD.replace("apiVersion: run.ai/v1alpha1\nkind: Karta", LEGACY_HEADER), HEAD, "kind: ResourceInterface"),
-        fixBy("model.current-form-field", Severity.WARNING,
+        new Case(
+            "model.legacy-form",
+            Severity.WARNING,
+            HEAD.replace("apiVersion: run.ai/v1alpha1\nkind: Karta", LEGACY_HEADER),
+            HEAD,
+            "kind: ResourceInterface"),
+        fixBy(
+            "model.current-form-field",
+            Severity.WARNING,
             HEAD.replace("apiVersion: run.ai/v1alpha1\nkind: Karta", LEGACY_HEADER) + """
                   suspendDefinition:
                     suspendActions: [{path: .spec.suspend, value: "true"}]
                     resumeActions: [{path: .spec.suspend, value: "false"}]
-            """, "suspendDefinition", "suspendDefinitionX", "suspendDefinition"),
+            """,
+            "suspendDefinition",
+            "suspendDefinitionX",
+            "suspendDefinition"),
         // ---- schema layer (SchemaCheck)
-        fixBy("schema.pattern", Severity.ERROR, HEAD.replace("name: test", "name: Not_A_Name"),
-            "Not_A_Name", "test", "name: Not_A_Name"),
-        fixBy("schema.x-kubernetes-list-map-keys", Severity.ERROR, HEAD + """
+        fixBy(
+            "schema.pattern",
+            Severity.ERROR,
+            HEAD.replace("name: test", "name: Not_A_Name"),
+            "Not_A_Name",
+            "test",
+            "name: Not_A_Name"),
+        fixBy(
+            "schema.x-kubernetes-list-map-keys",
+            Severity.ERROR,
+            HEAD + """
                 additionalChildKinds:
                   - {group: apps, version: v1, kind: Deployment}
                   - {group: apps2, version: v1, kind: Deployment}
-            """, "apps2, version: v1, kind: Deployment", "apps2, version: v1, kind: StatefulSet", "{group: apps2"),
-        fixBy("schema.uniqueItems", Severity.ERROR, gang
+            """,
+            "apps2, version: v1, kind: Deployment",
+            "apps2, version: v1, kind: StatefulSet",
+            "{group: apps2"),
+        fixBy(
+            "schema.uniqueItems",
+            Severity.ERROR,
+            gang
                 + "      podGroups:\n        - name: g\n          members:\n            - componentName: job\n"
-                + "              filters: [.a, .a]\n", "[.a, .a]", "[.a, .b]", "filters"),
+                + "              filters: [.a, .a]\n",
+            "[.a, .a]",
+            "[.a, .b]",
+            "filters"),
         // ---- jq lint: the exact character inside the expression
-        fixBy("jq.as-precedence", Severity.ERROR,
+        fixBy(
+            "jq.as-precedence",
+            Severity.ERROR,
             HEAD + "      scaleDefinition:\n        replicasPath: '1 + 3 as $a | $a'\n",
-            "'1 + 3 as $a | $a'", "'(1 + 3) as $a | $a'", "3 as $a"));
+            "'1 + 3 as $a | $a'",
+            "'(1 + 3) as $a | $a'",
+            "3 as $a"));
   }
 
   private static List<Finding> findings(String yaml) {
@@ -197,7 +339,9 @@ class RulePositionsTest {
     assertThat(index).as("%s in the YAML", needle).isNotNegative();
     assertThat(yaml.lastIndexOf(needle)).as("%s occurs once", needle).isEqualTo(index);
     String before = yaml.substring(0, index);
-    return new int[] {(int) before.chars().filter(c -> c == '\n').count() + 1, index - before.lastIndexOf('\n')};
+    return new int[] {
+      (int) before.chars().filter(c -> c == '\n').count() + 1, index - before.lastIndexOf('\n')
+    };
   }
 
   @ParameterizedTest(name = "{0}")
@@ -208,7 +352,8 @@ class RulePositionsTest {
     assertThat(mine).as("%s findings among %s", c.ruleId(), all).singleElement().satisfies(f -> {
       assertThat(f.severity()).isEqualTo(c.severity());
       assertThat(f.location().file()).isEqualTo("rules.yaml");
-      assertThat(new int[] {f.location().line(), f.location().column()}).as(f.format())
+      assertThat(new int[] {f.location().line(), f.location().column()})
+          .as(f.format())
           .containsExactly(at(c.failing(), c.needle()));
     });
   }
@@ -216,7 +361,8 @@ class RulePositionsTest {
   @ParameterizedTest(name = "{0}")
   @MethodSource("cases")
   void fixedDefinitionHasNoFindingOfTheRule(Case c) {
-    assertThat(findings(c.passing())).as("findings of the fixed definition")
+    assertThat(findings(c.passing()))
+        .as("findings of the fixed definition")
         .noneMatch(f -> f.ruleId().equals(c.ruleId()));
   }
 }

@@ -35,9 +35,16 @@ class SchemaCheckTest {
 
   /** {@code block} indented by {@code spaces}: 2 for spec fields, 4 for structureDefinition, 6 for the root. */
   private static String component(int spaces, String block) {
-    int min = block.lines().filter(l -> !l.isBlank()).mapToInt(l -> l.length() - l.stripLeading().length()).min()
+    int min = block
+        .lines()
+        .filter(l -> !l.isBlank())
+        .mapToInt(l -> l.length() - l.stripLeading().length())
+        .min()
         .orElse(0);
-    return block.lines().map(l -> l.isBlank() ? "" : l.substring(min)).collect(Collectors.joining("\n", "", "\n"))
+    return block
+        .lines()
+        .map(l -> l.isBlank() ? "" : l.substring(min))
+        .collect(Collectors.joining("\n", "", "\n"))
         .indent(spaces);
   }
 
@@ -46,7 +53,11 @@ class SchemaCheckTest {
   }
 
   private static List<Finding> findings(String yaml, DefinitionLoader.Mode mode) {
-    List<WorkloadMap.Loaded> loaded = WorkloadMap.builder().lenientFields(mode == dev.workloadmap.sdk.internal.definition.DefinitionLoader.Mode.LENIENT).build().read(yaml, "k.yaml");
+    List<WorkloadMap.Loaded> loaded = WorkloadMap.builder()
+        .lenientFields(
+            mode == dev.workloadmap.sdk.internal.definition.DefinitionLoader.Mode.LENIENT)
+        .build()
+        .read(yaml, "k.yaml");
     assertThat(loaded).hasSize(1);
     return loaded.get(0).report().findings();
   }
@@ -62,10 +73,20 @@ class SchemaCheckTest {
             podSelector:
               componentTypeSelector: {keyPath: .metadata.labels.app, matchLabels: {}}
         """));
-    assertThat(f).extracting(x -> x.ruleId(), x -> x.severity(), x -> x.location().line(), x -> x.location().column(),
+    assertThat(f)
+        .extracting(
+            x -> x.ruleId(),
+            x -> x.severity(),
+            x -> x.location().line(),
+            x -> x.location().column(),
             x -> x.location().pointer())
-        .containsExactly(tuple("schema.minProperties", Severity.ERROR, 16, 64,
-            "/spec/structureDefinition/rootComponent/podSelector/componentTypeSelector/matchLabels"));
+        .containsExactly(
+            tuple(
+                "schema.minProperties",
+                Severity.ERROR,
+                16,
+                64,
+                "/spec/structureDefinition/rootComponent/podSelector/componentTypeSelector/matchLabels"));
     assertThat(f.get(0).hint()).isNotEmpty();
   }
 
@@ -76,8 +97,11 @@ class SchemaCheckTest {
             - {group: apps, version: v1, kind: Deployment}
             - {group: apps2, version: v1, kind: Deployment}
         """));
-    assertThat(f).extracting(Finding::ruleId, x -> x.location().line(), x -> x.location().pointer())
-        .containsExactly(tuple("schema.x-kubernetes-list-map-keys", 17,
+    assertThat(f)
+        .extracting(Finding::ruleId, x -> x.location().line(), x -> x.location().pointer())
+        .containsExactly(tuple(
+            "schema.x-kubernetes-list-map-keys",
+            17,
             "/spec/structureDefinition/additionalChildKinds/1"));
   }
 
@@ -93,25 +117,33 @@ class SchemaCheckTest {
                     filters: [.a, .a]
         """));
     // besides the info that podGroups is the deprecated form (lint.deprecated-pod-groups)
-    assertThat(f).filteredOn(x -> x.severity() != Severity.INFO).extracting(Finding::ruleId, x -> x.location().pointer())
-        .containsExactly(tuple("schema.uniqueItems",
+    assertThat(f)
+        .filteredOn(x -> x.severity() != Severity.INFO)
+        .extracting(Finding::ruleId, x -> x.location().pointer())
+        .containsExactly(tuple(
+            "schema.uniqueItems",
             "/spec/optimizationInstructions/gangScheduling/podGroups/0/members/0/filters"));
   }
 
   @Test
   void unknownFieldInMetadataComesFromTheSchemaWithTheLoadersRuleIdAndModeSeverity() {
     String yaml = HEAD.replace("  name: test\n", "  name: test\n  nmae: x\n");
-    assertThat(findings(yaml)).extracting(Finding::ruleId, Finding::severity, x -> x.location().line(),
+    assertThat(findings(yaml))
+        .extracting(
+            Finding::ruleId,
+            Finding::severity,
+            x -> x.location().line(),
             x -> x.location().column())
         .containsExactly(tuple("model.unknown-field", Severity.ERROR, 5, 3));
-    assertThat(findings(yaml, DefinitionLoader.Mode.LENIENT)).extracting(Finding::ruleId, Finding::severity)
+    assertThat(findings(yaml, DefinitionLoader.Mode.LENIENT))
+        .extracting(Finding::ruleId, Finding::severity)
         .containsExactly(tuple("model.unknown-field", Severity.WARNING));
   }
 
   @Test
   void metadataNameThatIsNotADnsSubdomainIsASchemaPatternError() {
-    assertThat(findings(HEAD.replace("name: test", "name: Not_A_Name"))).extracting(Finding::ruleId,
-            x -> x.location().pointer())
+    assertThat(findings(HEAD.replace("name: test", "name: Not_A_Name")))
+        .extracting(Finding::ruleId, x -> x.location().pointer())
         .containsExactly(tuple("schema.pattern", "/metadata/name"));
   }
 
@@ -132,7 +164,8 @@ class SchemaCheckTest {
 
   @Test
   void wrongTypeIsReportedOnceByTheShapeLayer() {
-    List<Finding> f = findings(HEAD.replace("{podTemplateSpecPath: .spec.template}", "{podTemplateSpecPath: [a]}"));
+    List<Finding> f = findings(
+        HEAD.replace("{podTemplateSpecPath: .spec.template}", "{podTemplateSpecPath: [a]}"));
     assertThat(f).extracting(Finding::ruleId).containsExactly("model.type");
   }
 
@@ -146,7 +179,8 @@ class SchemaCheckTest {
     assertThat(f).extracting(Finding::ruleId).containsExactly("model.min-items");
   }
 
-  // ... and the reference layer owns the selector rules and duplicate names (docs/format.md#validation-structure
+  // ... and the reference layer owns the selector rules and duplicate names
+  // (docs/format.md#validation-structure
   // messages)
 
   @Test
@@ -179,7 +213,8 @@ class SchemaCheckTest {
 
   @Test
   void legacyDocumentWithACurrentFormFieldGetsOnlyTheShapeLayersWarning() {
-    String legacy = HEAD.replace("apiVersion: run.ai/v1alpha1\nkind: Karta",
+    String legacy = HEAD.replace(
+            "apiVersion: run.ai/v1alpha1\nkind: Karta",
             "apiVersion: optimization.nvidia.com/v1alpha1\nkind: ResourceInterface")
         + component(6, """
             suspendDefinition:
@@ -187,8 +222,11 @@ class SchemaCheckTest {
               resumeActions: [{path: .spec.suspend, value: "false"}]
         """);
     List<Finding> f = findings(legacy);
-    assertThat(f).extracting(Finding::ruleId, Finding::severity).containsExactlyInAnyOrder(
-        tuple("model.legacy-form", Severity.WARNING), tuple("model.current-form-field", Severity.WARNING));
+    assertThat(f)
+        .extracting(Finding::ruleId, Finding::severity)
+        .containsExactlyInAnyOrder(
+            tuple("model.legacy-form", Severity.WARNING),
+            tuple("model.current-form-field", Severity.WARNING));
   }
 
   @Test

@@ -40,7 +40,9 @@ class ExpectedMatcherTest {
   }
 
   private static List<String> lines(List<Finding> findings) {
-    return findings.stream().map(f -> f.location().pointer() + ": " + f.message() + " [" + f.ruleId() + "]").toList();
+    return findings.stream()
+        .map(f -> f.location().pointer() + ": " + f.message() + " [" + f.ruleId() + "]")
+        .toList();
   }
 
   @Test
@@ -60,10 +62,13 @@ class ExpectedMatcherTest {
     JsonNode actual = JSON.readTree("""
         {"problems": ["/work/x/definition.yaml:12:7 /spec/a: component 'node': numNodes comes from the runtime"]}
         """);
-    assertThat(ExpectedMatcher.compare(expected("problems: [\"numNodes comes from the runtime\"]\n"), actual)).isEmpty();
+    assertThat(ExpectedMatcher.compare(
+            expected("problems: [\"numNodes comes from the runtime\"]\n"), actual))
+        .isEmpty();
     assertThat(lines(ExpectedMatcher.compare(expected("problems: [\"resources\"]\n"), actual)))
-        .containsExactly("/problems/0: expected a problem containing \"resources\", actual \"/work/x/definition.yaml:12:7"
-            + " /spec/a: component 'node': numNodes comes from the runtime\" [fixture.mismatch]");
+        .containsExactly(
+            "/problems/0: expected a problem containing \"resources\", actual \"/work/x/definition.yaml:12:7"
+                + " /spec/a: component 'node': numNodes comes from the runtime\" [fixture.mismatch]");
     // the list length still counts: a second, unexpected problem is a mismatch
     assertThat(ExpectedMatcher.compare(expected("problems: [a, b]\n"), actual)).hasSize(1);
   }
@@ -77,12 +82,14 @@ class ExpectedMatcherTest {
   void scalarMismatchSaysExpectedAndActual() {
     List<Finding> f = compare("total:\n  replicas: 2\n");
 
-    assertThat(lines(f)).containsExactly("/total/replicas: expected 2, actual 4 [fixture.mismatch]");
+    assertThat(lines(f))
+        .containsExactly("/total/replicas: expected 2, actual 4 [fixture.mismatch]");
     assertThat(f.get(0).severity()).isEqualTo(Severity.ERROR);
     assertThat(f.get(0).location().file()).isEqualTo("expected.yaml");
 
     // 2:3 is the "replicas" key
-    assertThat(f.get(0).format()).startsWith("expected.yaml:2:3 /total/replicas: expected 2, actual 4");
+    assertThat(f.get(0).format())
+        .startsWith("expected.yaml:2:3 /total/replicas: expected 2, actual 4");
   }
 
   @Test
@@ -93,7 +100,8 @@ class ExpectedMatcherTest {
 
   @Test
   void numbersCompareByValue() {
-    assertThat(compare("total: {replicas: 4.0, resources: {cpuMillis: 1.5e3}}\n")).isEmpty();
+    assertThat(compare("total: {replicas: 4.0, resources: {cpuMillis: 1.5e3}}\n"))
+        .isEmpty();
   }
 
   @Test
@@ -121,8 +129,9 @@ class ExpectedMatcherTest {
   void unknownKeyIsReportedWithDidYouMeanAndTheKnownFields() {
     List<Finding> f = compare("total:\n  replcas: 4\n");
 
-    assertThat(lines(f)).containsExactly(
-        "/total/replcas: the result has no field \"replcas\"; did you mean \"replicas\"? [fixture.unknown-field]");
+    assertThat(lines(f))
+        .containsExactly(
+            "/total/replcas: the result has no field \"replcas\"; did you mean \"replicas\"? [fixture.unknown-field]");
     assertThat(f.get(0).hint()).isEqualTo("known fields here: replicas, resources");
 
     // 2:3 is the "replcas" key
@@ -132,15 +141,19 @@ class ExpectedMatcherTest {
 
   @Test
   void unknownKeyFarFromAnyFieldHasNoSuggestion() {
-    assertThat(lines(compare("zzzzzzzzzz: 1\n"))).singleElement().asString()
+    assertThat(lines(compare("zzzzzzzzzz: 1\n")))
+        .singleElement()
+        .asString()
         .isEqualTo("/zzzzzzzzzz: the result has no field \"zzzzzzzzzz\" [fixture.unknown-field]");
   }
 
   @Test
   void keysWithSlashesAreEscapedInThePointer() {
-    assertThat(compare("total: {resources: {extended: {example.com/fpga: 2}}}\n")).isEmpty();
-    assertThat(lines(compare("total: {resources: {extended: {example.com/fpga: 3}}}\n"))).containsExactly(
-        "/total/resources/extended/example.com~1fpga: expected 3, actual 2 [fixture.mismatch]");
+    assertThat(compare("total: {resources: {extended: {example.com/fpga: 2}}}\n"))
+        .isEmpty();
+    assertThat(lines(compare("total: {resources: {extended: {example.com/fpga: 3}}}\n")))
+        .containsExactly(
+            "/total/resources/extended/example.com~1fpga: expected 3, actual 2 [fixture.mismatch]");
   }
 
   @Test
@@ -151,8 +164,10 @@ class ExpectedMatcherTest {
             - id: leader
         """);
 
-    assertThat(lines(f)).containsExactly("/root/instances: expected 1 items, actual 2:"
-        + " [{\"id\":\"leader\",\"replicas\":1},{\"id\":\"worker\",\"replicas\":3}] [fixture.mismatch]");
+    assertThat(lines(f))
+        .containsExactly(
+            "/root/instances: expected 1 items, actual 2:"
+                + " [{\"id\":\"leader\",\"replicas\":1},{\"id\":\"worker\",\"replicas\":3}] [fixture.mismatch]");
 
     // 2:3 is the "instances" key
     assertThat(f.get(0).location().position()).isEqualTo("expected.yaml:2:3");
@@ -167,27 +182,33 @@ class ExpectedMatcherTest {
             - id: leader
         """);
 
-    assertThat(lines(f)).containsExactly(
-        "/root/instances/0/id: expected \"worker\", actual \"leader\" [fixture.mismatch]",
-        "/root/instances/1/id: expected \"leader\", actual \"worker\" [fixture.mismatch]");
+    assertThat(lines(f))
+        .containsExactly(
+            "/root/instances/0/id: expected \"worker\", actual \"leader\" [fixture.mismatch]",
+            "/root/instances/1/id: expected \"leader\", actual \"worker\" [fixture.mismatch]");
 
     // 3:7 and 4:7 are the "id" keys inside the items
-    assertThat(f).extracting(x -> x.location().position()).containsExactly("expected.yaml:3:7", "expected.yaml:4:7");
+    assertThat(f)
+        .extracting(x -> x.location().position())
+        .containsExactly("expected.yaml:3:7", "expected.yaml:4:7");
   }
 
   @Test
   void shapeMismatchesNameBothSides() {
-    assertThat(lines(compare("statuses: {a: 1}\ntotal: [4]\ndefinition: [trainer]\n"))).containsExactly(
-        "/statuses: expected an object, actual [\"Running\"] [fixture.mismatch]",
-        // the actual value is shown as compact JSON with sorted keys
-        "/total: expected a list, actual {\"replicas\":4,\"resources\":{\"cpuMillis\":1500,"
-            + "\"extended\":{\"example.com/fpga\":2},\"gpus\":8,\"memoryBytes\":0}} [fixture.mismatch]",
-        "/definition: expected a list, actual \"trainer\" [fixture.mismatch]");
+    assertThat(lines(compare("statuses: {a: 1}\ntotal: [4]\ndefinition: [trainer]\n")))
+        .containsExactly(
+            "/statuses: expected an object, actual [\"Running\"] [fixture.mismatch]",
+            // the actual value is shown as compact JSON with sorted keys
+            "/total: expected a list, actual {\"replicas\":4,\"resources\":{\"cpuMillis\":1500,"
+                + "\"extended\":{\"example.com/fpga\":2},\"gpus\":8,\"memoryBytes\":0}} [fixture.mismatch]",
+            "/definition: expected a list, actual \"trainer\" [fixture.mismatch]");
   }
 
   @Test
   void aScalarExpectedWhereTheResultHasAnObject() {
-    assertThat(lines(compare("total: 4\n"))).singleElement().asString()
+    assertThat(lines(compare("total: 4\n")))
+        .singleElement()
+        .asString()
         .startsWith("/total: expected 4, actual {\"replicas\":4,");
   }
 
@@ -202,7 +223,9 @@ class ExpectedMatcherTest {
     List<Finding> f = ExpectedMatcher.compare(expected("items: []\n"), actual);
 
     assertThat(f).singleElement().satisfies(x -> {
-      assertThat(x.message()).startsWith("expected 0 items, actual 100: [{\"id\":\"instance-0\"}").endsWith("...");
+      assertThat(x.message())
+          .startsWith("expected 0 items, actual 100: [{\"id\":\"instance-0\"}")
+          .endsWith("...");
       assertThat(x.message().length()).isLessThan(260);
     });
   }
@@ -213,7 +236,8 @@ class ExpectedMatcherTest {
         definition: x
         statuses: [Failed]
         total: {replicas: 1, resources: {gpus: 2}}
-        """))).extracting(s -> s.substring(0, s.indexOf(':'))).containsExactly(
-            "/definition", "/statuses/0", "/total/replicas", "/total/resources/gpus");
+        """)))
+        .extracting(s -> s.substring(0, s.indexOf(':')))
+        .containsExactly("/definition", "/statuses/0", "/total/replicas", "/total/resources/gpus");
   }
 }

@@ -25,13 +25,15 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class VerifierCrdTest {
 
-  @TempDir Path dir;
+  @TempDir
+  Path dir;
 
   private Layout layout;
   private Path crds;
 
   /** DEMO with a Ready condition that lacks the lastTransitionTime the CRD requires (line 21 of the object). */
-  private static final String DEMO_WITHOUT_TRANSITION_TIME = DEMO.replace("status: {phase: Running}\n",
+  private static final String DEMO_WITHOUT_TRANSITION_TIME = DEMO.replace(
+      "status: {phase: Running}\n",
       "status:\n  phase: Running\n  conditions:\n    - {type: Ready, status: \"True\"}\n");
 
   @BeforeEach
@@ -59,7 +61,8 @@ class VerifierCrdTest {
 
     VerifyReport report = verify();
 
-    assertThat(report.definitions().get(0).report().findings()).extracting(Finding::ruleId)
+    assertThat(report.definitions().get(0).report().findings())
+        .extracting(Finding::ruleId)
         .doesNotContain(CrdLookup.NOT_FOUND);
     assertThat(only(report).outcome()).isEqualTo(Outcome.PASSED);
     assertThat(only(report).findings()).isEmpty();
@@ -69,24 +72,32 @@ class VerifierCrdTest {
   @Test
   void crdYamlBesideTheDefinitionWinsOverTheDirectory() {
     // the directory's file is for another kind: it must not be read
-    Layout.write(crds.resolve("trainer.example.com.yaml"), TRAINER_CRD.replace("kind: Trainer", "kind: Other"));
+    Layout.write(
+        crds.resolve("trainer.example.com.yaml"),
+        TRAINER_CRD.replace("kind: Trainer", "kind: Other"));
     layout.definition("trainer", TRAINER);
     Path beside = Layout.write(layout.root.resolve("trainer/crd.yaml"), TRAINER_CRD);
     layout.fixture("trainer", "demo", DEMO_WITHOUT_TRANSITION_TIME, DEMO_EXPECTED);
 
     VerifyReport report = verify();
 
-    assertThat(CrdLookup.find(layout.root.resolve("trainer/definition.yaml"),
-        dev.workloadmap.sdk.definition.Gvk.of("example.com/v1", "Trainer"), crds)).isEqualTo(beside.toAbsolutePath());
+    assertThat(CrdLookup.find(
+            layout.root.resolve("trainer/definition.yaml"),
+            dev.workloadmap.sdk.definition.Gvk.of("example.com/v1", "Trainer"),
+            crds))
+        .isEqualTo(beside.toAbsolutePath());
     assertThat(report.definitions().get(0).report().errors()).isEmpty();
-    assertThat(only(report).findings()).extracting(Finding::ruleId)
+    assertThat(only(report).findings())
+        .extracting(Finding::ruleId)
         .containsExactly(CrdObjectValidator.FIXTURE_SCHEMA);
   }
 
   @Test
   void aDefinitionPathUnknownToTheCrdIsAnErrorOfTheDefinition() {
     Layout.write(crds.resolve("trainer.example.com.yaml"), TRAINER_CRD);
-    layout.definition("trainer", TRAINER.replace(REPLICAS_LINE, "          replicasPath: .spec.groups[].replica\n"));
+    layout.definition(
+        "trainer",
+        TRAINER.replace(REPLICAS_LINE, "          replicasPath: .spec.groups[].replica\n"));
     layout.fixture("trainer", "demo", DEMO, DEMO_EXPECTED);
 
     VerifyReport report = verify();
@@ -114,7 +125,8 @@ class VerifierCrdTest {
     assertThat(r.findings()).singleElement().satisfies(f -> {
       assertThat(f.ruleId()).isEqualTo(CrdObjectValidator.FIXTURE_SCHEMA);
       assertThat(f.severity()).isEqualTo(Severity.ERROR);
-      assertThat(f.message()).startsWith("/status/conditions/0 does not match CRD trainers.example.com:")
+      assertThat(f.message())
+          .startsWith("/status/conditions/0 does not match CRD trainers.example.com:")
           .contains("lastTransitionTime");
       assertThat(f.location().file()).isEqualTo(object.toString());
     });
@@ -157,22 +169,31 @@ class VerifierCrdTest {
     Layout.write(fixture, "crdSchema: validate\nreason: always\n");
     FixtureResult other = only(verify());
     assertThat(other.outcome()).isEqualTo(Outcome.FAILED);
-    assertThat(other.findings()).singleElement().satisfies(f -> assertThat(f.message())
-        .isEqualTo("crdSchema must be \"skip\", found \"validate\""));
+    assertThat(other.findings())
+        .singleElement()
+        .satisfies(f ->
+            assertThat(f.message()).isEqualTo("crdSchema must be \"skip\", found \"validate\""));
   }
 
   @Test
   void aStatusOnlyFragmentIsValidatedAgainstTheDefinitionsVersion() {
     Layout.write(crds.resolve("trainer.example.com.yaml"), TRAINER_CRD);
     layout.definition("trainer", TRAINER);
-    layout.fixture("trainer", "fragment", "status:\n  phase: Running\n  conditions:\n    - {type: Ready}\n",
+    layout.fixture(
+        "trainer",
+        "fragment",
+        "status:\n  phase: Running\n  conditions:\n    - {type: Ready}\n",
         "statuses: [Running]\n");
 
     FixtureResult r = only(verify());
 
-    // no "the object has no apiVersion": the fragment is checked against v1, the definition's version
-    assertThat(r.findings()).filteredOn(f -> f.ruleId().equals(CrdObjectValidator.FIXTURE_SCHEMA))
-        .extracting(Finding::message).hasSize(2).noneSatisfy(m -> assertThat(m).contains("apiVersion"))
+    // no "the object has no apiVersion": the fragment is checked against v1, the definition's
+    // version
+    assertThat(r.findings())
+        .filteredOn(f -> f.ruleId().equals(CrdObjectValidator.FIXTURE_SCHEMA))
+        .extracting(Finding::message)
+        .hasSize(2)
+        .noneSatisfy(m -> assertThat(m).contains("apiVersion"))
         .anySatisfy(m -> assertThat(m).contains("status"))
         .anySatisfy(m -> assertThat(m).contains("lastTransitionTime"));
   }
@@ -187,7 +208,8 @@ class VerifierCrdTest {
     assertThat(report.definitions().get(0).report().findings()).singleElement().satisfies(f -> {
       assertThat(f.ruleId()).isEqualTo(CrdLookup.NOT_FOUND);
       assertThat(f.severity()).isEqualTo(Severity.INFO);
-      assertThat(f.message()).isEqualTo("no CRD for example.com/Trainer: static CRD checks skipped");
+      assertThat(f.message())
+          .isEqualTo("no CRD for example.com/Trainer: static CRD checks skipped");
       assertThat(f.hint()).contains("CRD directory").contains("is absent");
     });
     assertThat(only(report).outcome()).isEqualTo(Outcome.PASSED);
@@ -196,7 +218,9 @@ class VerifierCrdTest {
 
   @Test
   void aCrdFileForAnotherKindIsALoadError() {
-    Layout.write(crds.resolve("trainer.example.com.yaml"), TRAINER_CRD.replace("kind: Trainer", "kind: Other"));
+    Layout.write(
+        crds.resolve("trainer.example.com.yaml"),
+        TRAINER_CRD.replace("kind: Trainer", "kind: Other"));
     layout.definition("trainer", TRAINER);
     layout.fixture("trainer", "demo", DEMO, DEMO_EXPECTED);
 

@@ -16,7 +16,8 @@ import org.junit.jupiter.api.io.TempDir;
 /** Update cases in fixtures ({@code fixtures/<case>/updates/*.yaml}): operations and the expected RFC 6902 patch. */
 class VerifierUpdateCasesTest {
 
-  @TempDir Path dir;
+  @TempDir
+  Path dir;
 
   private Layout layout;
 
@@ -37,7 +38,8 @@ class VerifierUpdateCasesTest {
   }
 
   private FixtureResult run(boolean updateExpected) {
-    VerifyReport report = new Verifier(WorkloadMap.create(), new VerifyOptions(null, updateExpected, false))
+    VerifyReport report = new Verifier(
+            WorkloadMap.create(), new VerifyOptions(null, updateExpected, false))
         .verifyDirectory(layout.root, null);
     return report.definitions().get(0).fixtures().get(0);
   }
@@ -52,8 +54,12 @@ class VerifierUpdateCasesTest {
 
   @Test
   void aDifferentPatchFailsAtTheExpectedOperationsLineAndColumn() {
-    Path file = layout.file("trainer", "demo", "updates/scheduler.yaml",
-        SCHEDULER_CASE.replace("groups/1/template/spec/schedulerName, value: kai-scheduler",
+    Path file = layout.file(
+        "trainer",
+        "demo",
+        "updates/scheduler.yaml",
+        SCHEDULER_CASE.replace(
+            "groups/1/template/spec/schedulerName, value: kai-scheduler",
             "groups/1/template/spec/schedulerName, value: volcano"));
     FixtureResult r = run(false);
     assertThat(r.outcome()).isEqualTo(Outcome.FAILED);
@@ -63,7 +69,8 @@ class VerifierUpdateCasesTest {
     assertThat(f.location().file()).isEqualTo(file.toString());
     assertThat(f.location().line()).isEqualTo(6);
     assertThat(f.location().column()).isEqualTo(5);
-    assertThat(f.message()).contains("expected {\"op\":\"add\"", "volcano", "actual", "kai-scheduler");
+    assertThat(f.message())
+        .contains("expected {\"op\":\"add\"", "volcano", "actual", "kai-scheduler");
   }
 
   @Test
@@ -76,7 +83,8 @@ class VerifierUpdateCasesTest {
         """);
     FixtureResult r = run(false);
     assertThat(r.findings()).singleElement().satisfies(f -> {
-      assertThat(f.message()).startsWith("unexpected patch operation {\"op\":\"add\",\"path\":\"/spec/groups/1/");
+      assertThat(f.message())
+          .startsWith("unexpected patch operation {\"op\":\"add\",\"path\":\"/spec/groups/1/");
       assertThat(f.location().line()).isEqualTo(3); // the expectedPatch key
     });
   }
@@ -96,8 +104,9 @@ class VerifierUpdateCasesTest {
     FixtureResult r = run(false);
     assertThat(r.findings()).singleElement().satisfies(f -> {
       assertThat(f.ruleId()).isEqualTo("fixture.update-failed");
-      assertThat(f.message()).isEqualTo("the update failed: suspend(trainer): component trainer does not have"
-          + " suspendDefinition");
+      assertThat(f.message())
+          .isEqualTo("the update failed: suspend(trainer): component trainer does not have"
+              + " suspendDefinition");
       assertThat(f.location().file()).endsWith("suspend.yaml");
       assertThat(f.location().line()).isEqualTo(1); // the operations key
     });
@@ -134,9 +143,11 @@ class VerifierUpdateCasesTest {
     assertThat(r.outcome()).isEqualTo(Outcome.UPDATED);
     assertThat(r.reason()).contains("wrote expectedPatch in [scheduler.yaml]");
     String written = Layout.read(file);
-    assertThat(written).startsWith("# the scheduler name on both groups\ndescription: kept as written\n");
-    assertThat(written).contains("expectedPatch:\n  - {\"op\":\"add\",\"path\":\"/spec/groups/0/template/spec/"
-        + "schedulerName\",\"value\":\"kai-scheduler\"}");
+    assertThat(written)
+        .startsWith("# the scheduler name on both groups\ndescription: kept as written\n");
+    assertThat(written)
+        .contains("expectedPatch:\n  - {\"op\":\"add\",\"path\":\"/spec/groups/0/template/spec/"
+            + "schedulerName\",\"value\":\"kai-scheduler\"}");
     // the written file passes as it is, and a second update run leaves it alone
     assertThat(run(false).outcome()).isEqualTo(Outcome.PASSED);
     assertThat(run(true).outcome()).isEqualTo(Outcome.PASSED);

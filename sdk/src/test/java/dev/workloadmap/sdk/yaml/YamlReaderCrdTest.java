@@ -43,14 +43,20 @@ class YamlReaderCrdTest {
       return Stream.of((Path) null);
     }
     try (Stream<Path> files = Files.list(dir)) {
-      return files.filter(p -> p.getFileName().toString().endsWith(".yaml")).sorted().toList().stream();
+      return files
+          .filter(p -> p.getFileName().toString().endsWith(".yaml"))
+          .sorted()
+          .toList()
+          .stream();
     }
   }
 
   @ParameterizedTest
   @MethodSource("crds")
   void everyRealCrdIsReadWithAPlausiblePositionForTheFirstVersionName(Path crd) throws IOException {
-    assumeTrue(crd != null, "shared/data/crds not found (set -Dworkloadmap.shared.dir); skipping the real CRDs");
+    assumeTrue(
+        crd != null,
+        "shared/data/crds not found (set -Dworkloadmap.shared.dir); skipping the real CRDs");
     List<YamlDocument> docs = reader.readAll(crd);
     List<YamlDocument> nonEmpty = docs.stream().filter(d -> !d.root().isNull()).toList();
     assertThat(nonEmpty).isNotEmpty();
@@ -67,29 +73,37 @@ class YamlReaderCrdTest {
     // The key "name" is written exactly at the recorded column, followed by the version name.
     assertThat(line.substring(at.column() - 1)).startsWith("name:").contains(name.textValue());
     SourceLocation versions = d.positions().get("/spec/versions");
-    assertThat(lines.get(versions.line() - 1).substring(versions.column() - 1)).startsWith("versions:");
+    assertThat(lines.get(versions.line() - 1).substring(versions.column() - 1))
+        .startsWith("versions:");
     assertThat(versions.line()).isLessThanOrEqualTo(at.line());
   }
 
   @Test
   void aLargeCrdLikeFileIsReadFast() {
     // About 1.2 MB: many properties with nested schemas, as in a CRD's openAPIV3Schema.
-    StringBuilder sb = new StringBuilder("kind: CustomResourceDefinition\nspec:\n  versions:\n  - name: v1\n");
+    StringBuilder sb =
+        new StringBuilder("kind: CustomResourceDefinition\nspec:\n  versions:\n  - name: v1\n");
     sb.append("    schema:\n      openAPIV3Schema:\n        properties:\n");
     for (int i = 0; i < 6000; i++) {
-      sb.append("          field").append(i).append(":\n")
-          .append("            description: Field number ").append(i).append(" of the spec; it is a string.\n")
+      sb.append("          field")
+          .append(i)
+          .append(":\n")
+          .append("            description: Field number ")
+          .append(i)
+          .append(" of the spec; it is a string.\n")
           .append("            type: string\n")
           .append("            x-kubernetes-int-or-string: true\n")
-          .append("            properties: {a: {type: integer, format: int32}, b: {enum: [yes, no, '1']}}\n");
+          .append(
+              "            properties: {a: {type: integer, format: int32}, b: {enum: [yes, no, '1']}}\n");
     }
     String yaml = sb.toString();
     assertThat(yaml.length()).isGreaterThan(1_000_000);
     reader.readAll(yaml, "warmup.yaml");
     // a hang guard, not a speed assertion (speed lives in benchmarks)
-    YamlDocument d = org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(Duration.ofSeconds(60),
-        () -> reader.readAll(yaml, "large.yaml").get(0));
-    String last = "/spec/versions/0/schema/openAPIV3Schema/properties/field5999/properties/b/enum/1";
+    YamlDocument d = org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(
+        Duration.ofSeconds(60), () -> reader.readAll(yaml, "large.yaml").get(0));
+    String last =
+        "/spec/versions/0/schema/openAPIV3Schema/properties/field5999/properties/b/enum/1";
     assertThat(d.root().at(last).booleanValue()).isFalse();
     assertThat(d.plainScalars()).containsEntry(last, "no");
     assertThat(d.positions().get(last).line()).isEqualTo(8 + 5 * 5999 + 4);

@@ -32,7 +32,10 @@ class YamlReaderErrorsTest {
   }
 
   private static void assertOneLine(YamlException e) {
-    assertThat(e.getMessage()).doesNotContain("\n").doesNotContain("^").doesNotContain("in 'reader'");
+    assertThat(e.getMessage())
+        .doesNotContain("\n")
+        .doesNotContain("^")
+        .doesNotContain("in 'reader'");
     assertThat(e.location()).isPresent();
   }
 
@@ -45,7 +48,8 @@ class YamlReaderErrorsTest {
     return l.line() + ":" + l.column();
   }
 
-  // ---- syntax ------------------------------------------------------------------------------------------------
+  // ---- syntax
+  // ------------------------------------------------------------------------------------------------
 
   @Test
   void badIndentationNamesTheLineAndTheEnclosingMapping() {
@@ -82,7 +86,8 @@ class YamlReaderErrorsTest {
     YamlException e = error("args: - x\n");
     assertThat(at(e)).isEqualTo("1:7");
     assertThat(e.getMessage())
-        .isEqualTo("a sequence item ('- ') is not allowed here; check the indentation, or quote the value");
+        .isEqualTo(
+            "a sequence item ('- ') is not allowed here; check the indentation, or quote the value");
   }
 
   @Test
@@ -90,31 +95,37 @@ class YamlReaderErrorsTest {
     YamlException e = error("a: 1\nb: 'unclosed\nc: 2\n");
     assertThat(at(e)).isEqualTo("2:4");
     assertThat(e.getMessage())
-        .isEqualTo("this quoted value is never closed (the file ends at line 4, column 1); add the closing quote");
+        .isEqualTo(
+            "this quoted value is never closed (the file ends at line 4, column 1); add the closing quote");
 
     YamlException dq = error("a: \"unclosed\n---\nb: 1\n");
     assertThat(at(dq)).isEqualTo("1:4");
-    assertThat(dq.getMessage()).startsWith("this quoted value is never closed (a document separator comes at line 2");
+    assertThat(dq.getMessage())
+        .startsWith("this quoted value is never closed (a document separator comes at line 2");
   }
 
   @Test
   void tabsForIndentationAreExplained() {
     YamlException e = error("a:\n\tb: 1\n");
     assertThat(at(e)).isEqualTo("2:1");
-    assertThat(e.getMessage()).isEqualTo("a tab character cannot be used for indentation or to start a value; indent with spaces");
+    assertThat(e.getMessage())
+        .isEqualTo(
+            "a tab character cannot be used for indentation or to start a value; indent with spaces");
   }
 
   @Test
   void reservedCharactersAskToQuote() {
     YamlException e = error("a: @handle\n");
     assertThat(at(e)).isEqualTo("1:4");
-    assertThat(e.getMessage()).isEqualTo("the character '@' cannot start a plain value; quote the value");
+    assertThat(e.getMessage())
+        .isEqualTo("the character '@' cannot start a plain value; quote the value");
   }
 
   @Test
   void unclosedFlowCollectionsNameTheirStart() {
     YamlException e = error("a: [1, 2\nb: 3\n");
-    assertThat(e.getMessage()).contains("in the flow sequence [...] that starts at line 1, column 4");
+    assertThat(e.getMessage())
+        .contains("in the flow sequence [...] that starts at line 1, column 4");
     YamlException m = error("a: {x: 1\n");
     assertThat(at(m)).isEqualTo("2:1");
     assertThat(m.getMessage())
@@ -164,9 +175,12 @@ class YamlReaderErrorsTest {
                 + " bracket, or quote the value"),
         Arguments.of("a: }\n", "1:4", "'}' cannot start a value here; quote the value"),
         Arguments.of(
-            "a: b\n...\nc\n", "3:1", "expected a document separator (---), but found a value; check the YAML syntax here"),
+            "a: b\n...\nc\n",
+            "3:1",
+            "expected a document separator (---), but found a value; check the YAML syntax here"),
         Arguments.of(
-            "%YAML 1.1\n%YAML 1.1\n---\na: 1\n", "2:1", "found duplicate YAML directive; check the YAML syntax here"),
+            "%YAML 1.1\n%YAML 1.1\n---\na: 1\n",
+            "2:1", "found duplicate YAML directive; check the YAML syntax here"),
         Arguments.of(
             "a: \"\uFFFE\"\n",
             "1:5",
@@ -182,7 +196,8 @@ class YamlReaderErrorsTest {
     assertThat(e.getMessage()).isEqualTo(message);
   }
 
-  // ---- files -------------------------------------------------------------------------------------------------
+  // ---- files
+  // -------------------------------------------------------------------------------------------------
 
   @Test
   void aMissingFileIsAClearError(@TempDir Path dir) {
@@ -206,7 +221,8 @@ class YamlReaderErrorsTest {
     List<YamlDocument> docs = reader.readAll(f);
     assertThat(docs).hasSize(1);
     assertThat(docs.get(0).file()).isEqualTo(f.toString());
-    assertThat(docs.get(0).positions().get("/spec/x")).isEqualTo(new SourceLocation(f.toString(), 3, 3, "/spec/x"));
+    assertThat(docs.get(0).positions().get("/spec/x"))
+        .isEqualTo(new SourceLocation(f.toString(), 3, 3, "/spec/x"));
   }
 
   @Test
@@ -230,7 +246,8 @@ class YamlReaderErrorsTest {
     YamlException e = thrown(() -> reader.readAll(f));
     assertThat(e).isInstanceOf(NotTextException.class);
     assertThat(e.getMessage())
-        .isEqualTo("not UTF-8 text, so not YAML (a binary file? UTF-16 and UTF-32 need a byte order mark)");
+        .isEqualTo(
+            "not UTF-8 text, so not YAML (a binary file? UTF-16 and UTF-32 need a byte order mark)");
     assertThat(e.location().orElseThrow().file()).isEqualTo(f.toString());
   }
 
@@ -242,11 +259,13 @@ class YamlReaderErrorsTest {
     assertThat(e.location().orElseThrow()).isEqualTo(new SourceLocation(f.toString(), 2, 7, ""));
   }
 
-  // ---- limits ------------------------------------------------------------------------------------------------
+  // ---- limits
+  // ------------------------------------------------------------------------------------------------
 
   @Test
   void billionLaughsIsRejectedQuicklyAtTheFirstAliasBeyondTheLimit() {
-    StringBuilder sb = new StringBuilder("a: &a [\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\"]\n");
+    StringBuilder sb = new StringBuilder(
+        "a: &a [\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\"]\n");
     for (char c = 'b'; c <= 'i'; c++) {
       char p = (char) (c - 1);
       sb.append(c).append(": &").append(c).append(" [");
@@ -256,8 +275,8 @@ class YamlReaderErrorsTest {
       sb.append("]\n");
     }
     // a hang guard, not a speed assertion (speed lives in benchmarks)
-    YamlException e = org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(Duration.ofSeconds(30),
-        () -> thrown(() -> reader.readAll(sb.toString(), "lol.yaml")));
+    YamlException e = org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(
+        Duration.ofSeconds(30), () -> thrown(() -> reader.readAll(sb.toString(), "lol.yaml")));
     assertThat(e.getMessage())
         .startsWith("more than 50 aliases to mappings or sequences in one document (alias *f)")
         .contains("YamlReader.Builder.maxAliasesForCollections");
@@ -270,12 +289,19 @@ class YamlReaderErrorsTest {
     // 25 levels of two aliases each: 50 aliases, but 2^25 leaves once expanded.
     StringBuilder sb = new StringBuilder("l0: &l0 [x]\n");
     for (int i = 1; i <= 25; i++) {
-      sb.append('l').append(i).append(": &l").append(i).append(" [*l").append(i - 1).append(", *l").append(i - 1)
+      sb.append('l')
+          .append(i)
+          .append(": &l")
+          .append(i)
+          .append(" [*l")
+          .append(i - 1)
+          .append(", *l")
+          .append(i - 1)
           .append("]\n");
     }
     // a hang guard, not a speed assertion (speed lives in benchmarks)
-    YamlException e = org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(Duration.ofSeconds(30),
-        () -> thrown(() -> reader.readAll(sb.toString(), "bomb.yaml")));
+    YamlException e = org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(
+        Duration.ofSeconds(30), () -> thrown(() -> reader.readAll(sb.toString(), "bomb.yaml")));
     assertThat(e.getMessage())
         .startsWith("expanding aliases adds more than 100000 nodes to this document")
         .contains("YamlReader.Builder.maxAliasExpansion");
@@ -289,7 +315,8 @@ class YamlReaderErrorsTest {
     }
     String yaml = sb.toString();
     assertThat(error(yaml).getMessage()).startsWith("more than 50 aliases");
-    List<YamlDocument> docs = YamlReader.builder().maxAliasesForCollections(60).build().readAll(yaml, "many.yaml");
+    List<YamlDocument> docs =
+        YamlReader.builder().maxAliasesForCollections(60).build().readAll(yaml, "many.yaml");
     assertThat(docs.get(0).root().get("l")).hasSize(120);
     assertThat(docs.get(0).root().at("/l/118/a").intValue()).isEqualTo(1);
   }
@@ -305,7 +332,8 @@ class YamlReaderErrorsTest {
   void theExpansionLimitIsConfigurable() {
     String yaml = "a: &a [1, 2, 3, 4, 5, 6]\nb: *a\nc: *a\n";
     assertThat(reader.readAll(yaml, "x.yaml").get(0).root().get("c")).hasSize(6);
-    YamlException e = thrown(() -> YamlReader.builder().maxAliasExpansion(10).build().readAll(yaml, "x.yaml"));
+    YamlException e =
+        thrown(() -> YamlReader.builder().maxAliasExpansion(10).build().readAll(yaml, "x.yaml"));
     assertThat(e.getMessage()).startsWith("expanding aliases adds more than 10 nodes");
     assertThat(e.location().orElseThrow().pointer()).startsWith("/c/");
   }
@@ -315,7 +343,8 @@ class YamlReaderErrorsTest {
     YamlReader small = YamlReader.builder().codePointLimit(40).build();
     String doc = "key: " + "v".repeat(25) + "\n";
     assertThat(small.readAll(doc + "---\n" + doc + "---\n" + doc, "s.yaml")).hasSize(3);
-    YamlException e = thrown(() -> small.readAll("a: 1\n---\nkey: " + "v".repeat(60) + "\n", "s.yaml"));
+    YamlException e =
+        thrown(() -> small.readAll("a: 1\n---\nkey: " + "v".repeat(60) + "\n", "s.yaml"));
     assertThat(e.getMessage())
         .isEqualTo(
             "this document is larger than the limit of 40 code points; split it into smaller documents, or raise"
@@ -326,12 +355,14 @@ class YamlReaderErrorsTest {
 
   @Test
   void theDefaultCodePointLimitIsThreeMebiCodePointsAndCanBeRaised() {
-    // 32 000 lines of 101 code points: 3 232 000 code points, just above 3 MiB (a block scalar, which SnakeYAML
+    // 32 000 lines of 101 code points: 3 232 000 code points, just above 3 MiB (a block scalar,
+    // which SnakeYAML
     // scans quickly; one very long line is scanned in quadratic time).
     String line = "  " + "x".repeat(98) + "\n";
     String big = "a: |\n" + line.repeat(32_000);
     assertThat(big.length()).isGreaterThan(YamlReader.DEFAULT_CODE_POINT_LIMIT);
-    assertThat(error(big).getMessage()).startsWith("this document is larger than the limit of 3145728 code points");
+    assertThat(error(big).getMessage())
+        .startsWith("this document is larger than the limit of 3145728 code points");
     List<YamlDocument> docs =
         YamlReader.builder().codePointLimit(4 * 1024 * 1024).build().readAll(big, "big.yaml");
     assertThat(docs.get(0).root().get("a").textValue()).hasSize(99 * 32_000);
@@ -355,7 +386,8 @@ class YamlReaderErrorsTest {
     assertThat(reader.readAll(ok, "deep.yaml")).hasSize(1);
     String tooDeep = "[".repeat(1001) + "]".repeat(1001);
     YamlException e = error(tooDeep);
-    assertThat(e.getMessage()).startsWith("mappings and sequences are nested deeper than the limit of 1000 levels");
+    assertThat(e.getMessage())
+        .startsWith("mappings and sequences are nested deeper than the limit of 1000 levels");
     assertThat(at(e)).isEqualTo("1:1001");
   }
 
@@ -363,7 +395,8 @@ class YamlReaderErrorsTest {
   void nestingIsCheckedAgainAfterAliasesAreExpanded() {
     YamlReader shallow = YamlReader.builder().nestingDepthLimit(5).build();
     YamlException e = thrown(() -> shallow.readAll("a: &a [[[1]]]\nb: [[[*a]]]\n", "d.yaml"));
-    assertThat(e.getMessage()).contains("nested deeper than the limit of 5 levels once aliases are expanded");
+    assertThat(e.getMessage())
+        .contains("nested deeper than the limit of 5 levels once aliases are expanded");
     assertThat(e.location().orElseThrow().pointer()).isEqualTo("/b/0/0/0/0");
   }
 
@@ -372,10 +405,12 @@ class YamlReaderErrorsTest {
     assertThatThrownBy(() -> YamlReader.builder().codePointLimit(0))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessage("codePointLimit must be at least 1, got 0");
-    assertThatThrownBy(() -> YamlReader.builder().nestingDepthLimit(0)).isInstanceOf(IllegalArgumentException.class);
+    assertThatThrownBy(() -> YamlReader.builder().nestingDepthLimit(0))
+        .isInstanceOf(IllegalArgumentException.class);
     assertThatThrownBy(() -> YamlReader.builder().maxAliasesForCollections(-1))
         .isInstanceOf(IllegalArgumentException.class);
-    assertThatThrownBy(() -> YamlReader.builder().maxAliasExpansion(-1)).isInstanceOf(IllegalArgumentException.class);
+    assertThatThrownBy(() -> YamlReader.builder().maxAliasExpansion(-1))
+        .isInstanceOf(IllegalArgumentException.class);
   }
 
   @org.junit.jupiter.api.Test
@@ -384,13 +419,17 @@ class YamlReaderErrorsTest {
     java.nio.file.Path file = java.nio.file.Files.createTempFile("huge", ".yaml");
     try {
       java.nio.file.Files.writeString(file, huge);
-      for (java.util.function.Supplier<java.util.List<YamlDocument>> read : java.util.List.<java.util.function.Supplier<java.util.List<YamlDocument>>>of(
-          () -> new YamlReader().readAll(file), () -> new YamlReader().readAll(huge, "huge.yaml"))) {
-        YamlException e = org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(java.time.Duration.ofSeconds(20),
+      for (java.util.function.Supplier<java.util.List<YamlDocument>> read :
+          java.util.List.<java.util.function.Supplier<java.util.List<YamlDocument>>>of(
+              () -> new YamlReader().readAll(file),
+              () -> new YamlReader().readAll(huge, "huge.yaml"))) {
+        YamlException e = org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(
+            java.time.Duration.ofSeconds(20),
             () -> org.junit.jupiter.api.Assertions.assertThrows(YamlException.class, read::get));
         org.assertj.core.api.Assertions.assertThat(e.getMessage())
             .startsWith("this document is larger than the limit of 3145728 code points");
-        org.assertj.core.api.Assertions.assertThat(e.location().orElseThrow().line()).isEqualTo(1);
+        org.assertj.core.api.Assertions.assertThat(e.location().orElseThrow().line())
+            .isEqualTo(1);
       }
     } finally {
       java.nio.file.Files.deleteIfExists(file);

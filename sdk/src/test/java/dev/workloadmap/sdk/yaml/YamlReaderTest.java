@@ -1,7 +1,6 @@
 package dev.workloadmap.sdk.yaml;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -42,19 +41,21 @@ class YamlReaderTest {
   private static void assertAt(YamlDocument d, String pointer, int line, int column) {
     SourceLocation at = d.positions().get(pointer);
     assertThat(at).as("position of %s", pointer).isNotNull();
-    assertThat(at.line() + ":" + at.column()).as("position of %s", pointer).isEqualTo(line + ":" + column);
+    assertThat(at.line() + ":" + at.column())
+        .as("position of %s", pointer)
+        .isEqualTo(line + ":" + column);
     assertThat(at.pointer()).isEqualTo(pointer);
     assertThat(at.file()).isEqualTo(d.file());
   }
 
-  // ---- FC-37 -------------------------------------------------------------------------------------------------
+  // ---- FC-37
+  // -------------------------------------------------------------------------------------------------
 
   @Test
   void fc37_unquotedYesIsBooleanTrueWithItsOriginalText() {
-    YamlDocument d =
-        single(
-            "podSelector:\n"
-                + "  componentTypeSelector: {keyPath: '.metadata.labels[\"example.com/role\"]', value: yes}\n");
+    YamlDocument d = single(
+        "podSelector:\n"
+            + "  componentTypeSelector: {keyPath: '.metadata.labels[\"example.com/role\"]', value: yes}\n");
     JsonNode value = d.root().at("/podSelector/componentTypeSelector/value");
     assertThat(value.isBoolean()).isTrue();
     assertThat(value.booleanValue()).isTrue();
@@ -66,7 +67,8 @@ class YamlReaderTest {
 
   @Test
   void fc37_quotedYesStaysAString() {
-    YamlDocument d = single("podSelector:\n  componentTypeSelector: {keyPath: .x, value: \"yes\"}\n");
+    YamlDocument d =
+        single("podSelector:\n  componentTypeSelector: {keyPath: .x, value: \"yes\"}\n");
     JsonNode value = d.root().at("/podSelector/componentTypeSelector/value");
     assertThat(value.isTextual()).isTrue();
     assertThat(value.textValue()).isEqualTo("yes");
@@ -75,27 +77,25 @@ class YamlReaderTest {
 
   @Test
   void fc37_plainKeysTakeTheirGoYamlToJsonText() {
-    YamlDocument d =
-        single(
-            "on: a\n"
-                + "NO: b\n"
-                + "1: c\n"
-                + "~: d\n"
-                + "0x10: e\n"
-                + "010: f\n"
-                + "1e3: g\n"
-                + "1.5: h\n"
-                + "1e6: i\n"
-                + "0.00001: j\n"
-                + "'on': k\n"
-                + "!!str yes: l\n"
-                + "!!int '7': m\n"
-                + "1:30: n\n"
-                + ".inf: o\n");
+    YamlDocument d = single("on: a\n"
+        + "NO: b\n"
+        + "1: c\n"
+        + "~: d\n"
+        + "0x10: e\n"
+        + "010: f\n"
+        + "1e3: g\n"
+        + "1.5: h\n"
+        + "1e6: i\n"
+        + "0.00001: j\n"
+        + "'on': k\n"
+        + "!!str yes: l\n"
+        + "!!int '7': m\n"
+        + "1:30: n\n"
+        + ".inf: o\n");
     assertThat(fieldNames(d.root()))
         .containsExactly(
-            "true", "false", "1", "null", "16", "8", "1000", "1.5", "1e+06", "1e-05", "on", "yes", "7", "1:30",
-            "+Inf");
+            "true", "false", "1", "null", "16", "8", "1000", "1.5", "1e+06", "1e-05", "on", "yes",
+            "7", "1:30", "+Inf");
     assertThat(d.root().get("true").textValue()).isEqualTo("a");
     assertAt(d, "/16", 5, 1);
   }
@@ -110,7 +110,8 @@ class YamlReaderTest {
     assertThat(e.location().orElseThrow()).isEqualTo(new SourceLocation("k.yaml", 2, 1, "/true"));
   }
 
-  // ---- FC-38 -------------------------------------------------------------------------------------------------
+  // ---- FC-38
+  // -------------------------------------------------------------------------------------------------
 
   @Test
   void fc38_aliasesAndMergeKeysAreResolved() throws Exception {
@@ -118,7 +119,8 @@ class YamlReaderTest {
         single("base: &b {a: 1, b: 2}\nderived: {<<: *b, b: 3}\nlist: &l [1, 2]\ncopy: *l\n");
     assertThat(d.root())
         .isEqualTo(
-            json("{\"base\":{\"a\":1,\"b\":2},\"derived\":{\"a\":1,\"b\":3},\"list\":[1,2],\"copy\":[1,2]}"));
+            json(
+                "{\"base\":{\"a\":1,\"b\":2},\"derived\":{\"a\":1,\"b\":3},\"list\":[1,2],\"copy\":[1,2]}"));
   }
 
   @Test
@@ -131,10 +133,8 @@ class YamlReaderTest {
 
     YamlDocument strings = single("a: &a [x,z]\nb: &b [*a,*a]\nc: [*b,*b]\n");
     assertThat(strings.root())
-        .isEqualTo(
-            json(
-                "{\"a\":[\"x\",\"z\"],\"b\":[[\"x\",\"z\"],[\"x\",\"z\"]],"
-                    + "\"c\":[[[\"x\",\"z\"],[\"x\",\"z\"]],[[\"x\",\"z\"],[\"x\",\"z\"]]]}"));
+        .isEqualTo(json("{\"a\":[\"x\",\"z\"],\"b\":[[\"x\",\"z\"],[\"x\",\"z\"]],"
+            + "\"c\":[[[\"x\",\"z\"],[\"x\",\"z\"]],[[\"x\",\"z\"],[\"x\",\"z\"]]]}"));
   }
 
   @Test
@@ -167,17 +167,15 @@ class YamlReaderTest {
 
   @Test
   void fc38_inlineMergeSourcesAndBlockStyleWork() throws Exception {
-    YamlDocument d =
-        single(
-            "defaults: &defaults\n"
-                + "  adapter: postgres\n"
-                + "  host: localhost\n"
-                + "development:\n"
-                + "  database: dev\n"
-                + "  <<: *defaults\n"
-                + "inline:\n"
-                + "  <<: {x: 1}\n"
-                + "  z: 2\n");
+    YamlDocument d = single("defaults: &defaults\n"
+        + "  adapter: postgres\n"
+        + "  host: localhost\n"
+        + "development:\n"
+        + "  database: dev\n"
+        + "  <<: *defaults\n"
+        + "inline:\n"
+        + "  <<: {x: 1}\n"
+        + "  z: 2\n");
     assertThat(d.root().get("development"))
         .isEqualTo(json("{\"database\":\"dev\",\"adapter\":\"postgres\",\"host\":\"localhost\"}"));
     assertThat(d.root().get("inline")).isEqualTo(json("{\"x\":1,\"z\":2}"));
@@ -192,8 +190,10 @@ class YamlReaderTest {
     assertThat(d.root().at("/m/a").intValue()).isEqualTo(2);
     assertThat(d.plainScalars()).containsEntry("/m/a", "2");
 
-    YamlException e = thrown(() -> reader.readAll("b: &b {a: 1}\nm: {<<: *b, a: 2, a: 3}\n", "m.yaml"));
-    assertThat(e.getMessage()).isEqualTo("duplicate key \"a\" (first defined at line 2, column 13)");
+    YamlException e =
+        thrown(() -> reader.readAll("b: &b {a: 1}\nm: {<<: *b, a: 2, a: 3}\n", "m.yaml"));
+    assertThat(e.getMessage())
+        .isEqualTo("duplicate key \"a\" (first defined at line 2, column 13)");
     assertThat(e.location().orElseThrow()).isEqualTo(new SourceLocation("m.yaml", 2, 19, "/m/a"));
   }
 
@@ -207,7 +207,8 @@ class YamlReaderTest {
   @Test
   void fc38_mergeOfAScalarIsAnError() {
     YamlException e = thrown(() -> reader.readAll("a:\n  <<: 1\n", "m.yaml"));
-    assertThat(e.getMessage()).startsWith("the merge key << needs a mapping or a sequence of mappings");
+    assertThat(e.getMessage())
+        .startsWith("the merge key << needs a mapping or a sequence of mappings");
     assertThat(e.location().orElseThrow()).isEqualTo(new SourceLocation("m.yaml", 2, 3, "/a"));
 
     YamlException inSeq = thrown(() -> reader.readAll("x: &x [1]\na: {<<: [*x]}\n", "m.yaml"));
@@ -224,23 +225,28 @@ class YamlReaderTest {
     assertThat(seq.location().orElseThrow().pointer()).isEqualTo("/a/1");
 
     YamlException map = thrown(() -> reader.readAll("a: &a\n  b:\n    c: *a\n", "r.yaml"));
-    assertThat(map.getMessage()).startsWith("recursive alias: the mapping defined at line 1, column 4 (anchor &a)");
-    assertThat(map.location().orElseThrow()).isEqualTo(new SourceLocation("r.yaml", 3, 5, "/a/b/c"));
+    assertThat(map.getMessage())
+        .startsWith("recursive alias: the mapping defined at line 1, column 4 (anchor &a)");
+    assertThat(map.location().orElseThrow())
+        .isEqualTo(new SourceLocation("r.yaml", 3, 5, "/a/b/c"));
 
     YamlException merge = thrown(() -> reader.readAll("a: &a {b: 1, <<: *a}\n", "r.yaml"));
     assertThat(merge.getMessage()).startsWith("recursive alias");
     assertThat(merge.location().orElseThrow()).isEqualTo(new SourceLocation("r.yaml", 1, 14, "/a"));
   }
 
-  // ---- FC-39 and streams -------------------------------------------------------------------------------------
+  // ---- FC-39 and streams
+  // -------------------------------------------------------------------------------------
 
   @Test
   void fc39_everyDocumentOfAStreamIsRead() {
-    List<YamlDocument> docs =
-        reader.readAll("kind: Karta\nmetadata: {name: a}\n---\nkind: Karta\nmetadata: {name: b}\n", "two.yaml");
+    List<YamlDocument> docs = reader.readAll(
+        "kind: Karta\nmetadata: {name: a}\n---\nkind: Karta\nmetadata: {name: b}\n", "two.yaml");
     assertThat(docs).hasSize(2);
     assertThat(docs).extracting(YamlDocument::index).containsExactly(0, 1);
-    assertThat(docs).extracting(d -> d.root().at("/metadata/name").textValue()).containsExactly("a", "b");
+    assertThat(docs)
+        .extracting(d -> d.root().at("/metadata/name").textValue())
+        .containsExactly("a", "b");
     assertThat(docs).extracting(YamlDocument::kind).containsExactly("Karta", "Karta");
     assertAt(docs.get(1), "", 4, 1);
     assertAt(docs.get(1), "/metadata/name", 5, 12);
@@ -282,7 +288,8 @@ class YamlReaderTest {
     assertThat(docs.get(1).root().get("b").intValue()).isEqualTo(2);
   }
 
-  // ---- FC-40 -------------------------------------------------------------------------------------------------
+  // ---- FC-40
+  // -------------------------------------------------------------------------------------------------
 
   @Test
   void fc40_versionAndIndexStringsThatLookLikeNumbers() {
@@ -301,27 +308,26 @@ class YamlReaderTest {
     assertThat(d.plainScalarText("/scale")).contains("1e3");
   }
 
-  // ---- positions and pointers --------------------------------------------------------------------------------
+  // ---- positions and pointers
+  // --------------------------------------------------------------------------------
 
   @Test
   void positionsOfNestedKeysAndListItemsAreExact() {
-    YamlDocument d =
-        single(
-            "# a comment\n"
-                + "apiVersion: v1\n"
-                + "spec:\n"
-                + "  containers:\n"
-                + "    - name: main\n"
-                + "      image: x\n"
-                + "    -   name: side\n"
-                + "  ports: [80, 443]\n"
-                + "  args:\n"
-                + "  - one\n"
-                + "  -\n"
-                + "    - nested\n"
-                + "  env:\n"
-                + "    A:\n"
-                + "      value: \"1\"\n");
+    YamlDocument d = single("# a comment\n"
+        + "apiVersion: v1\n"
+        + "spec:\n"
+        + "  containers:\n"
+        + "    - name: main\n"
+        + "      image: x\n"
+        + "    -   name: side\n"
+        + "  ports: [80, 443]\n"
+        + "  args:\n"
+        + "  - one\n"
+        + "  -\n"
+        + "    - nested\n"
+        + "  env:\n"
+        + "    A:\n"
+        + "      value: \"1\"\n");
     assertAt(d, "", 2, 1);
     assertAt(d, "/apiVersion", 2, 1);
     assertAt(d, "/spec", 3, 1);
@@ -378,14 +384,17 @@ class YamlReaderTest {
     assertAt(d, "/list/0/x", 2, 3);
   }
 
-  // ---- duplicate keys -----------------------------------------------------------------------------------------
+  // ---- duplicate keys
+  // -----------------------------------------------------------------------------------------
 
   @Test
   void duplicateKeysAreReportedAtTheSecondKey() {
     YamlException e = thrown(() -> reader.readAll("spec:\n  a: 1\n  b: 2\n  a: 3\n", "dup.yaml"));
     assertThat(e.getMessage()).isEqualTo("duplicate key \"a\" (first defined at line 2, column 3)");
-    assertThat(e.location().orElseThrow()).isEqualTo(new SourceLocation("dup.yaml", 4, 3, "/spec/a"));
-    assertThat(e.describe()).isEqualTo("dup.yaml:4:3 /spec/a: duplicate key \"a\" (first defined at line 2, column 3)");
+    assertThat(e.location().orElseThrow())
+        .isEqualTo(new SourceLocation("dup.yaml", 4, 3, "/spec/a"));
+    assertThat(e.describe())
+        .isEqualTo("dup.yaml:4:3 /spec/a: duplicate key \"a\" (first defined at line 2, column 3)");
   }
 
   @Test
@@ -398,7 +407,9 @@ class YamlReaderTest {
   @Test
   void complexKeysAreRejected() {
     YamlException e = thrown(() -> reader.readAll("? [a, b]\n: 1\n", "c.yaml"));
-    assertThat(e.getMessage()).isEqualTo("a mapping key must be a scalar, not a sequence; JSON objects only have string keys");
+    assertThat(e.getMessage())
+        .isEqualTo(
+            "a mapping key must be a scalar, not a sequence; JSON objects only have string keys");
     assertThat(e.location().orElseThrow()).isEqualTo(new SourceLocation("c.yaml", 1, 3, ""));
   }
 

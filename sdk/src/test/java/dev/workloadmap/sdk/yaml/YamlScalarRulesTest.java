@@ -37,7 +37,8 @@ class YamlScalarRulesTest {
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"n", "N", "no", "No", "NO", "off", "Off", "OFF", "false", "False", "FALSE"})
+  @ValueSource(
+      strings = {"n", "N", "no", "No", "NO", "off", "Off", "OFF", "false", "False", "FALSE"})
   void plainFalseSpellingsAreBooleanFalseAndKeepTheirText(String text) {
     assertThat(value(text).isBoolean()).isTrue();
     assertThat(value(text).booleanValue()).isFalse();
@@ -97,7 +98,8 @@ class YamlScalarRulesTest {
     JsonNode big = value("9223372036854775808");
     assertThat(big.isBigInteger()).isTrue();
     assertThat(big.bigIntegerValue()).isEqualTo(new BigInteger("9223372036854775808"));
-    assertThat(value("0xFFFFFFFFFFFFFFFFFF").bigIntegerValue()).isEqualTo(new BigInteger("FFFFFFFFFFFFFFFFFF", 16));
+    assertThat(value("0xFFFFFFFFFFFFFFFFFF").bigIntegerValue())
+        .isEqualTo(new BigInteger("FFFFFFFFFFFFFFFFFF", 16));
     assertThat(value("-99999999999999999999").bigIntegerValue())
         .isEqualTo(new BigInteger("-99999999999999999999"));
   }
@@ -168,7 +170,11 @@ class YamlScalarRulesTest {
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {".inf", ".Inf", ".INF", "+.inf", "+.Inf", "+.INF", "-.inf", "-.Inf", "-.INF", ".nan", ".NaN", ".NAN"})
+  @ValueSource(
+      strings = {
+        ".inf", ".Inf", ".INF", "+.inf", "+.Inf", "+.INF", "-.inf", "-.Inf", "-.INF", ".nan",
+        ".NaN", ".NAN"
+      })
   void infinityAndNanAreRejectedWithAQuoteHint(String text) {
     assertThatThrownBy(() -> value(text))
         .isInstanceOf(YamlException.class)
@@ -184,7 +190,9 @@ class YamlScalarRulesTest {
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"'yes'", "\"yes\"", "'1'", "\"0755\"", "'~'", "\"\"", "'1e3'", "\"null\"", "'.inf'"})
+  @ValueSource(
+      strings = {"'yes'", "\"yes\"", "'1'", "\"0755\"", "'~'", "\"\"", "'1e3'", "\"null\"", "'.inf'"
+      })
   void quotedScalarsAreStringsAndNotRecorded(String quoted) {
     JsonNode v = value(quoted);
     assertThat(v.isTextual()).isTrue();
@@ -212,19 +220,17 @@ class YamlScalarRulesTest {
 
   @Test
   void standardTagsAreHonouredWhateverTheStyle() {
-    YamlDocument d =
-        doc(
-            "i: !!int \"0x1F\"\n"
-                + "f: !!float 1\n"
-                + "g: !!float '2.5'\n"
-                + "b: !!bool 'on'\n"
-                + "nul: !!null ''\n"
-                + "s: !!seq\n"
-                + "m: !!map\n"
-                + "mm: !!map {a: 1}\n"
-                + "ss: !!seq [1]\n"
-                + "bin: !!binary aGVsbG8=\n"
-                + "ts: !!timestamp 2001-12-14\n");
+    YamlDocument d = doc("i: !!int \"0x1F\"\n"
+        + "f: !!float 1\n"
+        + "g: !!float '2.5'\n"
+        + "b: !!bool 'on'\n"
+        + "nul: !!null ''\n"
+        + "s: !!seq\n"
+        + "m: !!map\n"
+        + "mm: !!map {a: 1}\n"
+        + "ss: !!seq [1]\n"
+        + "bin: !!binary aGVsbG8=\n"
+        + "ts: !!timestamp 2001-12-14\n");
     JsonNode r = d.root();
     assertThat(r.get("i").isInt()).isTrue();
     assertThat(r.get("i").intValue()).isEqualTo(31);
@@ -245,7 +251,8 @@ class YamlScalarRulesTest {
 
   @Test
   void unknownTagsAreIgnored() {
-    YamlDocument d = doc("a: !custom yes\nb: !custom 'yes'\nc: !!weird 010\nd: !thing {x: 1}\ne: !thing [1]\n");
+    YamlDocument d =
+        doc("a: !custom yes\nb: !custom 'yes'\nc: !!weird 010\nd: !thing {x: 1}\ne: !thing [1]\n");
     assertThat(d.root().get("a").booleanValue()).isTrue();
     assertThat(d.plainScalars()).containsEntry("/a", "yes").containsEntry("/c", "010");
     assertThat(d.root().get("b").textValue()).isEqualTo("yes");
@@ -273,7 +280,8 @@ class YamlScalarRulesTest {
     assertThatThrownBy(() -> value(text))
         .isInstanceOf(YamlException.class)
         .hasMessageStartingWith(message)
-        .satisfies(e -> assertThat(((YamlException) e).location().orElseThrow().pointer()).isEqualTo("/v"));
+        .satisfies(e ->
+            assertThat(((YamlException) e).location().orElseThrow().pointer()).isEqualTo("/v"));
   }
 
   @Test

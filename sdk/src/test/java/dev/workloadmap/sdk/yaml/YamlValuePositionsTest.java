@@ -2,9 +2,9 @@ package dev.workloadmap.sdk.yaml;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.junit.jupiter.api.Test;
 
 /**
  * {@link YamlDocument#locateInValue(String, int)}: every char of a string value maps back to where it is written,
@@ -32,38 +32,41 @@ class YamlValuePositionsTest {
     String value = d.root().at(pointer).asText();
     SourceLocation at = d.locateInValue(pointer, value.indexOf('X'));
     int[] expected = marker(yaml);
-    assertThat(new int[] {at.line(), at.column()}).as("%s in %s", value, yaml).containsExactly(expected);
+    assertThat(new int[] {at.line(), at.column()})
+        .as("%s in %s", value, yaml)
+        .containsExactly(expected);
     assertThat(at.pointer()).isEqualTo(pointer);
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {
-      "a: .spec.x | fooX(1)\n",
-      "a:   .spec.x | fooX(1)   # comment\n",
-      "top:\n  a: .spec.x\n    | fooX(1)\n    | bar\n",
-      "top:\n  a: .spec.x\n\n    | fooX(1)\n",
-      "a: '.a == ''b'' | X'\n",
-      "a: '.a == ''b''\n  | X'\n",
-      "a: \".a == \\\"b\\\" | X\"\n",
-      "a: \".a\\t== \\u0041 | X\"\n",
-      "a: \".a ==\\\n    1 | X\"\n",
-      "a: \".a ==\n    1 | X\"\n",
-      "a: |\n  .a\n  | X\n",
-      "a: |-\n    .a\n\n    | X\n",
-      "a: |+\n  .a\n  | X\n\n",
-      "a: >-\n  .a\n  | X\n",
-      "a: >-\n  (.spec.suspend == true | not)\n  and ((.status.conditions // []) | any(.type == \"X\"))\nb: 1\n",
-      "a: >\n  .a\n\n  | b\n    | X\n",
-      "a: >-  # comment\n  .a\n  | X\nb: c\n",
-      "a: &anchor .a | X\n",
-      "a: !!str .a | X\n",
-      "{a: .b | X, c: d}\n",
-      "- .a\n- .b | X\n",
-      "a: \"\uD83D\uDE00 | X\"\n",
-      "a: \uD83D\uDE00 | X\n",
-      "a: .spec.x\r\n  | fooX(1)\r\n",
-      "a: >-\r\n  .a\r\n  | X\r\n",
-  })
+  @ValueSource(
+      strings = {
+        "a: .spec.x | fooX(1)\n",
+        "a:   .spec.x | fooX(1)   # comment\n",
+        "top:\n  a: .spec.x\n    | fooX(1)\n    | bar\n",
+        "top:\n  a: .spec.x\n\n    | fooX(1)\n",
+        "a: '.a == ''b'' | X'\n",
+        "a: '.a == ''b''\n  | X'\n",
+        "a: \".a == \\\"b\\\" | X\"\n",
+        "a: \".a\\t== \\u0041 | X\"\n",
+        "a: \".a ==\\\n    1 | X\"\n",
+        "a: \".a ==\n    1 | X\"\n",
+        "a: |\n  .a\n  | X\n",
+        "a: |-\n    .a\n\n    | X\n",
+        "a: |+\n  .a\n  | X\n\n",
+        "a: >-\n  .a\n  | X\n",
+        "a: >-\n  (.spec.suspend == true | not)\n  and ((.status.conditions // []) | any(.type == \"X\"))\nb: 1\n",
+        "a: >\n  .a\n\n  | b\n    | X\n",
+        "a: >-  # comment\n  .a\n  | X\nb: c\n",
+        "a: &anchor .a | X\n",
+        "a: !!str .a | X\n",
+        "{a: .b | X, c: d}\n",
+        "- .a\n- .b | X\n",
+        "a: \"\uD83D\uDE00 | X\"\n",
+        "a: \uD83D\uDE00 | X\n",
+        "a: .spec.x\r\n  | fooX(1)\r\n",
+        "a: >-\r\n  .a\r\n  | X\r\n",
+      })
   void everyStyleMapsTheMarkerExactly(String yaml) {
     String pointer = yaml.startsWith("top") ? "/top/a" : yaml.startsWith("-") ? "/1" : "/a";
     assertMarkerMaps(yaml, pointer);
@@ -98,13 +101,16 @@ class YamlValuePositionsTest {
   void nonStringsAndMissingNodesFallBackToTheKey() {
     YamlDocument d = read("x:\n  a: 12\n");
     assertThat(d.locateInValue("/x/a", 0)).isEqualTo(new SourceLocation("v.yaml", 2, 3, "/x/a"));
-    assertThat(d.locateInValue("/x/b", 0)).isEqualTo(d.locate("/x/b")).isEqualTo(new SourceLocation("v.yaml", 1, 1, "/x/b"));
+    assertThat(d.locateInValue("/x/b", 0))
+        .isEqualTo(d.locate("/x/b"))
+        .isEqualTo(new SourceLocation("v.yaml", 1, 1, "/x/b"));
   }
 
   @Test
   void aDocumentBuiltWithoutSourcesFallsBackToTheKey() {
     YamlDocument d = read("a: .b | X\n");
-    YamlDocument bare = new YamlDocument(d.file(), d.index(), d.root(), d.positions(), d.plainScalars());
+    YamlDocument bare =
+        new YamlDocument(d.file(), d.index(), d.root(), d.positions(), d.plainScalars());
     assertThat(bare.locateInValue("/a", 7)).isEqualTo(d.locate("/a"));
   }
 

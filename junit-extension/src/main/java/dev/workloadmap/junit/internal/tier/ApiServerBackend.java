@@ -82,10 +82,14 @@ final class ApiServerBackend implements ClusterBackend {
     if (missing.isEmpty()) {
       return Optional.empty();
     }
-    return Optional.of("Kubernetes " + version + " binaries not found in " + binaryDir() + " (missing: "
-        + String.join(", ", missing) + "); run scripts/provide-kube-apiserver.sh (builds them from the Go module"
-        + " proxy), or set " + WorkloadMapTest.KUBEAPITEST_DIR_PROPERTY + " (env WORKLOADMAP_KUBEAPITEST_DIR) to a"
-        + " directory whose k8s/" + version + "-linux-amd64/ holds " + String.join(", ", binaries()));
+    return Optional.of(
+        "Kubernetes " + version + " binaries not found in " + binaryDir() + " (missing: "
+            + String.join(", ", missing)
+            + "); run scripts/provide-kube-apiserver.sh (builds them from the Go module"
+            + " proxy), or set " + WorkloadMapTest.KUBEAPITEST_DIR_PROPERTY
+            + " (env WORKLOADMAP_KUBEAPITEST_DIR) to a"
+            + " directory whose k8s/" + version + "-linux-amd64/ holds "
+            + String.join(", ", binaries()));
   }
 
   @Override
@@ -104,19 +108,32 @@ final class ApiServerBackend implements ClusterBackend {
     KubernetesClient client = null;
     ControllerManagerProcess kcm = null;
     try {
-      client = new KubernetesClientBuilder().withConfig(clientConfig(kubeconfig)).build();
+      client =
+          new KubernetesClientBuilder().withConfig(clientConfig(kubeconfig)).build();
       double kcmSeconds = 0;
       if (controllers != Controllers.NONE) {
         long t1 = System.nanoTime();
-        kcm = ControllerManagerProcess.start(binaryDir().resolve(CONTROLLER_MANAGER), kubeconfig,
-            controllers.controllerNames());
+        kcm = ControllerManagerProcess.start(
+            binaryDir().resolve(CONTROLLER_MANAGER), kubeconfig, controllers.controllerNames());
         kcm.awaitReady(client, TimeUnit.SECONDS.toMillis(120));
         kcmSeconds = (System.nanoTime() - t1) / 1e9;
       }
-      String description = String.format(Locale.ROOT, "kube-apiserver %s with etcd %s (kube-api-test, local binaries"
-          + " in %s; up in %.1f s)%s", version, etcdVersion(), binaryDir(), serverSeconds,
-          kcm == null ? ", no controllers" : String.format(Locale.ROOT, ", kube-controller-manager %s running %s (up"
-              + " in %.1f s)", version, String.join(",", controllers.controllerNames()), kcmSeconds));
+      String description = String.format(
+          Locale.ROOT,
+          "kube-apiserver %s with etcd %s (kube-api-test, local binaries"
+              + " in %s; up in %.1f s)%s",
+          version,
+          etcdVersion(),
+          binaryDir(),
+          serverSeconds,
+          kcm == null
+              ? ", no controllers"
+              : String.format(
+                  Locale.ROOT,
+                  ", kube-controller-manager %s running %s (up" + " in %.1f s)",
+                  version,
+                  String.join(",", controllers.controllerNames()),
+                  kcmSeconds));
       return new ApiServerRunning(server, client, kcm, description, controllers);
     } catch (Exception | Error e) {
       if (kcm != null) {
@@ -132,11 +149,16 @@ final class ApiServerBackend implements ClusterBackend {
 
   private String etcdVersion() {
     try {
-      Process p = new ProcessBuilder(binaryDir().resolve("etcd").toString(), "--version").redirectErrorStream(true)
+      Process p = new ProcessBuilder(binaryDir().resolve("etcd").toString(), "--version")
+          .redirectErrorStream(true)
           .start();
-      String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+      String out =
+          new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
       p.waitFor(10, TimeUnit.SECONDS);
-      return out.lines().filter(l -> l.startsWith("etcd Version:")).map(l -> l.substring(13).strip()).findFirst()
+      return out.lines()
+          .filter(l -> l.startsWith("etcd Version:"))
+          .map(l -> l.substring(13).strip())
+          .findFirst()
           .orElse("(unknown version)");
     } catch (IOException e) {
       return "(unknown version)";
@@ -167,7 +189,11 @@ final class ApiServerBackend implements ClusterBackend {
     private final String description;
     private final Controllers controllers;
 
-    ApiServerRunning(KubeAPIServer server, KubernetesClient client, ControllerManagerProcess kcm, String description,
+    ApiServerRunning(
+        KubeAPIServer server,
+        KubernetesClient client,
+        ControllerManagerProcess kcm,
+        String description,
         Controllers controllers) {
       this.server = server;
       this.client = client;
@@ -206,13 +232,18 @@ final class ApiServerBackend implements ClusterBackend {
       StringBuilder sb = new StringBuilder();
       try {
         String readyz = client.raw("/readyz?verbose");
-        sb.append("kube-apiserver /readyz?verbose:\n").append(readyz == null ? "(no answer)" : readyz.strip());
+        sb.append("kube-apiserver /readyz?verbose:\n")
+            .append(readyz == null ? "(no answer)" : readyz.strip());
       } catch (KubernetesClientException e) {
         sb.append("kube-apiserver /readyz?verbose: ").append(e.getMessage());
       }
       if (kcm != null) {
-        sb.append("\nkube-controller-manager (").append(kcm.alive() ? "running" : "exited").append("), last lines of ")
-            .append(kcm.logFile()).append(":\n").append(kcm.tail(20));
+        sb.append("\nkube-controller-manager (")
+            .append(kcm.alive() ? "running" : "exited")
+            .append("), last lines of ")
+            .append(kcm.logFile())
+            .append(":\n")
+            .append(kcm.tail(20));
       }
       return sb.toString();
     }

@@ -27,23 +27,28 @@ final class ControllerManagerProcess {
     this.workDir = workDir;
   }
 
-  static ControllerManagerProcess start(Path binary, String kubeconfigYaml, List<String> controllers)
-      throws IOException {
+  static ControllerManagerProcess start(
+      Path binary, String kubeconfigYaml, List<String> controllers) throws IOException {
     Path dir = Files.createTempDirectory("workloadmap-kcm-");
     Path kubeconfig = dir.resolve("kubeconfig.yaml");
     Files.writeString(kubeconfig, kubeconfigYaml, StandardCharsets.UTF_8);
     Path log = dir.resolve("kube-controller-manager.log");
-    List<String> command = new ArrayList<>(List.of(binary.toString(),
+    List<String> command = new ArrayList<>(List.of(
+        binary.toString(),
         "--kubeconfig=" + kubeconfig,
         "--controllers=" + String.join(",", controllers),
         "--leader-elect=false",
         "--secure-port=0",
         "--use-service-account-credentials=false",
-        // the default 20/30 throttles a test that creates a few hundred pods; this is one local client
+        // the default 20/30 throttles a test that creates a few hundred pods; this is one local
+        // client
         "--kube-api-qps=200",
         "--kube-api-burst=400",
         "--v=1"));
-    Process p = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+    Process p = new ProcessBuilder(command)
+        .redirectErrorStream(true)
+        .redirectOutput(log.toFile())
+        .start();
     ControllerManagerProcess kcm = new ControllerManagerProcess(p, log, dir);
     Runtime.getRuntime().addShutdownHook(new Thread(kcm::destroyNow, "workloadmap-kcm-stop"));
     return kcm;
@@ -59,8 +64,8 @@ final class ControllerManagerProcess {
     long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMillis);
     while (true) {
       if (!process.isAlive()) {
-        throw new IllegalStateException("kube-controller-manager exited with code " + process.exitValue()
-            + " while starting; last lines of " + logFile + ":\n" + tail(30));
+        throw new IllegalStateException("kube-controller-manager exited with code "
+            + process.exitValue() + " while starting; last lines of " + logFile + ":\n" + tail(30));
       }
       try {
         if (client.serviceAccounts().inNamespace("default").withName("default").get() != null) {
@@ -70,8 +75,9 @@ final class ControllerManagerProcess {
         // the server is busy; try again until the deadline
       }
       if (System.nanoTime() > deadline) {
-        throw new IllegalStateException("kube-controller-manager did not create ServiceAccount default/default within "
-            + timeoutMillis / 1000 + " s; last lines of " + logFile + ":\n" + tail(30));
+        throw new IllegalStateException(
+            "kube-controller-manager did not create ServiceAccount default/default within "
+                + timeoutMillis / 1000 + " s; last lines of " + logFile + ":\n" + tail(30));
       }
       try {
         Thread.sleep(100);

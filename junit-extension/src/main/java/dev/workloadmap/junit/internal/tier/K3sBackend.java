@@ -40,7 +40,8 @@ final class K3sBackend implements ClusterBackend {
       why = "Testcontainers found no Docker engine: " + e.getMessage();
     }
     return Optional.of(why + " (it tries DOCKER_HOST, the Unix socket /var/run/docker.sock and"
-        + " ~/.testcontainers.properties); start a Docker engine (or point DOCKER_HOST at one) to run " + image);
+        + " ~/.testcontainers.properties); start a Docker engine (or point DOCKER_HOST at one) to run "
+        + image);
   }
 
   @Override
@@ -49,7 +50,9 @@ final class K3sBackend implements ClusterBackend {
     k3s.start();
     KubernetesClient client;
     try {
-      client = new KubernetesClientBuilder().withConfig(Config.fromKubeconfig(k3s.getKubeConfigYaml())).build();
+      client = new KubernetesClientBuilder()
+          .withConfig(Config.fromKubeconfig(k3s.getKubeConfigYaml()))
+          .build();
     } catch (RuntimeException e) {
       k3s.stop();
       throw e;

@@ -47,7 +47,8 @@ final class KubeconfigBackend implements ClusterBackend {
 
   @Override
   public Running start() throws IOException {
-    Config config = Config.fromKubeconfig(context, Files.readString(file, StandardCharsets.UTF_8), file.toString());
+    Config config = Config.fromKubeconfig(
+        context, Files.readString(file, StandardCharsets.UTF_8), file.toString());
     KubernetesClient client = new KubernetesClientBuilder().withConfig(config).build();
     String description = "existing cluster " + config.getMasterUrl() + " (" + file
         + (context == null ? "" : ", context " + context) + ")";

@@ -34,8 +34,12 @@ final class MockBackend implements ClusterBackend {
 
   @Override
   public Running start() {
-    KubernetesMockServer server = new KubernetesMockServer(new Context(), new MockWebServer(), new HashMap<>(),
-        new KubernetesCrudDispatcher(List.of()), false);
+    KubernetesMockServer server = new KubernetesMockServer(
+        new Context(),
+        new MockWebServer(),
+        new HashMap<>(),
+        new KubernetesCrudDispatcher(List.of()),
+        false);
     server.init();
     KubernetesClient client = server.createClient();
     return new Running() {

@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.workloadmap.sdk.update.UpdateResult;
 import dev.workloadmap.sdk.definition.WorkloadStatus;
+import dev.workloadmap.sdk.update.UpdateResult;
 import dev.workloadmap.sdk.yaml.YamlReader;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -20,8 +20,9 @@ import org.junit.jupiter.api.Test;
 class JobSetAccessorsTest {
 
   /** The seed JobSet: one leader Job and two worker Jobs, one pod each, 4 GPUs per pod. */
-  static final Path SEED = Path.of("../../catalog/src/main/workloadmap/jobset-x-k8s-io-jobset-v1alpha2/fixtures/"
-      + "seed-leader-and-workers/object.yaml");
+  static final Path SEED =
+      Path.of("../../catalog/src/main/workloadmap/jobset-x-k8s-io-jobset-v1alpha2/fixtures/"
+          + "seed-leader-and-workers/object.yaml");
 
   static JsonNode seed() {
     return new YamlReader().readAll(SEED).get(0).root();
@@ -47,11 +48,16 @@ class JobSetAccessorsTest {
 
     List<JobSetWorkload.ReplicatedjobInstance> jobs = jobset.replicatedjob();
 
-    assertThat(jobs).extracting(JobSetWorkload.ReplicatedjobInstance::id).containsExactly("leader", "worker");
-    assertThat(jobs).extracting(JobSetWorkload.ReplicatedjobInstance::replicas).containsExactly(1, 2);
+    assertThat(jobs)
+        .extracting(JobSetWorkload.ReplicatedjobInstance::id)
+        .containsExactly("leader", "worker");
+    assertThat(jobs)
+        .extracting(JobSetWorkload.ReplicatedjobInstance::replicas)
+        .containsExactly(1, 2);
     assertThat(jobs).extracting(j -> j.perPod().gpus()).containsExactly(4L, 4L);
     JobSetWorkload.ReplicatedjobInstance worker = jobset.replicatedjob("worker").orElseThrow();
-    assertThat(worker.podTemplateSpec().at("/spec/containers/0/image").asText()).isEqualTo("example.com/trainer:1.0");
+    assertThat(worker.podTemplateSpec().at("/spec/containers/0/image").asText())
+        .isEqualTo("example.com/trainer:1.0");
     assertThat(worker.cpuMillis()).isEqualTo(16_000);
     assertThat(jobset.replicatedjob("launcher")).isEmpty();
   }
@@ -92,9 +98,10 @@ class JobSetAccessorsTest {
 
     assertThat(schedulerNames(r.object())).containsExactly("kai-scheduler", "kai-scheduler");
     // one add per replicated job (the seed sets no scheduler name), nothing else
-    assertThat(operations(r)).containsExactly(
-        "add /spec/replicatedJobs/0/template/spec/template/spec/schedulerName \"kai-scheduler\"",
-        "add /spec/replicatedJobs/1/template/spec/template/spec/schedulerName \"kai-scheduler\"");
+    assertThat(operations(r))
+        .containsExactly(
+            "add /spec/replicatedJobs/0/template/spec/template/spec/schedulerName \"kai-scheduler\"",
+            "add /spec/replicatedJobs/1/template/spec/template/spec/schedulerName \"kai-scheduler\"");
     // read back through the accessors: every instance's pod template has it
     assertThat(JobSetWorkload.of(r.object()).replicatedjob())
         .extracting(j -> j.podTemplateSpec().at("/spec/schedulerName").asText())
@@ -115,9 +122,10 @@ class JobSetAccessorsTest {
     UpdateResult r = update.apply();
 
     assertThat(schedulerNames(r.object())).containsExactly("scheduler-leader", "scheduler-worker");
-    assertThat(operations(r)).containsExactly(
-        "add /spec/replicatedJobs/0/template/spec/template/spec/schedulerName \"scheduler-leader\"",
-        "add /spec/replicatedJobs/1/template/spec/template/spec/schedulerName \"scheduler-worker\"");
+    assertThat(operations(r))
+        .containsExactly(
+            "add /spec/replicatedJobs/0/template/spec/template/spec/schedulerName \"scheduler-leader\"",
+            "add /spec/replicatedJobs/1/template/spec/template/spec/schedulerName \"scheduler-worker\"");
     assertThat(JobSetWorkload.of(r.object()).totalGpus()).isEqualTo(12);
   }
 
@@ -128,8 +136,15 @@ class JobSetAccessorsTest {
     UpdateResult suspended = jobset.update().suspend().apply();
 
     assertThat(operations(suspended)).containsExactly("add /spec/suspend true");
-    assertThat(JobSetWorkload.of(suspended.object()).statuses()).contains(WorkloadStatus.SUSPENDING);
-    assertThat(JobSetWorkload.of(suspended.object()).update().resume().apply().object().at("/spec/suspend")
-        .asBoolean()).isFalse();
+    assertThat(JobSetWorkload.of(suspended.object()).statuses())
+        .contains(WorkloadStatus.SUSPENDING);
+    assertThat(JobSetWorkload.of(suspended.object())
+            .update()
+            .resume()
+            .apply()
+            .object()
+            .at("/spec/suspend")
+            .asBoolean())
+        .isFalse();
   }
 }

@@ -72,13 +72,21 @@ public final class CatalogTable {
     sb.append("|---|---|---|---|---|---|---:|\n");
     for (Row r : rows) {
       Definition d = r.entry().definition();
-      sb.append("| ").append(cell("`" + r.entry().gvk().apiVersion() + " " + r.entry().gvk().kind() + "`"))
-          .append(" | ").append(cell("`" + r.entry().slug() + "`"))
-          .append(" | ").append(cell(components(d)))
-          .append(" | ").append(cell(statuses(d)))
-          .append(" | ").append(cell(gang(d)))
-          .append(" | ").append(suspend(d) ? "yes" : "no")
-          .append(" | ").append(r.fixtures())
+      sb.append("| ")
+          .append(
+              cell("`" + r.entry().gvk().apiVersion() + " " + r.entry().gvk().kind() + "`"))
+          .append(" | ")
+          .append(cell("`" + r.entry().slug() + "`"))
+          .append(" | ")
+          .append(cell(components(d)))
+          .append(" | ")
+          .append(cell(statuses(d)))
+          .append(" | ")
+          .append(cell(gang(d)))
+          .append(" | ")
+          .append(suspend(d) ? "yes" : "no")
+          .append(" | ")
+          .append(r.fixtures())
           .append(" |\n");
     }
     return sb.toString();
@@ -109,7 +117,10 @@ public final class CatalogTable {
   private static int[] span(String document) {
     int begin = document.indexOf(BEGIN);
     int end = document.indexOf(END);
-    if (begin < 0 || end < 0 || end < begin || document.indexOf(BEGIN, begin + 1) >= 0
+    if (begin < 0
+        || end < 0
+        || end < begin
+        || document.indexOf(BEGIN, begin + 1) >= 0
         || document.indexOf(END, end + 1) >= 0) {
       throw new CatalogException("expected one line '" + BEGIN + "' followed by one line '" + END
           + "' around the generated catalog table");
@@ -124,7 +135,10 @@ public final class CatalogTable {
   static String components(Definition d) {
     List<String> parts = new ArrayList<>();
     for (ComponentDefinition c : d.components()) {
-      parts.add(c.ownerRef() == null || c.ownerRef().isEmpty() ? c.name() : c.name() + " < " + c.ownerRef());
+      parts.add(
+          c.ownerRef() == null || c.ownerRef().isEmpty()
+              ? c.name()
+              : c.name() + " < " + c.ownerRef());
     }
     return String.join(", ", parts);
   }
@@ -136,7 +150,9 @@ public final class CatalogTable {
       return "-";
     }
     Set<WorkloadStatus> mapped = s.statusMappings().keySet();
-    return Stream.of(WorkloadStatus.values()).filter(mapped::contains).map(WorkloadStatus::displayName)
+    return Stream.of(WorkloadStatus.values())
+        .filter(mapped::contains)
+        .map(WorkloadStatus::displayName)
         .collect(Collectors.joining(", "));
   }
 
@@ -154,8 +170,10 @@ public final class CatalogTable {
     if (!g.podGroups().isEmpty()) {
       List<String> groups = new ArrayList<>();
       for (GangScheduling.PodGroupEntry e : g.podGroups()) {
-        groups.add(e.name() + ": " + e.members().stream().map(GangScheduling.Member::componentName)
-            .collect(Collectors.joining(", ")));
+        groups.add(e.name() + ": "
+            + e.members().stream()
+                .map(GangScheduling.Member::componentName)
+                .collect(Collectors.joining(", ")));
       }
       parts.add("podGroups (" + String.join("; ", groups) + ")");
     }

@@ -1,8 +1,5 @@
 package dev.workloadmap.sdk.internal.crd;
 
-import dev.workloadmap.sdk.crd.CrdViolation;
-import dev.workloadmap.sdk.crd.Crd;
-import dev.workloadmap.sdk.crd.CrdException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.networknt.schema.Error;
 import com.networknt.schema.Schema;
@@ -12,6 +9,9 @@ import com.networknt.schema.dialect.Dialect;
 import com.networknt.schema.dialect.Dialects;
 import com.networknt.schema.keyword.NonValidationKeyword;
 import com.networknt.schema.path.PathType;
+import dev.workloadmap.sdk.crd.Crd;
+import dev.workloadmap.sdk.crd.CrdException;
+import dev.workloadmap.sdk.crd.CrdViolation;
 import dev.workloadmap.sdk.definition.Gvk;
 import dev.workloadmap.sdk.validation.Finding;
 import dev.workloadmap.sdk.validation.Severity;
@@ -39,16 +39,22 @@ import java.util.Objects;
 public final class CrdObjectValidator {
 
   /** What a JSON Schema validator does not do that a Kubernetes API server does. */
-  public static final String LIMITATIONS = "As an API server does before validating, null values of fields that "
-      + "are not nullable are dropped and schema defaults are applied to absent fields (of a copy). Not applied: "
-      + "pruning of unknown fields where the schema does not preserve them (unknown fields are accepted), CEL rules "
-      + "(x-kubernetes-validations), list-type map/set uniqueness, and the validation of metadata (ObjectMeta) and "
-      + "embedded resources beyond their schema.";
+  public static final String LIMITATIONS =
+      "As an API server does before validating, null values of fields that "
+          + "are not nullable are dropped and schema defaults are applied to absent fields (of a copy). Not applied: "
+          + "pruning of unknown fields where the schema does not preserve them (unknown fields are accepted), CEL rules "
+          + "(x-kubernetes-validations), list-type map/set uniqueness, and the validation of metadata (ObjectMeta) and "
+          + "embedded resources beyond their schema.";
 
   /** The {@code x-kubernetes-*} extension keywords of structural schemas, accepted without validation. */
   static final List<String> KUBERNETES_KEYWORDS = List.of(
-      "x-kubernetes-preserve-unknown-fields", "x-kubernetes-int-or-string", "x-kubernetes-embedded-resource",
-      "x-kubernetes-list-type", "x-kubernetes-list-map-keys", "x-kubernetes-map-type", "x-kubernetes-validations");
+      "x-kubernetes-preserve-unknown-fields",
+      "x-kubernetes-int-or-string",
+      "x-kubernetes-embedded-resource",
+      "x-kubernetes-list-type",
+      "x-kubernetes-list-map-keys",
+      "x-kubernetes-map-type",
+      "x-kubernetes-validations");
 
   private static final SchemaRegistry REGISTRY;
 
@@ -59,7 +65,8 @@ public final class CrdObjectValidator {
         .pathType(PathType.JSON_POINTER)
         .locale(Locale.ROOT)
         .build();
-    REGISTRY = SchemaRegistry.withDefaultDialect(dialect.build(), b -> b.schemaRegistryConfig(config));
+    REGISTRY =
+        SchemaRegistry.withDefaultDialect(dialect.build(), b -> b.schemaRegistryConfig(config));
   }
 
   private final Crd crd;
@@ -84,16 +91,25 @@ public final class CrdObjectValidator {
     }
     Gvk gvk = Gvk.of(apiVersion, kind);
     if (!gvk.group().equals(crd.group())) {
-      return List.of(new CrdViolation("", "apiVersion", "apiVersion " + apiVersion + " is not of group "
-          + crd.group() + " (CRD " + crd.name() + ")"));
+      return List.of(new CrdViolation(
+          "",
+          "apiVersion",
+          "apiVersion " + apiVersion + " is not of group " + crd.group() + " (CRD " + crd.name()
+              + ")"));
     }
     if (!kind.equals(crd.kind())) {
-      return List.of(new CrdViolation("", "kind", "kind " + (kind.isEmpty() ? "<none>" : kind) + " is not "
-          + crd.kind() + " (CRD " + crd.name() + ")"));
+      return List.of(new CrdViolation(
+          "",
+          "kind",
+          "kind " + (kind.isEmpty() ? "<none>" : kind) + " is not " + crd.kind() + " (CRD "
+              + crd.name() + ")"));
     }
     if (!crd.versions().contains(gvk.version())) {
-      return List.of(new CrdViolation("", "apiVersion", "CRD " + crd.name() + " has no version " + gvk.version()
-          + "; it has " + String.join(", ", crd.versions())));
+      return List.of(new CrdViolation(
+          "",
+          "apiVersion",
+          "CRD " + crd.name() + " has no version " + gvk.version() + "; it has "
+              + String.join(", ", crd.versions())));
     }
     return crd.schema(gvk.version()).validate(object);
   }
@@ -119,14 +135,20 @@ public final class CrdObjectValidator {
   public List<Finding> check(YamlDocument object, String fragmentVersion) {
     Objects.requireNonNull(object, "object");
     List<Finding> out = new ArrayList<>();
-    boolean fragment = fragmentVersion != null && object.root().path("apiVersion").asText("").isEmpty();
-    List<CrdViolation> violations = fragment ? crd.schema(fragmentVersion).validate(object.root())
-        : validate(object.root());
+    boolean fragment =
+        fragmentVersion != null && object.root().path("apiVersion").asText("").isEmpty();
+    List<CrdViolation> violations =
+        fragment ? crd.schema(fragmentVersion).validate(object.root()) : validate(object.root());
     for (CrdViolation v : violations) {
       String where = v.pointer().isEmpty() ? "the object" : v.pointer();
-      out.add(new Finding(FIXTURE_SCHEMA, Severity.ERROR, where + " does not match CRD " + crd.name() + ": "
-          + v.message() + " [" + v.keyword() + "]", object.locate(v.pointer()),
-          "fix the object to match the API it claims to be (" + LIMITATIONS + ")", null));
+      out.add(new Finding(
+          FIXTURE_SCHEMA,
+          Severity.ERROR,
+          where + " does not match CRD " + crd.name() + ": " + v.message() + " [" + v.keyword()
+              + "]",
+          object.locate(v.pointer()),
+          "fix the object to match the API it claims to be (" + LIMITATIONS + ")",
+          null));
     }
     return out;
   }
@@ -155,8 +177,10 @@ public final class CrdObjectValidator {
       JsonNode prepared = object.deepCopy();
       Defaulting.apply(prepared, node);
       for (Error e : schema.validate(prepared)) {
-        String pointer = e.getInstanceLocation() == null ? "" : e.getInstanceLocation().toString();
-        out.add(new CrdViolation(pointer, e.getKeyword() == null ? "" : e.getKeyword(), e.getMessage()));
+        String pointer =
+            e.getInstanceLocation() == null ? "" : e.getInstanceLocation().toString();
+        out.add(new CrdViolation(
+            pointer, e.getKeyword() == null ? "" : e.getKeyword(), e.getMessage()));
       }
       return out;
     }

@@ -1,18 +1,18 @@
 package dev.workloadmap.sdk.internal.crd;
 
-import dev.workloadmap.sdk.crd.CrdSchema;
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.workloadmap.sdk.internal.crd.PathInterpreter.Val;
+import dev.workloadmap.sdk.crd.CrdSchema;
 import dev.workloadmap.sdk.definition.Definition;
 import dev.workloadmap.sdk.definition.Gvk;
+import dev.workloadmap.sdk.internal.crd.PathInterpreter.Val;
 import dev.workloadmap.sdk.internal.jqast.JqNode;
 import dev.workloadmap.sdk.internal.jqast.JqParser;
 import dev.workloadmap.sdk.internal.jqast.JqSyntaxException;
 import dev.workloadmap.sdk.internal.model.JqFields;
 import dev.workloadmap.sdk.internal.model.JqFields.JqField;
+import dev.workloadmap.sdk.internal.validation.ValidationRule;
 import dev.workloadmap.sdk.validation.Finding;
 import dev.workloadmap.sdk.validation.Severity;
-import dev.workloadmap.sdk.internal.validation.ValidationRule;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -81,7 +81,14 @@ public final class CrdPathCheck implements ValidationRule {
 
   /** What a path must end at, by field. */
   enum Role {
-    POD_TEMPLATE_SPEC, POD_SPEC, METADATA, REPLICAS, INSTANCE_ID, PHASE, CONDITIONS, ANY
+    POD_TEMPLATE_SPEC,
+    POD_SPEC,
+    METADATA,
+    REPLICAS,
+    INSTANCE_ID,
+    PHASE,
+    CONDITIONS,
+    ANY
   }
 
   private final CrdSchema schema;
@@ -108,10 +115,14 @@ public final class CrdPathCheck implements ValidationRule {
     }
     Gvk root = definition.rootGvk();
     if (root == null || !root.equals(schema.gvk())) {
-      out.add(new Finding(TYPE_MISMATCH, Severity.ERROR, "the definition's root kind is "
-          + (root == null ? "missing" : root.toString()) + ", but the CRD schema is for " + schema.gvk(),
+      out.add(new Finding(
+          TYPE_MISMATCH,
+          Severity.ERROR,
+          "the definition's root kind is " + (root == null ? "missing" : root.toString())
+              + ", but the CRD schema is for " + schema.gvk(),
           definition.locate("/spec/structureDefinition/rootComponent/kind"),
-          "check against the CRD of the root kind's group and version", null));
+          "check against the CRD of the root kind's group and version",
+          null));
       return out;
     }
     for (JqField field : JqFields.of(definition)) {
@@ -125,7 +136,8 @@ public final class CrdPathCheck implements ValidationRule {
 
   /** The role of a workload-side field, or null for pod-side fields. */
   static Role role(String pointer) {
-    if (pointer.contains("/podSelector/") || pointer.startsWith("/spec/optimizationInstructions/")) {
+    if (pointer.contains("/podSelector/")
+        || pointer.startsWith("/spec/optimizationInstructions/")) {
       return null;
     }
     if (pointer.endsWith("/podTemplateSpecPath")) {
@@ -137,7 +149,8 @@ public final class CrdPathCheck implements ValidationRule {
     if (pointer.endsWith("/metadataPath")) {
       return Role.METADATA;
     }
-    if (pointer.endsWith("/replicasPath") || pointer.endsWith("/minReplicasPath")
+    if (pointer.endsWith("/replicasPath")
+        || pointer.endsWith("/minReplicasPath")
         || pointer.endsWith("/maxReplicasPath")) {
       return Role.REPLICAS;
     }
@@ -165,8 +178,14 @@ public final class CrdPathCheck implements ValidationRule {
     try {
       results = interpreter.run(tree, schema.pathSchema());
     } catch (StackOverflowError e) {
-      out.add(finding(d, field, NOT_CHECKED, Severity.INFO, "not checked against " + schema.describe()
-          + ": the expression is nested too deeply", "", 0));
+      out.add(finding(
+          d,
+          field,
+          NOT_CHECKED,
+          Severity.INFO,
+          "not checked against " + schema.describe() + ": the expression is nested too deeply",
+          "",
+          0));
       return;
     }
     boolean errors = false;
@@ -178,21 +197,39 @@ public final class CrdPathCheck implements ValidationRule {
       for (Val v : results) {
         String wrong = wrongType(v, role);
         if (wrong != null) {
-          out.add(finding(d, field, TYPE_MISMATCH, Severity.ERROR, wrong, expectation(role), at(v)));
+          out.add(
+              finding(d, field, TYPE_MISMATCH, Severity.ERROR, wrong, expectation(role), at(v)));
           errors = true;
           break;
         }
       }
     }
     if (interpreter.notChecked() != null) {
-      out.add(finding(d, field, NOT_CHECKED, Severity.INFO, "not checked against " + schema.describe() + " past "
-          + interpreter.notChecked(), "", interpreter.notCheckedAt()));
+      out.add(finding(
+          d,
+          field,
+          NOT_CHECKED,
+          Severity.INFO,
+          "not checked against " + schema.describe() + " past " + interpreter.notChecked(),
+          "",
+          interpreter.notCheckedAt()));
     }
   }
 
-  private Finding finding(Definition d, JqField field, String ruleId, Severity severity, String message, String hint,
+  private Finding finding(
+      Definition d,
+      JqField field,
+      String ruleId,
+      Severity severity,
+      String message,
+      String hint,
       int offset) {
-    return new Finding(ruleId, severity, field.documentPath() + ": " + message, field.locate(d, offset), hint,
+    return new Finding(
+        ruleId,
+        severity,
+        field.documentPath() + ": " + message,
+        field.locate(d, offset),
+        hint,
         field.expression());
   }
 
@@ -214,8 +251,9 @@ public final class CrdPathCheck implements ValidationRule {
 
   private static String expectation(Role role) {
     return switch (role) {
-      case POD_TEMPLATE_SPEC -> "podTemplateSpecPath must yield PodTemplateSpec objects ({metadata, spec}), such as"
-          + " .spec.template";
+      case POD_TEMPLATE_SPEC ->
+        "podTemplateSpecPath must yield PodTemplateSpec objects ({metadata, spec}), such as"
+            + " .spec.template";
       case POD_SPEC -> "podSpecPath must yield PodSpec objects (with containers)";
       case METADATA -> "metadataPath must yield ObjectMeta objects";
       case REPLICAS -> "replica paths must yield integers (or numeric strings)";
@@ -285,16 +323,25 @@ public final class CrdPathCheck implements ValidationRule {
           where = where + ".spec";
         }
         String missing = missingField(podSpec, "containers");
-        return missing == null ? null : where + " in " + schema.describe() + " has no field containers (" + missing
-            + "), so it is not " + (role == Role.POD_TEMPLATE_SPEC ? "a PodTemplateSpec" : "a PodSpec");
+        return missing == null
+            ? null
+            : where + " in " + schema.describe() + " has no field containers (" + missing
+                + "), so it is not "
+                + (role == Role.POD_TEMPLATE_SPEC ? "a PodTemplateSpec" : "a PodSpec");
       }
       case REPLICAS -> {
-        // numeric strings are scale values too (docs/format.md#scale: "3" from a Knative annotation)
-        return type.equals("integer") || type.equals("number") || type.equals("int-or-string")
-            || type.equals("string") ? null : what + ", but " + fieldName + " must end at an integer";
+        // numeric strings are scale values too (docs/format.md#scale: "3" from a Knative
+        // annotation)
+        return type.equals("integer")
+                || type.equals("number")
+                || type.equals("int-or-string")
+                || type.equals("string")
+            ? null
+            : what + ", but " + fieldName + " must end at an integer";
       }
       case INSTANCE_ID, PHASE -> {
-        return type.equals("string") || type.equals("int-or-string") ? null
+        return type.equals("string") || type.equals("int-or-string")
+            ? null
             : what + ", but " + fieldName + " must end at a string";
       }
       case CONDITIONS -> {
@@ -309,8 +356,11 @@ public final class CrdPathCheck implements ValidationRule {
   /** Null when {@code schema} may have {@code field}; otherwise the fields it has. */
   private static String missingField(JsonNode schema, String field) {
     JsonNode props = schema.path("properties");
-    if (props.has(field) || schema.path("x-kubernetes-preserve-unknown-fields").asBoolean(false)
-        || !props.isObject() || props.isEmpty() || schema.path("additionalProperties").isObject()
+    if (props.has(field)
+        || schema.path("x-kubernetes-preserve-unknown-fields").asBoolean(false)
+        || !props.isObject()
+        || props.isEmpty()
+        || schema.path("additionalProperties").isObject()
         || schema.path("additionalProperties").asBoolean(false)) {
       return null;
     }

@@ -25,9 +25,12 @@ final class Defaulting {
       JsonNode props = schema.path("properties");
       JsonNode additional = schema.path("additionalProperties");
       List<String> nulls = new ArrayList<>();
-      for (Iterator<Map.Entry<String, JsonNode>> it = object.properties().iterator(); it.hasNext(); ) {
+      for (Iterator<Map.Entry<String, JsonNode>> it = object.properties().iterator();
+          it.hasNext(); ) {
         Map.Entry<String, JsonNode> e = it.next();
-        JsonNode fieldSchema = props.has(e.getKey()) ? props.get(e.getKey()) : additional.isObject() ? additional : null;
+        JsonNode fieldSchema = props.has(e.getKey())
+            ? props.get(e.getKey())
+            : additional.isObject() ? additional : null;
         if (fieldSchema == null) {
           continue;
         }
@@ -38,7 +41,8 @@ final class Defaulting {
         }
       }
       nulls.forEach(object::remove);
-      for (Iterator<Map.Entry<String, JsonNode>> it = props.properties().iterator(); it.hasNext(); ) {
+      for (Iterator<Map.Entry<String, JsonNode>> it = props.properties().iterator();
+          it.hasNext(); ) {
         Map.Entry<String, JsonNode> e = it.next();
         if (!object.has(e.getKey()) && e.getValue().has("default")) {
           JsonNode d = e.getValue().get("default").deepCopy();

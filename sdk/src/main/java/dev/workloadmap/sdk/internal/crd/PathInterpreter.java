@@ -57,6 +57,7 @@ final class PathInterpreter {
   private final Map<String, List<Val>> env = new HashMap<>();
   /** Local definitions in scope, by {@code name/arity}: a {@link JqNode.FuncDef} or a {@link Closure}. */
   private final Map<String, Object> functions = new HashMap<>();
+
   private int callDepth;
 
   /** A filter parameter of a local def: the argument expression of the call, with the caller's scope. */
@@ -126,7 +127,8 @@ final class PathInterpreter {
       return new Lookup.NotObject(type);
     }
     if (preserves(schema)) {
-      return new Lookup.Found(unknown("x-kubernetes-preserve-unknown-fields at " + where(s.path()), at));
+      return new Lookup.Found(
+          unknown("x-kubernetes-preserve-unknown-fields at " + where(s.path()), at));
     }
     JsonNode additional = schema.path("additionalProperties");
     if (additional.isObject()) {
@@ -183,9 +185,15 @@ final class PathInterpreter {
 
   private static boolean contains(List<Val> vals, Val v) {
     for (Val o : vals) {
-      if (o == v || (o instanceof Val.Sch a && v instanceof Val.Sch b && a.schema() == b.schema()
-          && a.path().equals(b.path())) || (o instanceof Val.Scalar x && v instanceof Val.Scalar y
-          && java.util.Objects.equals(x.type(), y.type())) || (o instanceof Val.Unknown && v instanceof Val.Unknown)) {
+      if (o == v
+          || (o instanceof Val.Sch a
+              && v instanceof Val.Sch b
+              && a.schema() == b.schema()
+              && a.path().equals(b.path()))
+          || (o instanceof Val.Scalar x
+              && v instanceof Val.Scalar y
+              && java.util.Objects.equals(x.type(), y.type()))
+          || (o instanceof Val.Unknown && v instanceof Val.Unknown)) {
         return true;
       }
     }
@@ -241,22 +249,33 @@ final class PathInterpreter {
     if (!anyOk) {
       if (missingIn != null) {
         String suggestion = NameSuggester.suggest(name, known);
-        problem(CrdPathCheck.UNKNOWN_FIELD, "no field " + name + (missingIn.path().isEmpty()
-            ? " at the top level of " + subject : " in " + subject + " " + missingIn.path())
-            + (suggestion == null ? "" : "; did you mean " + suggestion + "?"),
-            "fields of " + where(missingIn.path()) + ": " + abbreviate(known), at);
+        problem(
+            CrdPathCheck.UNKNOWN_FIELD,
+            "no field " + name
+                + (missingIn.path().isEmpty()
+                    ? " at the top level of " + subject
+                    : " in " + subject + " " + missingIn.path())
+                + (suggestion == null ? "" : "; did you mean " + suggestion + "?"),
+            "fields of " + where(missingIn.path()) + ": " + abbreviate(known),
+            at);
       } else if (notObjectType != null && optionalDepth == 0) {
-        problem(CrdPathCheck.TYPE_MISMATCH, "cannot read field " + name + " of "
-            + (notObjectIn == null ? "a " + notObjectType : where(notObjectIn.path()) + " in " + subject
-                + ", which is " + article(notObjectType)),
-            notObjectType.equals("array") ? "iterate first: " + "[]." + name : "", at);
+        problem(
+            CrdPathCheck.TYPE_MISMATCH,
+            "cannot read field " + name + " of "
+                + (notObjectIn == null
+                    ? "a " + notObjectType
+                    : where(notObjectIn.path()) + " in " + subject + ", which is "
+                        + article(notObjectType)),
+            notObjectType.equals("array") ? "iterate first: " + "[]." + name : "",
+            at);
       }
     }
     return out;
   }
 
   private static String article(String type) {
-    return (type.startsWith("a") || type.startsWith("i") || type.startsWith("o") ? "an " : "a ") + type;
+    return (type.startsWith("a") || type.startsWith("i") || type.startsWith("o") ? "an " : "a ")
+        + type;
   }
 
   private static String abbreviate(Set<String> names) {
@@ -281,16 +300,22 @@ final class PathInterpreter {
         if (type.equals("array")) {
           anyOk = true;
           JsonNode items = schema.path("items");
-          out = union(out, List.of(items.isObject() ? new Val.Sch(items, path, at)
-              : unknown("no items schema at " + where(s.path()), at)));
+          out = union(
+              out,
+              List.of(
+                  items.isObject()
+                      ? new Val.Sch(items, path, at)
+                      : unknown("no items schema at " + where(s.path()), at)));
         } else if (type.equals("object") || type.isEmpty()) {
           anyOk = true;
           JsonNode additional = schema.path("additionalProperties");
           if (additional.isObject() && !schema.path("properties").isObject()) {
             out = union(out, List.of(new Val.Sch(additional, path, at)));
           } else {
-            out = union(out, List.of(unknown("the values of " + where(s.path()) + " (not a map of one schema)",
-                at)));
+            out = union(
+                out,
+                List.of(unknown(
+                    "the values of " + where(s.path()) + " (not a map of one schema)", at)));
           }
         } else if (bad == null) {
           bad = type;
@@ -314,9 +339,14 @@ final class PathInterpreter {
       }
     }
     if (!anyOk && bad != null && optionalDepth == 0) {
-      problem(CrdPathCheck.NOT_ITERABLE, "cannot iterate over " + (badPath == null ? "a " + bad
-          : where(badPath) + " in " + subject + ", which is " + article(bad)),
-          "[] applies to arrays and maps only", at);
+      problem(
+          CrdPathCheck.NOT_ITERABLE,
+          "cannot iterate over "
+              + (badPath == null
+                  ? "a " + bad
+                  : where(badPath) + " in " + subject + ", which is " + article(bad)),
+          "[] applies to arrays and maps only",
+          at);
     }
     return out;
   }
@@ -328,10 +358,16 @@ final class PathInterpreter {
       if (v instanceof Val.Sch s) {
         if (type(s.schema()).equals("array")) {
           JsonNode items = s.schema().path("items");
-          out = union(out, List.of(items.isObject() ? new Val.Sch(items, s.path() + "[]", at)
-              : unknown("no items schema at " + where(s.path()), at)));
+          out = union(
+              out,
+              List.of(
+                  items.isObject()
+                      ? new Val.Sch(items, s.path() + "[]", at)
+                      : unknown("no items schema at " + where(s.path()), at)));
         } else {
-          out = union(out, List.of(unknown("an element of " + where(s.path()) + ", which is not an array", at)));
+          out = union(
+              out,
+              List.of(unknown("an element of " + where(s.path()) + ", which is not an array", at)));
         }
       } else if (v instanceof Val.Arr a) {
         out = union(out, a.items());
@@ -459,7 +495,9 @@ final class PathInterpreter {
       } finally {
         optionalDepth--;
       }
-      return t.handler() == null ? out : union(out, List.of(unknown("a catch handler", t.handler().start())));
+      return t.handler() == null
+          ? out
+          : union(out, List.of(unknown("a catch handler", t.handler().start())));
     }
     if (node instanceof JqNode.AsBinding as) {
       List<Val> source = eval(as.source(), in);
@@ -661,17 +699,69 @@ final class PathInterpreter {
   }
 
   private static final Set<String> PASS_THROUGH = Set.of(
-      "values", "nulls", "objects", "arrays", "strings", "numbers", "booleans", "iterables", "scalars",
-      "sort", "unique", "reverse", "not_null");
+      "values",
+      "nulls",
+      "objects",
+      "arrays",
+      "strings",
+      "numbers",
+      "booleans",
+      "iterables",
+      "scalars",
+      "sort",
+      "unique",
+      "reverse",
+      "not_null");
   private static final Set<String> BOOLEAN = Set.of(
-      "not", "has", "in", "contains", "inside", "startswith", "endswith", "test", "isempty", "isnan",
-      "isinfinite", "isnormal", "isvalid", "any", "all");
+      "not",
+      "has",
+      "in",
+      "contains",
+      "inside",
+      "startswith",
+      "endswith",
+      "test",
+      "isempty",
+      "isnan",
+      "isinfinite",
+      "isnormal",
+      "isvalid",
+      "any",
+      "all");
   private static final Set<String> STRING = Set.of(
-      "tostring", "ascii_downcase", "ascii_upcase", "ltrimstr", "rtrimstr", "join", "type", "tojson", "trim",
-      "ltrim", "rtrim", "sub", "gsub", "ascii", "implode", "todate", "strftime");
+      "tostring",
+      "ascii_downcase",
+      "ascii_upcase",
+      "ltrimstr",
+      "rtrimstr",
+      "join",
+      "type",
+      "tojson",
+      "trim",
+      "ltrim",
+      "rtrim",
+      "sub",
+      "gsub",
+      "ascii",
+      "implode",
+      "todate",
+      "strftime");
   private static final Set<String> NUMBER = Set.of(
-      "length", "utf8bytelength", "tonumber", "floor", "ceil", "round", "sqrt", "fabs", "abs", "range", "now",
-      "fromdate", "indices", "index", "rindex");
+      "length",
+      "utf8bytelength",
+      "tonumber",
+      "floor",
+      "ceil",
+      "round",
+      "sqrt",
+      "fabs",
+      "abs",
+      "range",
+      "now",
+      "fromdate",
+      "indices",
+      "index",
+      "rindex");
 
   private List<Val> call(JqNode.Call c, List<Val> in) {
     String name = c.name();
@@ -704,7 +794,8 @@ final class PathInterpreter {
           eval(a, in);
         }
       }
-      String type = BOOLEAN.contains(name) ? "boolean" : STRING.contains(name) ? "string" : "number";
+      String type =
+          BOOLEAN.contains(name) ? "boolean" : STRING.contains(name) ? "string" : "number";
       if (name.equals("indices")) {
         return List.of(new Val.Arr(List.of(new Val.Scalar("number", c.start())), c.start()));
       }
@@ -752,11 +843,19 @@ final class PathInterpreter {
       case "add/0" -> {
         return List.of(new Val.Scalar(null, c.start()));
       }
-      case "capture/1", "capture/2", "match/1", "match/2", "scan/1", "scan/2", "splits/1", "splits/2" -> {
+      case "capture/1",
+          "capture/2",
+          "match/1",
+          "match/2",
+          "scan/1",
+          "scan/2",
+          "splits/1",
+          "splits/2" -> {
         for (JqNode a : args) {
           eval(a, in);
         }
-        return List.of(new Val.Unknown("the result of " + name)); // computed from a string: no schema to lose
+        return List.of(
+            new Val.Unknown("the result of " + name)); // computed from a string: no schema to lose
       }
       default -> {
         return List.of(unknown("the function " + name + "/" + arity, c.start()));
@@ -790,14 +889,23 @@ final class PathInterpreter {
         for (List<Val> f : o.fields().values()) {
           values = union(values, f);
         }
-        out = union(out, List.of(new Val.Arr(List.of(new Val.Obj(
-            Map.of("key", List.of(new Val.Scalar("string", at)), "value", values), at)), at)));
+        out = union(
+            out,
+            List.of(new Val.Arr(
+                List.of(new Val.Obj(
+                    Map.of("key", List.of(new Val.Scalar("string", at)), "value", values), at)),
+                at)));
         continue;
       } else {
         value = new Val.Unknown("entries of a computed value");
       }
-      out = union(out, List.of(new Val.Arr(List.of(new Val.Obj(
-          Map.of("key", List.of(new Val.Scalar("string", at)), "value", List.of(value)), at)), at)));
+      out = union(
+          out,
+          List.of(new Val.Arr(
+              List.of(new Val.Obj(
+                  Map.of("key", List.of(new Val.Scalar("string", at)), "value", List.of(value)),
+                  at)),
+              at)));
     }
     return out;
   }

@@ -1,33 +1,33 @@
 package dev.workloadmap.sdk.internal.definition;
 
+import static dev.workloadmap.sdk.internal.model.NodeReader.child;
+
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.workloadmap.sdk.definition.ComponentDefinition;
 import dev.workloadmap.sdk.definition.Definition;
 import dev.workloadmap.sdk.definition.DefinitionForm;
 import dev.workloadmap.sdk.definition.FragmentedPodSpecDefinition;
 import dev.workloadmap.sdk.definition.GangScheduling;
-import dev.workloadmap.sdk.definition.Gvk;
-import dev.workloadmap.sdk.definition.PodSelector;
-import dev.workloadmap.sdk.definition.ScaleDefinition;
-import dev.workloadmap.sdk.definition.SpecDefinition;
-import dev.workloadmap.sdk.definition.StatusDefinition;
-import dev.workloadmap.sdk.definition.SuspendDefinition;
-import dev.workloadmap.sdk.definition.WorkloadStatus;
-import static dev.workloadmap.sdk.internal.model.NodeReader.child;
-
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.workloadmap.sdk.definition.GangScheduling.Member;
 import dev.workloadmap.sdk.definition.GangScheduling.PodGroup;
 import dev.workloadmap.sdk.definition.GangScheduling.PodGroupEntry;
 import dev.workloadmap.sdk.definition.GangScheduling.SubGroup;
 import dev.workloadmap.sdk.definition.GangScheduling.Topology;
+import dev.workloadmap.sdk.definition.Gvk;
+import dev.workloadmap.sdk.definition.PodSelector;
 import dev.workloadmap.sdk.definition.PodSelector.ComponentInstanceSelector;
 import dev.workloadmap.sdk.definition.PodSelector.ComponentTypeSelector;
 import dev.workloadmap.sdk.definition.PodSelector.ReplicaSelector;
+import dev.workloadmap.sdk.definition.ScaleDefinition;
+import dev.workloadmap.sdk.definition.SpecDefinition;
+import dev.workloadmap.sdk.definition.StatusDefinition;
 import dev.workloadmap.sdk.definition.StatusDefinition.ConditionsDefinition;
 import dev.workloadmap.sdk.definition.StatusDefinition.ExpectedCondition;
 import dev.workloadmap.sdk.definition.StatusDefinition.ExpressionMatcher;
 import dev.workloadmap.sdk.definition.StatusDefinition.StatusMatcher;
+import dev.workloadmap.sdk.definition.SuspendDefinition;
 import dev.workloadmap.sdk.definition.SuspendDefinition.Action;
+import dev.workloadmap.sdk.definition.WorkloadStatus;
 import dev.workloadmap.sdk.internal.model.NodeReader;
 import dev.workloadmap.sdk.validation.Finding;
 import dev.workloadmap.sdk.validation.Severity;
@@ -73,22 +73,37 @@ public final class DefinitionLoader {
 
   private static final Set<String> TOP = Set.of("apiVersion", "kind", "metadata", "spec", "status");
   private static final Set<String> SPEC = Set.of("structureDefinition", "optimizationInstructions");
-  private static final Set<String> STRUCTURE = Set.of("rootComponent", "childComponents", "additionalChildKinds");
-  private static final Set<String> COMPONENT_LEGACY =
-      Set.of(
-          "name", "kind", "ownerRef", "specDefinition", "scaleDefinition", "statusDefinition", "instanceIdPath",
-          "podSelector");
+  private static final Set<String> STRUCTURE =
+      Set.of("rootComponent", "childComponents", "additionalChildKinds");
+  private static final Set<String> COMPONENT_LEGACY = Set.of(
+      "name",
+      "kind",
+      "ownerRef",
+      "specDefinition",
+      "scaleDefinition",
+      "statusDefinition",
+      "instanceIdPath",
+      "podSelector");
   private static final Set<String> COMPONENT_CURRENT = plus(COMPONENT_LEGACY, "suspendDefinition");
   private static final Set<String> GVK = Set.of("group", "version", "kind");
   private static final Set<String> SPEC_DEF =
       Set.of("podTemplateSpecPath", "podSpecPath", "metadataPath", "fragmentedPodSpecDefinition");
-  private static final Set<String> FRAGMENTED =
-      Set.of(
-          "schedulerNamePath", "labelsPath", "annotationsPath", "resourcesPath", "resourceClaimsPath",
-          "podAffinityPath", "nodeAffinityPath", "containersPath", "containerPath", "priorityClassNamePath",
-          "imagePath");
-  private static final Set<String> SCALE = Set.of("replicasPath", "minReplicasPath", "maxReplicasPath");
-  private static final Set<String> STATUS = Set.of("phaseDefinition", "conditionsDefinition", "statusMappings");
+  private static final Set<String> FRAGMENTED = Set.of(
+      "schedulerNamePath",
+      "labelsPath",
+      "annotationsPath",
+      "resourcesPath",
+      "resourceClaimsPath",
+      "podAffinityPath",
+      "nodeAffinityPath",
+      "containersPath",
+      "containerPath",
+      "priorityClassNamePath",
+      "imagePath");
+  private static final Set<String> SCALE =
+      Set.of("replicasPath", "minReplicasPath", "maxReplicasPath");
+  private static final Set<String> STATUS =
+      Set.of("phaseDefinition", "conditionsDefinition", "statusMappings");
   private static final Set<String> PHASE = Set.of("path");
   private static final Set<String> CONDITIONS =
       Set.of("path", "typeFieldName", "statusFieldName", "messageFieldName", "reasonFieldName");
@@ -100,7 +115,8 @@ public final class DefinitionLoader {
   private static final Set<String> POD_SELECTOR =
       Set.of("componentTypeSelector", "componentInstanceSelector", "replicaSelector");
   private static final Set<String> TYPE_SELECTOR_LEGACY = Set.of("keyPath", "value");
-  private static final Set<String> TYPE_SELECTOR_CURRENT = plus(TYPE_SELECTOR_LEGACY, "matchLabels");
+  private static final Set<String> TYPE_SELECTOR_CURRENT =
+      plus(TYPE_SELECTOR_LEGACY, "matchLabels");
   private static final Set<String> INSTANCE_SELECTOR = Set.of("idPath");
   private static final Set<String> REPLICA_SELECTOR = Set.of("keyPath");
   private static final Set<String> OPTIMIZATION = Set.of("gangScheduling");
@@ -165,7 +181,8 @@ public final class DefinitionLoader {
     }
     String apiVersion = r.string(root, "", "apiVersion", true);
     String kind = r.string(root, "", "kind", true);
-    DefinitionForm form = apiVersion == null || kind == null ? null : DefinitionForm.of(apiVersion, kind);
+    DefinitionForm form =
+        apiVersion == null || kind == null ? null : DefinitionForm.of(apiVersion, kind);
     if (form == null && apiVersion != null && kind != null) {
       r.add(
           "model.form",
@@ -244,7 +261,8 @@ public final class DefinitionLoader {
       }
       JsonNode opt = r.object(spec, "/spec", "optimizationInstructions", false);
       if (opt != null) {
-        r.checkFields(opt, "/spec/optimizationInstructions", OPTIMIZATION, "optimizationInstructions");
+        r.checkFields(
+            opt, "/spec/optimizationInstructions", OPTIMIZATION, "optimizationInstructions");
         JsonNode gs = r.object(opt, "/spec/optimizationInstructions", "gangScheduling", false);
         if (gs != null) {
           gang = m.gang(gs, "/spec/optimizationInstructions/gangScheduling");
@@ -253,8 +271,9 @@ public final class DefinitionLoader {
     }
     List<Finding> findings = r.findings();
     boolean errors = findings.stream().anyMatch(f -> f.severity() == Severity.ERROR);
-    Definition def =
-        errors ? null : new Definition(name, form, labels, rootComponent, children, additional, gang, doc);
+    Definition def = errors
+        ? null
+        : new Definition(name, form, labels, rootComponent, children, additional, gang, doc);
     return new Result(def, ValidationReport.of(findings), doc);
   }
 
@@ -274,7 +293,8 @@ public final class DefinitionLoader {
       this.legacy = legacy;
     }
 
-    private void fields(JsonNode n, String p, Set<String> legacySet, Set<String> currentSet, String what) {
+    private void fields(
+        JsonNode n, String p, Set<String> legacySet, Set<String> currentSet, String what) {
       if (legacy) {
         Set<String> onlyCurrent = new LinkedHashSet<>(currentSet);
         onlyCurrent.removeAll(legacySet);
@@ -298,7 +318,10 @@ public final class DefinitionLoader {
       if (k != null) {
         String kp = p + "/kind";
         r.checkFields(k, kp, GVK, "kind");
-        kind = new Gvk(r.string(k, kp, "group", false), r.string(k, kp, "version", false), r.string(k, kp, "kind", false));
+        kind = new Gvk(
+            r.string(k, kp, "group", false),
+            r.string(k, kp, "version", false),
+            r.string(k, kp, "kind", false));
       }
       String ownerRef = r.string(c, p, "ownerRef", false);
       SpecDefinition spec = null;
@@ -311,11 +334,10 @@ public final class DefinitionLoader {
       if (sc != null) {
         String sp = p + "/scaleDefinition";
         r.checkFields(sc, sp, SCALE, "scaleDefinition");
-        scale =
-            new ScaleDefinition(
-                path(sc, sp, "replicasPath", false),
-                path(sc, sp, "minReplicasPath", false),
-                path(sc, sp, "maxReplicasPath", false));
+        scale = new ScaleDefinition(
+            path(sc, sp, "replicasPath", false),
+            path(sc, sp, "minReplicasPath", false),
+            path(sc, sp, "maxReplicasPath", false));
       }
       StatusDefinition status = null;
       JsonNode st = r.object(c, p, "statusDefinition", false);
@@ -347,19 +369,18 @@ public final class DefinitionLoader {
       if (f != null) {
         String fp = p + "/fragmentedPodSpecDefinition";
         r.checkFields(f, fp, FRAGMENTED, "fragmentedPodSpecDefinition");
-        fragmented =
-            new FragmentedPodSpecDefinition(
-                path(f, fp, "schedulerNamePath", false),
-                path(f, fp, "labelsPath", false),
-                path(f, fp, "annotationsPath", false),
-                path(f, fp, "resourcesPath", false),
-                path(f, fp, "resourceClaimsPath", false),
-                path(f, fp, "podAffinityPath", false),
-                path(f, fp, "nodeAffinityPath", false),
-                path(f, fp, "containersPath", false),
-                path(f, fp, "containerPath", false),
-                path(f, fp, "priorityClassNamePath", false),
-                path(f, fp, "imagePath", false));
+        fragmented = new FragmentedPodSpecDefinition(
+            path(f, fp, "schedulerNamePath", false),
+            path(f, fp, "labelsPath", false),
+            path(f, fp, "annotationsPath", false),
+            path(f, fp, "resourcesPath", false),
+            path(f, fp, "resourceClaimsPath", false),
+            path(f, fp, "podAffinityPath", false),
+            path(f, fp, "nodeAffinityPath", false),
+            path(f, fp, "containersPath", false),
+            path(f, fp, "containerPath", false),
+            path(f, fp, "priorityClassNamePath", false),
+            path(f, fp, "imagePath", false));
       }
       return new SpecDefinition(
           path(s, p, "podTemplateSpecPath", false),
@@ -381,13 +402,12 @@ public final class DefinitionLoader {
       if (cd != null) {
         String cp = p + "/conditionsDefinition";
         r.checkFields(cd, cp, CONDITIONS, "conditionsDefinition");
-        conditions =
-            new ConditionsDefinition(
-                path(cd, cp, "path", true),
-                orDefault(r.string(cd, cp, "typeFieldName", false), "type"),
-                orDefault(r.string(cd, cp, "statusFieldName", false), "status"),
-                orDefault(r.string(cd, cp, "messageFieldName", false), "message"),
-                orDefault(r.string(cd, cp, "reasonFieldName", false), "reason"));
+        conditions = new ConditionsDefinition(
+            path(cd, cp, "path", true),
+            orDefault(r.string(cd, cp, "typeFieldName", false), "type"),
+            orDefault(r.string(cd, cp, "statusFieldName", false), "status"),
+            orDefault(r.string(cd, cp, "messageFieldName", false), "message"),
+            orDefault(r.string(cd, cp, "reasonFieldName", false), "reason"));
       }
       Map<WorkloadStatus, List<StatusMatcher>> mappings = new EnumMap<>(WorkloadStatus.class);
       JsonNode sm = r.object(s, p, "statusMappings", true);
@@ -440,9 +460,10 @@ public final class DefinitionLoader {
             continue;
           }
           r.checkFields(c, cp, EXPECTED_CONDITION, "a byConditions entry");
-          conditions.add(
-              new ExpectedCondition(
-                  r.string(c, cp, "type", true), r.string(c, cp, "status", false), r.string(c, cp, "reason", false)));
+          conditions.add(new ExpectedCondition(
+              r.string(c, cp, "type", true),
+              r.string(c, cp, "status", false),
+              r.string(c, cp, "reason", false)));
         }
       }
       ExpressionMatcher expression = null;
@@ -450,8 +471,8 @@ public final class DefinitionLoader {
       if (be != null) {
         String ep = p + "/byExpression";
         r.checkFields(be, ep, EXPRESSION, "byExpression");
-        expression =
-            new ExpressionMatcher(r.string(be, ep, "expression", true), r.string(be, ep, "expectedResult", true));
+        expression = new ExpressionMatcher(
+            r.string(be, ep, "expression", true), r.string(be, ep, "expectedResult", true));
       }
       return new StatusMatcher(byPhase, conditions, expression);
     }
@@ -542,11 +563,10 @@ public final class DefinitionLoader {
                 continue;
               }
               r.checkFields(mem, mp, MEMBER, "a pod-group member");
-              members.add(
-                  new Member(
-                      r.string(mem, mp, "componentName", true),
-                      r.stringList(mem, mp, "groupByKeyPaths"),
-                      r.stringList(mem, mp, "filters")));
+              members.add(new Member(
+                  r.string(mem, mp, "componentName", true),
+                  r.stringList(mem, mp, "groupByKeyPaths"),
+                  r.stringList(mem, mp, "filters")));
             }
           }
           groups.add(new PodGroupEntry(name, members));

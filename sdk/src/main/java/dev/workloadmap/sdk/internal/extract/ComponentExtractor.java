@@ -1,10 +1,5 @@
 package dev.workloadmap.sdk.internal.extract;
 
-import dev.workloadmap.sdk.extract.DefinitionNotFoundException;
-import dev.workloadmap.sdk.extract.ExtractionException;
-import dev.workloadmap.sdk.extract.FragmentedPodSpec;
-import dev.workloadmap.sdk.extract.InstanceRecord;
-import dev.workloadmap.sdk.extract.Scale;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import dev.workloadmap.sdk.EvaluationProblem;
@@ -13,6 +8,11 @@ import dev.workloadmap.sdk.definition.Definition;
 import dev.workloadmap.sdk.definition.FragmentedPodSpecDefinition;
 import dev.workloadmap.sdk.definition.ScaleDefinition;
 import dev.workloadmap.sdk.definition.SpecDefinition;
+import dev.workloadmap.sdk.extract.DefinitionNotFoundException;
+import dev.workloadmap.sdk.extract.ExtractionException;
+import dev.workloadmap.sdk.extract.FragmentedPodSpec;
+import dev.workloadmap.sdk.extract.InstanceRecord;
+import dev.workloadmap.sdk.extract.Scale;
 import dev.workloadmap.sdk.internal.model.JqFields;
 import dev.workloadmap.sdk.jq.JqException;
 import dev.workloadmap.sdk.jq.JqInput;
@@ -64,7 +64,9 @@ public final class ComponentExtractor {
     }
     if (empty) {
       throw new ExtractionException(
-          "instance id path contained empty string values [" + String.join(",", ids) + "]", c.instanceIdPath(), null);
+          "instance id path contained empty string values [" + String.join(",", ids) + "]",
+          c.instanceIdPath(),
+          null);
     }
     return ids;
   }
@@ -75,7 +77,8 @@ public final class ComponentExtractor {
     if (s.podTemplateSpecPath() == null) {
       throw new DefinitionNotFoundException(c.name(), "does not have pod template spec definition");
     }
-    return objects("pod template specs", s.podTemplateSpecPath(), in, "PodTemplateSpec", "metadata", "spec");
+    return objects(
+        "pod template specs", s.podTemplateSpecPath(), in, "PodTemplateSpec", "metadata", "spec");
   }
 
   /** PodSpec objects. */
@@ -101,12 +104,14 @@ public final class ComponentExtractor {
     SpecDefinition s = spec(c);
     FragmentedPodSpecDefinition f = s.fragmentedPodSpecDefinition();
     if (f == null) {
-      throw new DefinitionNotFoundException(c.name(), "does not have fragmented pod spec definition");
+      throw new DefinitionNotFoundException(
+          c.name(), "does not have fragmented pod spec definition");
     }
     Map<String, List<JsonNode>> streams = new LinkedHashMap<>();
     int count = 0;
     for (Map.Entry<String, String> e : f.paths().entrySet()) {
-      List<JsonNode> values = e.getValue() == null ? List.of() : eval("fragmented pod specs", e.getValue(), in);
+      List<JsonNode> values =
+          e.getValue() == null ? List.of() : eval("fragmented pod specs", e.getValue(), in);
       for (int i = 0; i < values.size(); i++) {
         checkFragmentShape(e.getKey(), i, values.get(i), e.getValue());
       }
@@ -155,10 +160,15 @@ public final class ComponentExtractor {
       try {
         ids = instanceIds(c, in);
       } catch (ExtractionException e) {
-        EvaluationProblem p = problem(d, c, "/instanceIdPath", c.instanceIdPath(),
+        EvaluationProblem p = problem(
+            d,
+            c,
+            "/instanceIdPath",
+            c.instanceIdPath(),
             "failed to get instance ids: " + e.getMessage());
         if (e.getCause() instanceof dev.workloadmap.sdk.jq.JqResultLimitException) {
-          // the object holds more instances than a path may give: located at the list the path iterates
+          // the object holds more instances than a path may give: located at the list the path
+          // iterates
           String at = iteratedList(c.instanceIdPath(), in);
           p = at == null ? p : p.withObjectPointer(at);
         }
@@ -175,26 +185,66 @@ public final class ComponentExtractor {
     List<Scale> scales = null;
     SpecDefinition s = c.specDefinition();
     if (s != null && s.podTemplateSpecPath() != null) {
-      templates = paired(d, c, ids, problems, "/specDefinition/podTemplateSpecPath", s.podTemplateSpecPath(),
-          "pod template specs", () -> podTemplateSpecs(c, in), in);
+      templates = paired(
+          d,
+          c,
+          ids,
+          problems,
+          "/specDefinition/podTemplateSpecPath",
+          s.podTemplateSpecPath(),
+          "pod template specs",
+          () -> podTemplateSpecs(c, in),
+          in);
     }
     if (s != null && s.podSpecPath() != null) {
-      podSpecs = paired(d, c, ids, problems, "/specDefinition/podSpecPath", s.podSpecPath(), "pod specs",
-          () -> podSpecs(c, in), in);
+      podSpecs = paired(
+          d,
+          c,
+          ids,
+          problems,
+          "/specDefinition/podSpecPath",
+          s.podSpecPath(),
+          "pod specs",
+          () -> podSpecs(c, in),
+          in);
     }
     if (s != null && s.metadataPath() != null) {
-      metadata = paired(d, c, ids, problems, "/specDefinition/metadataPath", s.metadataPath(), "pod metadata",
-          () -> podMetadata(c, in), in);
+      metadata = paired(
+          d,
+          c,
+          ids,
+          problems,
+          "/specDefinition/metadataPath",
+          s.metadataPath(),
+          "pod metadata",
+          () -> podMetadata(c, in),
+          in);
     }
     if (s != null && s.fragmentedPodSpecDefinition() != null) {
-      fragmented = paired(d, c, ids, problems, "/specDefinition/fragmentedPodSpecDefinition", null,
-          "fragmented pod specs", () -> fragmentedPodSpecs(c, in), in);
+      fragmented = paired(
+          d,
+          c,
+          ids,
+          problems,
+          "/specDefinition/fragmentedPodSpecDefinition",
+          null,
+          "fragmented pod specs",
+          () -> fragmentedPodSpecs(c, in),
+          in);
     }
     java.util.Set<Integer> badScales = new java.util.HashSet<>();
     if (c.scaleDefinition() != null) {
       // one bad count is that instance's problem: the other instances keep their own counts
-      scales = paired(d, c, ids, problems, "/scaleDefinition", null, "scales",
-          () -> containedScales(d, c, in, problems, badScales), in);
+      scales = paired(
+          d,
+          c,
+          ids,
+          problems,
+          "/scaleDefinition",
+          null,
+          "scales",
+          () -> containedScales(d, c, in, problems, badScales),
+          in);
     }
     Map<String, InstanceRecord> byId = new LinkedHashMap<>();
     java.util.Set<String> uncountedScales = new java.util.LinkedHashSet<>();
@@ -205,14 +255,16 @@ public final class ComponentExtractor {
       } else {
         uncountedScales.remove(id); // the last value wins, as for the record
       }
-      InstanceRecord r = new InstanceRecord(id, at(templates, i), at(podSpecs, i), at(metadata, i),
-          at(fragmented, i), at(scales, i));
+      InstanceRecord r = new InstanceRecord(
+          id, at(templates, i), at(podSpecs, i), at(metadata, i), at(fragmented, i), at(scales, i));
       if (byId.containsKey(id)) {
-        warnings.add("duplicate instance id \"" + id + "\" in component " + c.name() + ": the last value wins");
+        warnings.add("duplicate instance id \"" + id + "\" in component " + c.name()
+            + ": the last value wins");
       }
       byId.put(id, r);
     }
-    return new ExtractedComponent(c.name(), new ArrayList<>(byId.values()), problems, warnings, uncountedScales);
+    return new ExtractedComponent(
+        c.name(), new ArrayList<>(byId.values()), problems, warnings, uncountedScales);
   }
 
   /**
@@ -220,8 +272,12 @@ public final class ComponentExtractor {
    * not a number) fails only its own result: it becomes a problem located at the value in the object, its index goes
    * into {@code bad}, and the value reads as null. An expression that fails as a whole still throws.
    */
-  private List<Scale> containedScales(Definition d, ComponentDefinition c, JqInput in,
-      List<EvaluationProblem> problems, java.util.Set<Integer> bad) {
+  private List<Scale> containedScales(
+      Definition d,
+      ComponentDefinition c,
+      JqInput in,
+      List<EvaluationProblem> problems,
+      java.util.Set<Integer> bad) {
     ScaleDefinition s = c.scaleDefinition();
     List<Integer> replicas = containedInts(d, c, "replicas", s.replicasPath(), in, problems, bad);
     List<Integer> min = containedInts(d, c, "minReplicas", s.minReplicasPath(), in, problems, bad);
@@ -234,8 +290,14 @@ public final class ComponentExtractor {
     return out;
   }
 
-  private List<Integer> containedInts(Definition d, ComponentDefinition c, String name, String expression,
-      JqInput in, List<EvaluationProblem> problems, java.util.Set<Integer> bad) {
+  private List<Integer> containedInts(
+      Definition d,
+      ComponentDefinition c,
+      String name,
+      String expression,
+      JqInput in,
+      List<EvaluationProblem> problems,
+      java.util.Set<Integer> bad) {
     if (expression == null) {
       return List.of();
     }
@@ -245,7 +307,11 @@ public final class ComponentExtractor {
       try {
         out.add(toInt32(name, i, results.get(i), expression));
       } catch (ExtractionException e) {
-        EvaluationProblem p = problem(d, c, "/scaleDefinition/" + name + "Path", expression,
+        EvaluationProblem p = problem(
+            d,
+            c,
+            "/scaleDefinition/" + name + "Path",
+            expression,
             "failed to get scales: " + e.getMessage() + "; left out of the totals");
         String at = objectPointer(expression, i, in);
         problems.add(at == null ? p : p.withObjectPointer(at));
@@ -260,14 +326,25 @@ public final class ComponentExtractor {
     List<T> get();
   }
 
-  private <T> List<T> paired(Definition d, ComponentDefinition c, List<String> ids,
-      List<EvaluationProblem> problems, String field, String expression, String what, Extraction<T> extraction,
+  private <T> List<T> paired(
+      Definition d,
+      ComponentDefinition c,
+      List<String> ids,
+      List<EvaluationProblem> problems,
+      String field,
+      String expression,
+      String what,
+      Extraction<T> extraction,
       JqInput in) {
     List<T> values;
     try {
       values = extraction.get();
     } catch (ExtractionException e) {
-      EvaluationProblem p = problem(d, c, field, expression != null ? expression : e.expression().orElse(null),
+      EvaluationProblem p = problem(
+          d,
+          c,
+          field,
+          expression != null ? expression : e.expression().orElse(null),
           "failed to get " + what + ": " + e.getMessage());
       if (e.resultIndex() >= 0 && e.expression().isPresent()) {
         p = p.withObjectPointer(objectPointer(e.expression().get(), e.resultIndex(), in));
@@ -276,9 +353,13 @@ public final class ComponentExtractor {
       return null;
     }
     if (values.size() != ids.size()) {
-      problems.add(problem(d, c, field, expression,
-          "failed to get " + what + ": instance ids count (" + ids.size() + ") does not match results count ("
-              + values.size() + ")"));
+      problems.add(problem(
+          d,
+          c,
+          field,
+          expression,
+          "failed to get " + what + ": instance ids count (" + ids.size()
+              + ") does not match results count (" + values.size() + ")"));
       return null;
     }
     return values;
@@ -352,7 +433,8 @@ public final class ComponentExtractor {
 
   private String pathAt(String expression, int index, JqInput in) {
     try {
-      JsonNode p = engine.compile("[path(" + expression + ")] | .[" + index + "]").first(in);
+      JsonNode p =
+          engine.compile("[path(" + expression + ")] | .[" + index + "]").first(in);
       if (p == null || !p.isArray()) {
         return null;
       }
@@ -376,8 +458,10 @@ public final class ComponentExtractor {
       JsonNode n = e.getValue();
       if (n.isContainerNode()) {
         if (n.isObject()) {
-          n.properties().forEach(f -> queue.add(Map.entry(e.getKey() + "/" + f.getKey().replace("~", "~0")
-              .replace("/", "~1"), f.getValue())));
+          n.properties()
+              .forEach(f -> queue.add(Map.entry(
+                  e.getKey() + "/" + f.getKey().replace("~", "~0").replace("/", "~1"),
+                  f.getValue())));
         } else {
           for (int i = 0; i < n.size(); i++) {
             queue.add(Map.entry(e.getKey() + "/" + i, n.get(i)));
@@ -416,25 +500,31 @@ public final class ComponentExtractor {
         case '(', '[', '{' -> depth++;
         case ')', ']', '}' -> depth--;
         case '|' -> {
-          if (depth == 0 && (i + 1 >= e.length() || e.charAt(i + 1) != '=') && (i == 0 || e.charAt(i - 1) != '|')) {
+          if (depth == 0
+              && (i + 1 >= e.length() || e.charAt(i + 1) != '=')
+              && (i == 0 || e.charAt(i - 1) != '|')) {
             return i;
           }
         }
-        default -> { }
+        default -> {}
       }
     }
     return -1;
   }
 
-  static EvaluationProblem problem(Definition d, ComponentDefinition c, String field, String expression, String message) {
+  static EvaluationProblem problem(
+      Definition d, ComponentDefinition c, String field, String expression, String message) {
     String pointer = c.pointer() + field;
-    return new EvaluationProblem(c.name(), documentPath(pointer), expression, message, d.locate(pointer));
+    return new EvaluationProblem(
+        c.name(), documentPath(pointer), expression, message, d.locate(pointer));
   }
 
   /** The field as a document path relative to structureDefinition, for example {@code childComponents[0].scaleDefinition}. */
   private static String documentPath(String pointer) {
     String s = JqFields.documentPath(pointer);
-    return s.startsWith("spec.structureDefinition.") ? s.substring("spec.structureDefinition.".length()) : s;
+    return s.startsWith("spec.structureDefinition.")
+        ? s.substring("spec.structureDefinition.".length())
+        : s;
   }
 
   private static <T> T at(List<T> list, int i) {
@@ -452,11 +542,13 @@ public final class ComponentExtractor {
     try {
       return engine.compile(expression).apply(in);
     } catch (JqException e) {
-      throw new ExtractionException("failed to extract " + what + ": " + e.getMessage(), expression, e);
+      throw new ExtractionException(
+          "failed to extract " + what + ": " + e.getMessage(), expression, e);
     }
   }
 
-  private List<JsonNode> objects(String what, String expression, JqInput in, String type, String... objectFields) {
+  private List<JsonNode> objects(
+      String what, String expression, JqInput in, String type, String... objectFields) {
     List<JsonNode> results = eval(what, expression, in);
     List<JsonNode> out = new ArrayList<>(results.size());
     for (int i = 0; i < results.size(); i++) {
@@ -471,8 +563,11 @@ public final class ComponentExtractor {
       for (String f : objectFields) {
         JsonNode v = r.get(f);
         if (v != null && !v.isNull() && !v.isObject()) {
-          throw new ExtractionException("failed to convert object at index " + i + " to type " + type + ": field \""
-              + f + "\" must be an object, got " + kind(v), expression, null);
+          throw new ExtractionException(
+              "failed to convert object at index " + i + " to type " + type + ": field \"" + f
+                  + "\" must be an object, got " + kind(v),
+              expression,
+              null);
         }
       }
       out.add(r);
@@ -484,15 +579,17 @@ public final class ComponentExtractor {
     if (v.isNull()) {
       return;
     }
-    boolean ok =
-        switch (field) {
-          case "schedulerName", "priorityClassName", "image" -> v.isTextual();
-          case "containers", "resourceClaims" -> v.isArray();
-          default -> v.isObject();
-        };
+    boolean ok = switch (field) {
+      case "schedulerName", "priorityClassName", "image" -> v.isTextual();
+      case "containers", "resourceClaims" -> v.isArray();
+      default -> v.isObject();
+    };
     if (!ok) {
-      throw new ExtractionException("failed to convert object at index " + i + " to type " + field + ": expected "
-          + kind(zero(field)) + ", got " + kind(v), expression, null);
+      throw new ExtractionException(
+          "failed to convert object at index " + i + " to type " + field + ": expected "
+              + kind(zero(field)) + ", got " + kind(v),
+          expression,
+          null);
     }
   }
 
@@ -534,23 +631,39 @@ public final class ComponentExtractor {
       try {
         d = new BigDecimal(v.asText());
       } catch (NumberFormatException e) {
-        throw new ExtractionException("failed to extract scales: " + name + " value \"" + v.asText() + "\" at index "
-            + index + " is not a number", expression, null, index);
+        throw new ExtractionException(
+            "failed to extract scales: " + name + " value \"" + v.asText() + "\" at index " + index
+                + " is not a number",
+            expression,
+            null,
+            index);
       }
     } else {
-      throw new ExtractionException("failed to extract scales: " + name + " value " + JqValues.toCompactJson(v)
-          + " at index " + index + " is not a number", expression, null, index);
+      throw new ExtractionException(
+          "failed to extract scales: " + name + " value " + JqValues.toCompactJson(v) + " at index "
+              + index + " is not a number",
+          expression,
+          null,
+          index);
     }
     if (d.signum() != 0 && d.stripTrailingZeros().scale() > 0) {
-      throw new ExtractionException("failed to extract scales: " + name + " value " + d.toPlainString()
-          + " at index " + index + " is not an integer", expression, null, index);
+      throw new ExtractionException(
+          "failed to extract scales: " + name + " value " + d.toPlainString() + " at index " + index
+              + " is not an integer",
+          expression,
+          null,
+          index);
     }
     int n;
     try {
       n = d.intValueExact();
     } catch (ArithmeticException e) {
-      throw new ExtractionException("failed to extract scales: " + name + " value " + d.toPlainString()
-          + " at index " + index + " is out of the int32 range", expression, null, index);
+      throw new ExtractionException(
+          "failed to extract scales: " + name + " value " + d.toPlainString() + " at index " + index
+              + " is out of the int32 range",
+          expression,
+          null,
+          index);
     }
     if (n < 0) {
       throw negative(name, index, d.toPlainString(), expression);
@@ -562,14 +675,23 @@ public final class ComponentExtractor {
    * A negative count: the reference reads it as is and subtracts it from the totals; a count of pods cannot be
    * negative, so it is a problem and the totals are incomplete.
    */
-  private static ExtractionException negative(String name, int index, String text, String expression) {
-    return new ExtractionException("failed to extract scales: " + name + " value " + text + " at index " + index
-        + " is negative (a count of pods cannot be)", expression, null, index);
+  private static ExtractionException negative(
+      String name, int index, String text, String expression) {
+    return new ExtractionException(
+        "failed to extract scales: " + name + " value " + text + " at index " + index
+            + " is negative (a count of pods cannot be)",
+        expression,
+        null,
+        index);
   }
 
-  private static ExtractionException convert(int index, String type, JsonNode v, String expression) {
-    return new ExtractionException("failed to convert object at index " + index + " to type " + type + ": expected "
-        + ("string".equals(type) ? "a string" : "an object") + ", got " + kind(v), expression, null);
+  private static ExtractionException convert(
+      int index, String type, JsonNode v, String expression) {
+    return new ExtractionException(
+        "failed to convert object at index " + index + " to type " + type + ": expected "
+            + ("string".equals(type) ? "a string" : "an object") + ", got " + kind(v),
+        expression,
+        null);
   }
 
   private static String kind(JsonNode n) {

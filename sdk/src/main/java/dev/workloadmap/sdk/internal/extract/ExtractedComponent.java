@@ -1,7 +1,7 @@
 package dev.workloadmap.sdk.internal.extract;
 
-import dev.workloadmap.sdk.extract.InstanceRecord;
 import dev.workloadmap.sdk.EvaluationProblem;
+import dev.workloadmap.sdk.extract.InstanceRecord;
 import java.util.List;
 
 /**
@@ -15,7 +15,10 @@ import java.util.List;
  *     range); each has a problem, and its replicas are unknown while the other instances keep theirs
  */
 public record ExtractedComponent(
-    String component, List<InstanceRecord> instances, List<EvaluationProblem> problems, List<String> warnings,
+    String component,
+    List<InstanceRecord> instances,
+    List<EvaluationProblem> problems,
+    List<String> warnings,
     java.util.Set<String> uncountedScales) {
   public ExtractedComponent {
     instances = List.copyOf(instances);
@@ -26,7 +29,10 @@ public record ExtractedComponent(
 
   /** A component whose every scale was a count. */
   public ExtractedComponent(
-      String component, List<InstanceRecord> instances, List<EvaluationProblem> problems, List<String> warnings) {
+      String component,
+      List<InstanceRecord> instances,
+      List<EvaluationProblem> problems,
+      List<String> warnings) {
     this(component, instances, problems, warnings, java.util.Set.of());
   }
 }

@@ -1,9 +1,9 @@
 package dev.workloadmap.sdk.internal.gang;
 
-import dev.workloadmap.sdk.gang.GangPlan;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.workloadmap.sdk.gang.GangPlan;
 import dev.workloadmap.sdk.gang.GangPlan.Gang;
 import dev.workloadmap.sdk.gang.GangPlan.Group;
 import dev.workloadmap.sdk.gang.GangPlan.LeftOut;

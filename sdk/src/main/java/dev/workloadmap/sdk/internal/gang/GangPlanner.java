@@ -1,6 +1,5 @@
 package dev.workloadmap.sdk.internal.gang;
 
-import dev.workloadmap.sdk.gang.GangPlan;
 import dev.workloadmap.sdk.WorkloadMapException;
 import dev.workloadmap.sdk.definition.ComponentDefinition;
 import dev.workloadmap.sdk.definition.Definition;
@@ -8,6 +7,7 @@ import dev.workloadmap.sdk.definition.GangScheduling;
 import dev.workloadmap.sdk.definition.GangScheduling.Member;
 import dev.workloadmap.sdk.definition.GangScheduling.PodGroupEntry;
 import dev.workloadmap.sdk.definition.GangScheduling.SubGroup;
+import dev.workloadmap.sdk.gang.GangPlan;
 import dev.workloadmap.sdk.gang.GangPlan.Basis;
 import dev.workloadmap.sdk.gang.GangPlan.Form;
 import dev.workloadmap.sdk.gang.GangPlan.Gang;
@@ -16,11 +16,11 @@ import dev.workloadmap.sdk.gang.GangPlan.LeftOut;
 import dev.workloadmap.sdk.gang.GangPlan.Unassigned;
 import dev.workloadmap.sdk.internal.gang.GangStructure.Candidate;
 import dev.workloadmap.sdk.internal.jq.SortedKeys;
+import dev.workloadmap.sdk.internal.live.PodAttributor;
+import dev.workloadmap.sdk.internal.live.PodClassifier;
 import dev.workloadmap.sdk.jq.JqInput;
 import dev.workloadmap.sdk.live.LivePod;
 import dev.workloadmap.sdk.live.LiveTree;
-import dev.workloadmap.sdk.internal.live.PodAttributor;
-import dev.workloadmap.sdk.internal.live.PodClassifier;
 import dev.workloadmap.sdk.spi.JqEngine;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -87,7 +87,8 @@ public final class GangPlanner {
    *
    * @throws dev.workloadmap.sdk.live.PodQueryException a filter fails (errors propagate)
    */
-  public Optional<Membership> effectiveMembership(GangStructure structure, String component, JqInput pod) {
+  public Optional<Membership> effectiveMembership(
+      GangStructure structure, String component, JqInput pod) {
     for (Candidate c : structure.candidatesOf(component)) {
       if (classifier.passesFilters(c.member().filters(), pod)) {
         return Optional.of(new Membership(c.component(), c.podGroupName(), c.member()));
@@ -117,8 +118,14 @@ public final class GangPlanner {
 
   private record Placed(LivePod pod, Membership membership) {}
 
-  private void podGroups(Definition d, GangScheduling g, GangStructure structure, SubtreeScale scales, LiveTree live,
-      List<Group> groups, List<Unassigned> unassigned) {
+  private void podGroups(
+      Definition d,
+      GangScheduling g,
+      GangStructure structure,
+      SubtreeScale scales,
+      LiveTree live,
+      List<Group> groups,
+      List<Unassigned> unassigned) {
     // group name -> key tuple -> pods
     Map<String, Map<List<String>, List<Placed>>> buckets = new LinkedHashMap<>();
     ReplicaComponents replicaComponents = new ReplicaComponents(d);
@@ -132,20 +139,26 @@ public final class GangPlanner {
         continue;
       }
       if (m.isEmpty()) {
-        unassigned.add(new Unassigned(p.name(), null, structure.candidatesOf(p.component()).isEmpty()
-            ? "component " + p.component() + " is in no pod group"
-            : "no pod group membership of component " + p.component() + " passes its filters"));
+        unassigned.add(new Unassigned(
+            p.name(),
+            null,
+            structure.candidatesOf(p.component()).isEmpty()
+                ? "component " + p.component() + " is in no pod group"
+                : "no pod group membership of component " + p.component() + " passes its filters"));
         continue;
       }
       List<String> key;
       try {
         key = classifier.groupKeys(m.get().member().groupByKeyPaths(), in);
       } catch (WorkloadMapException e) {
-        unassigned.add(new Unassigned(p.name(), m.get().podGroupName(), "group key: " + e.getMessage()));
+        unassigned.add(
+            new Unassigned(p.name(), m.get().podGroupName(), "group key: " + e.getMessage()));
         continue;
       }
-      buckets.computeIfAbsent(m.get().podGroupName(), k -> new LinkedHashMap<>())
-          .computeIfAbsent(key, k -> new ArrayList<>()).add(new Placed(p, m.get()));
+      buckets
+          .computeIfAbsent(m.get().podGroupName(), k -> new LinkedHashMap<>())
+          .computeIfAbsent(key, k -> new ArrayList<>())
+          .add(new Placed(p, m.get()));
     }
     for (PodGroupEntry e : g.podGroups()) {
       Set<String> names = new HashSet<>();
@@ -173,14 +186,16 @@ public final class GangPlanner {
         total += s;
       }
       Map<List<String>, List<Placed>> byKey = buckets.getOrDefault(e.name(), Map.of());
-      Map<String, Map<String, Set<String>>> observed = byKey.isEmpty() ? Map.of() : observedReplicas(live);
+      Map<String, Map<String, Set<String>>> observed =
+          byKey.isEmpty() ? Map.of() : observedReplicas(live);
       Map<List<String>, SortKey> sortKeys = new HashMap<>();
       List<Gang> gangs = new ArrayList<>();
       String noGang = null;
       if (total == 0) {
         noGang = "group total is 0: no gang";
         for (List<Placed> ps : byKey.values()) {
-          ps.forEach(p -> unassigned.add(new Unassigned(p.pod().name(), e.name(), "group total is 0: no gang")));
+          ps.forEach(p -> unassigned.add(
+              new Unassigned(p.pod().name(), e.name(), "group total is 0: no gang")));
         }
       } else {
         for (Map.Entry<List<String>, List<Placed>> b : byKey.entrySet()) {
@@ -193,49 +208,74 @@ public final class GangPlanner {
     }
   }
 
-  private Gang gang(List<String> key, List<Placed> pods, int total, SubtreeScale scales,
-      Map<String, Map<String, Set<String>>> observed, ReplicaComponents replicaComponents) {
-    List<String> names = pods.stream().map(p -> p.pod().name()).sorted(SortedKeys::compareCodePoints).toList();
+  private Gang gang(
+      List<String> key,
+      List<Placed> pods,
+      int total,
+      SubtreeScale scales,
+      Map<String, Map<String, Set<String>>> observed,
+      ReplicaComponents replicaComponents) {
+    List<String> names = pods.stream()
+        .map(p -> p.pod().name())
+        .sorted(SortedKeys::compareCodePoints)
+        .toList();
     LivePod first = pods.get(0).pod();
     String effective = pods.get(0).membership().effectiveComponent();
-    boolean sameMembership = pods.stream().allMatch(p -> p.membership().effectiveComponent().equals(effective));
+    boolean sameMembership =
+        pods.stream().allMatch(p -> p.membership().effectiveComponent().equals(effective));
     boolean sameComponent = sameMembership
         && pods.stream().allMatch(p -> p.pod().component().equals(first.component()));
     try {
       // instance: every pod of one instance whose id is a key value
       String instance = null;
-      if (sameComponent && first.instance() != null && key.contains(first.instance())
+      if (sameComponent
+          && first.instance() != null
+          && key.contains(first.instance())
           && pods.stream().allMatch(p -> first.instance().equals(p.pod().instance()))) {
         instance = first.instance();
       }
-      Map<String, String> restrictions = instance == null ? Map.of() : Map.of(first.component(), instance);
-      String instanceScope = instance == null ? "" : "instance " + instance + " of " + first.component();
+      Map<String, String> restrictions =
+          instance == null ? Map.of() : Map.of(first.component(), instance);
+      String instanceScope =
+          instance == null ? "" : "instance " + instance + " of " + first.component();
       // replica: every pod of one replica whose key is a key value
-      // (the pods may sit on different components under it: a LeaderWorkerSet group's leader and workers)
+      // (the pods may sit on different components under it: a LeaderWorkerSet group's leader and
+      // workers)
       Optional<ComponentDefinition> rc = replicaComponents.of(first.component());
-      if (sameMembership && rc.isPresent() && first.replicaKey() != null && key.contains(first.replicaKey())
-          && pods.stream().allMatch(p -> first.replicaKey().equals(p.pod().replicaKey())
-              && replicaComponents.of(p.pod().component()).map(ComponentDefinition::name)
-                  .equals(rc.map(ComponentDefinition::name)))) {
+      if (sameMembership
+          && rc.isPresent()
+          && first.replicaKey() != null
+          && key.contains(first.replicaKey())
+          && pods.stream()
+              .allMatch(p -> first.replicaKey().equals(p.pod().replicaKey())
+                  && replicaComponents
+                      .of(p.pod().component())
+                      .map(ComponentDefinition::name)
+                      .equals(rc.map(ComponentDefinition::name)))) {
         String r = rc.get().name();
-        String scope = "replica " + first.replicaKey() + " of " + r + (instance == null ? "" : ", " + instanceScope);
+        String scope = "replica " + first.replicaKey() + " of " + r
+            + (instance == null ? "" : ", " + instanceScope);
         if (scales.hasChildren(r)) {
           int own = scales.own(r, restrictions);
           int children = scales.childrenSum(r, restrictions);
-          int size = children == 0 ? (own > 0 ? 1 : 0) : own > 0 ? ceilDiv(children, own) : children;
+          int size =
+              children == 0 ? (own > 0 ? 1 : 0) : own > 0 ? ceilDiv(children, own) : children;
           return new Gang(key, size, Basis.REPLICA, scope, names);
         }
         int instScale = scales.own(r, restrictions);
         String inst = instance;
-        long replicas = observed.getOrDefault(first.component(), Map.of())
-            .getOrDefault(Objects.toString(inst, ""), Set.of()).size();
+        long replicas = observed
+            .getOrDefault(first.component(), Map.of())
+            .getOrDefault(Objects.toString(inst, ""), Set.of())
+            .size();
         int size = replicas == 0 ? instScale : ceilDiv(instScale, (int) replicas);
         String seen = " (" + replicas + (replicas == 1 ? " replica" : " replicas") + " observed)";
         return new Gang(key, size, Basis.REPLICA_OBSERVED, scope + seen, names);
       }
       if (instance != null) {
         int size = effective.equals(first.component())
-            ? scales.of(first.component(), instance) : scales.of(effective, restrictions);
+            ? scales.of(first.component(), instance)
+            : scales.of(effective, restrictions);
         return new Gang(key, size, Basis.INSTANCE, instanceScope, names);
       }
     } catch (WorkloadMapException e) {
@@ -258,8 +298,14 @@ public final class GangPlanner {
     return m;
   }
 
-  private void podGroup(Definition d, GangScheduling.PodGroup pg, GangStructure structure, SubtreeScale scales,
-      LiveTree live, List<Group> groups, List<Unassigned> unassigned) {
+  private void podGroup(
+      Definition d,
+      GangScheduling.PodGroup pg,
+      GangStructure structure,
+      SubtreeScale scales,
+      LiveTree live,
+      List<Group> groups,
+      List<Unassigned> unassigned) {
     List<GangPlan.Member> counted = new ArrayList<>();
     List<LeftOut> leftOut = new ArrayList<>();
     Set<String> countedNames = new HashSet<>();
@@ -284,14 +330,23 @@ public final class GangPlanner {
     List<String> members = new ArrayList<>();
     Map<String, Optional<String>> subGroups = new HashMap<>();
     for (LivePod p : live.pods()) {
-      Optional<String> sub = subGroups.computeIfAbsent(p.component(), c -> structure.subGroupOf(d, c));
+      Optional<String> sub =
+          subGroups.computeIfAbsent(p.component(), c -> structure.subGroupOf(d, c));
       if (sub.isEmpty()) {
-        unassigned.add(new Unassigned(p.name(), pg.name(), "no subgroup of podGroup " + pg.name()
-            + " covers component " + p.component()));
+        unassigned.add(new Unassigned(
+            p.name(),
+            pg.name(),
+            "no subgroup of podGroup " + pg.name() + " covers component " + p.component()));
       } else if (!countedNames.contains(sub.get())) {
-        unassigned.add(new Unassigned(p.name(), pg.name(), "subgroup '" + sub.get() + "' is left out: "
-            + leftOut.stream().filter(l -> l.component().equals(sub.get())).map(LeftOut::reason).findFirst()
-                .orElse("")));
+        unassigned.add(new Unassigned(
+            p.name(),
+            pg.name(),
+            "subgroup '" + sub.get() + "' is left out: "
+                + leftOut.stream()
+                    .filter(l -> l.component().equals(sub.get()))
+                    .map(LeftOut::reason)
+                    .findFirst()
+                    .orElse("")));
       } else if (total > 0) {
         members.add(p.name());
       }
@@ -334,7 +389,8 @@ public final class GangPlanner {
     @Override
     public int compareTo(SortKey o) {
       for (int i = 0; i < Math.min(key.size(), o.key.size()); i++) {
-        int c = numeric[i] && o.numeric[i] ? Long.compare(numbers[i], o.numbers[i])
+        int c = numeric[i] && o.numeric[i]
+            ? Long.compare(numbers[i], o.numbers[i])
             : SortedKeys.compareCodePoints(key.get(i), o.key.get(i));
         if (c != 0) {
           return c;
@@ -368,8 +424,8 @@ public final class GangPlanner {
     }
 
     Optional<ComponentDefinition> of(String component) {
-      return byComponent.computeIfAbsent(component,
-          k -> d.component(k).flatMap(c -> PodAttributor.replicaComponent(d, c)));
+      return byComponent.computeIfAbsent(
+          component, k -> d.component(k).flatMap(c -> PodAttributor.replicaComponent(d, c)));
     }
   }
 }

@@ -1,11 +1,11 @@
 package dev.workloadmap.sdk.internal.gang;
 
-import dev.workloadmap.sdk.gang.GangException;
 import dev.workloadmap.sdk.definition.ComponentDefinition;
 import dev.workloadmap.sdk.definition.Definition;
 import dev.workloadmap.sdk.definition.GangScheduling;
 import dev.workloadmap.sdk.definition.GangScheduling.Member;
 import dev.workloadmap.sdk.definition.GangScheduling.PodGroupEntry;
+import dev.workloadmap.sdk.gang.GangException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -63,7 +63,8 @@ public record GangStructure(
     if (g != null) {
       for (PodGroupEntry e : g.podGroups()) {
         for (Member m : e.members()) {
-          direct.computeIfAbsent(m.componentName(), k -> new ArrayList<>())
+          direct
+              .computeIfAbsent(m.componentName(), k -> new ArrayList<>())
               .add(new Candidate(m.componentName(), e.name(), m));
         }
       }
@@ -82,7 +83,11 @@ public record GangStructure(
       }
     }
     children.replaceAll((k, v) -> List.copyOf(v));
-    return new GangStructure(List.copyOf(leaves), Map.copyOf(parents), Map.copyOf(children), hasScale,
+    return new GangStructure(
+        List.copyOf(leaves),
+        Map.copyOf(parents),
+        Map.copyOf(children),
+        hasScale,
         Map.copyOf(candidates));
   }
 

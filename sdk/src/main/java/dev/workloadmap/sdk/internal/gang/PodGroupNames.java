@@ -36,7 +36,8 @@ public final class PodGroupNames {
     }
     String name = String.join("-", parts);
     if (name.length() > 253) {
-      throw new GangException("pod group name is " + name.length() + " characters, more than 253: " + name);
+      throw new GangException(
+          "pod group name is " + name.length() + " characters, more than 253: " + name);
     }
     return name;
   }
@@ -47,8 +48,9 @@ public final class PodGroupNames {
     }
     if (!PART.matcher(value).matches()) {
       String hint = value.toLowerCase(Locale.ROOT).equals(value) ? "" : " (upper-case letters)";
-      throw new GangException(what + " \"" + value + "\" is not a valid name part" + hint
-          + ": use lower-case letters, digits and '-', starting and ending with a letter or digit (DNS-1123)");
+      throw new GangException(
+          what + " \"" + value + "\" is not a valid name part" + hint
+              + ": use lower-case letters, digits and '-', starting and ending with a letter or digit (DNS-1123)");
     }
   }
 }

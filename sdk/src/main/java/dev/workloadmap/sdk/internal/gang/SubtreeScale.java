@@ -1,7 +1,7 @@
 package dev.workloadmap.sdk.internal.gang;
 
-import dev.workloadmap.sdk.gang.GangException;
 import dev.workloadmap.sdk.extract.Scale;
+import dev.workloadmap.sdk.gang.GangException;
 import dev.workloadmap.sdk.tree.ComponentNode;
 import dev.workloadmap.sdk.tree.InstanceNode;
 import dev.workloadmap.sdk.tree.WorkloadTree;
@@ -39,7 +39,8 @@ public final class SubtreeScale {
 
   /** The subtree scales of a resolved tree. */
   public static SubtreeScale of(WorkloadTree tree) {
-    boolean any = tree.components().stream().anyMatch(c -> c.definition().scaleDefinition() != null);
+    boolean any =
+        tree.components().stream().anyMatch(c -> c.definition().scaleDefinition() != null);
     return new SubtreeScale(tree, any);
   }
 

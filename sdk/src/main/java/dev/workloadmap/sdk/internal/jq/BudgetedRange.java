@@ -28,39 +28,26 @@ import net.thisptr.jackson.jq.path.Path;
 final class BudgetedRange implements Function {
 
   @Override
-  public void apply(Scope scope, List<Expression> args, JsonNode in, Path ipath, PathOutput output, Version version)
+  public void apply(
+      Scope scope,
+      List<Expression> args,
+      JsonNode in,
+      Path ipath,
+      PathOutput output,
+      Version version)
       throws JsonQueryException {
     Deadline.State deadline = Deadline.current();
     switch (args.size()) {
-      case 1 -> args.get(0).apply(scope, in, (Output) upto -> loop(zero(), upto, one(), output, deadline));
+      case 1 ->
+        args.get(0).apply(scope, in, (Output) upto -> loop(zero(), upto, one(), output, deadline));
       case 2 ->
-          args.get(0)
-              .apply(
-                  scope,
-                  in,
-                  (Output)
-                      from ->
-                          args.get(1)
-                              .apply(scope, in, (Output) upto -> loop(from, upto, one(), output, deadline)));
+        args.get(0).apply(scope, in, (Output) from -> args.get(1)
+            .apply(scope, in, (Output) upto -> loop(from, upto, one(), output, deadline)));
       case 3 ->
-          args.get(0)
-              .apply(
-                  scope,
-                  in,
-                  (Output)
-                      from ->
-                          args.get(1)
-                              .apply(
-                                  scope,
-                                  in,
-                                  (Output)
-                                      upto ->
-                                          args.get(2)
-                                              .apply(
-                                                  scope,
-                                                  in,
-                                                  (Output) by -> loop(from, upto, by, output, deadline))));
-      default -> throw new JsonQueryException("range takes 1, 2 or 3 arguments, got " + args.size());
+        args.get(0).apply(scope, in, (Output) from -> args.get(1).apply(scope, in, (Output) upto ->
+            args.get(2).apply(scope, in, (Output) by -> loop(from, upto, by, output, deadline))));
+      default ->
+        throw new JsonQueryException("range takes 1, 2 or 3 arguments, got " + args.size());
     }
   }
 
@@ -73,7 +60,11 @@ final class BudgetedRange implements Function {
   }
 
   private static void loop(
-      JsonNode fromNode, JsonNode uptoNode, JsonNode byNode, PathOutput output, Deadline.State deadline)
+      JsonNode fromNode,
+      JsonNode uptoNode,
+      JsonNode byNode,
+      PathOutput output,
+      Deadline.State deadline)
       throws JsonQueryException {
     if (!fromNode.isNumber() || !uptoNode.isNumber() || !byNode.isNumber()) {
       throw new JsonQueryException("Range bounds must be numeric");

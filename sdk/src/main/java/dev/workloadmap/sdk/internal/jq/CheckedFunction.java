@@ -25,7 +25,13 @@ final class CheckedFunction implements Function {
   }
 
   @Override
-  public void apply(Scope scope, List<Expression> args, JsonNode in, Path ipath, PathOutput output, Version version)
+  public void apply(
+      Scope scope,
+      List<Expression> args,
+      JsonNode in,
+      Path ipath,
+      PathOutput output,
+      Version version)
       throws JsonQueryException {
     Deadline.tick();
     if (!normalizeNumbers) {
@@ -37,7 +43,9 @@ final class CheckedFunction implements Function {
         args,
         in,
         ipath,
-        (v, p) -> output.emit(v != null && v.isNumber() && !JsonNumbers.isNormal(v) ? JsonNumbers.normalize(v) : v, p),
+        (v, p) -> output.emit(
+            v != null && v.isNumber() && !JsonNumbers.isNormal(v) ? JsonNumbers.normalize(v) : v,
+            p),
         version);
   }
 }

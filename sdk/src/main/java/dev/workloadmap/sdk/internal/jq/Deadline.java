@@ -73,7 +73,8 @@ final class Deadline {
       if (System.nanoTime() - deadlineNanos > 0) {
         throw EvaluationAborted.deadline();
       }
-      if (allocationLimit != Long.MAX_VALUE && Allocation.current() - allocatedAtStart > allocationLimit) {
+      if (allocationLimit != Long.MAX_VALUE
+          && Allocation.current() - allocatedAtStart > allocationLimit) {
         throw EvaluationAborted.memory();
       }
     }

@@ -22,7 +22,13 @@ import net.thisptr.jackson.jq.path.Path;
 final class ErrorBuiltins implements Function {
 
   @Override
-  public void apply(Scope scope, List<Expression> args, JsonNode in, Path ipath, PathOutput output, Version version)
+  public void apply(
+      Scope scope,
+      List<Expression> args,
+      JsonNode in,
+      Path ipath,
+      PathOutput output,
+      Version version)
       throws JsonQueryException {
     if (args.isEmpty()) {
       throw raise(in);
@@ -33,6 +39,7 @@ final class ErrorBuiltins implements Function {
   }
 
   private static JsonQueryUserException raise(JsonNode message) {
-    return new JsonQueryUserException(message == null || message.isMissingNode() ? NullNode.getInstance() : message);
+    return new JsonQueryUserException(
+        message == null || message.isMissingNode() ? NullNode.getInstance() : message);
   }
 }

@@ -101,15 +101,12 @@ final class FastEval {
         return List.of(root.one(input, ctx));
       }
       List<JsonNode> out = new ArrayList<>(2);
-      root.run(
-          input,
-          ctx,
-          v -> {
-            if (out.size() >= maxResults) {
-              throw Bail.INSTANCE;
-            }
-            out.add(v);
-          });
+      root.run(input, ctx, v -> {
+        if (out.size() >= maxResults) {
+          throw Bail.INSTANCE;
+        }
+        out.add(v);
+      });
       return Collections.unmodifiableList(out);
     } catch (Bail b) {
       return null;
@@ -367,13 +364,10 @@ final class FastEval {
         out.accept(one(in, ctx));
         return;
       }
-      target.run(
-          in,
-          ctx,
-          v -> {
-            ctx.tick();
-            out.accept(step(v, name));
-          });
+      target.run(in, ctx, v -> {
+        ctx.tick();
+        out.accept(step(v, name));
+      });
     }
   }
 
@@ -411,13 +405,10 @@ final class FastEval {
         out.accept(one(in, ctx));
         return;
       }
-      target.run(
-          in,
-          ctx,
-          v -> {
-            ctx.tick();
-            out.accept(step(v));
-          });
+      target.run(in, ctx, v -> {
+        ctx.tick();
+        out.accept(step(v));
+      });
     }
   }
 
@@ -432,18 +423,15 @@ final class FastEval {
 
     @Override
     void run(JsonNode in, Ctx ctx, Sink out) {
-      target.run(
-          in,
-          ctx,
-          v -> {
-            if (!v.isArray() && !(v.isObject() && !ctx.unsorted)) {
-              throw Bail.INSTANCE;
-            }
-            for (Iterator<JsonNode> it = v.elements(); it.hasNext(); ) {
-              ctx.tick();
-              out.accept(it.next());
-            }
-          });
+      target.run(in, ctx, v -> {
+        if (!v.isArray() && !(v.isObject() && !ctx.unsorted)) {
+          throw Bail.INSTANCE;
+        }
+        for (Iterator<JsonNode> it = v.elements(); it.hasNext(); ) {
+          ctx.tick();
+          out.accept(it.next());
+        }
+      });
     }
   }
 
@@ -516,14 +504,11 @@ final class FastEval {
         return;
       }
       List<JsonNode> found = new ArrayList<>(2);
-      left.run(
-          in,
-          ctx,
-          v -> {
-            if (truthy(v)) {
-              found.add(v);
-            }
-          });
+      left.run(in, ctx, v -> {
+        if (truthy(v)) {
+          found.add(v);
+        }
+      });
       if (found.isEmpty()) {
         right.run(in, ctx, out);
       } else {
@@ -561,17 +546,14 @@ final class FastEval {
         out.accept(one(in, ctx));
         return;
       }
-      left.run(
-          in,
-          ctx,
-          lv -> {
-            boolean l = truthy(lv);
-            if (l != and) {
-              out.accept(BooleanNode.valueOf(l));
-            } else {
-              right.run(in, ctx, rv -> out.accept(BooleanNode.valueOf(truthy(rv))));
-            }
-          });
+      left.run(in, ctx, lv -> {
+        boolean l = truthy(lv);
+        if (l != and) {
+          out.accept(BooleanNode.valueOf(l));
+        } else {
+          right.run(in, ctx, rv -> out.accept(BooleanNode.valueOf(truthy(rv))));
+        }
+      });
     }
   }
 
@@ -627,15 +609,14 @@ final class FastEval {
     @Override
     JsonNode apply(JsonNode l, JsonNode r) {
       int c = compare(l, r, op.equals("==") || op.equals("!="));
-      boolean result =
-          switch (op) {
-            case "==" -> c == 0;
-            case "!=" -> c != 0;
-            case "<" -> c < 0;
-            case "<=" -> c <= 0;
-            case ">" -> c > 0;
-            default -> c >= 0;
-          };
+      boolean result = switch (op) {
+        case "==" -> c == 0;
+        case "!=" -> c != 0;
+        case "<" -> c < 0;
+        case "<=" -> c <= 0;
+        case ">" -> c > 0;
+        default -> c >= 0;
+      };
       return BooleanNode.valueOf(result);
     }
   }
@@ -652,12 +633,11 @@ final class FastEval {
     JsonNode apply(JsonNode l, JsonNode r) {
       long a = safeInteger(l);
       long b = safeInteger(r);
-      long v =
-          switch (op) {
-            case '+' -> a + b;
-            case '-' -> a - b;
-            default -> multiply(a, b);
-          };
+      long v = switch (op) {
+        case '+' -> a + b;
+        case '-' -> a - b;
+        default -> multiply(a, b);
+      };
       return integer(v);
     }
   }
@@ -794,14 +774,11 @@ final class FastEval {
 
     @Override
     void run(JsonNode in, Ctx ctx, Sink out) {
-      condition.run(
-          in,
-          ctx,
-          c -> {
-            if (truthy(c)) {
-              out.accept(in);
-            }
-          });
+      condition.run(in, ctx, c -> {
+        if (truthy(c)) {
+          out.accept(in);
+        }
+      });
     }
   }
 
@@ -839,15 +816,11 @@ final class FastEval {
         generator.run(
             in,
             ctx,
-            g ->
-                condition.run(
-                    g,
-                    ctx,
-                    c -> {
-                      if (truthy(c) == any) {
-                        throw Decided.INSTANCE;
-                      }
-                    }));
+            g -> condition.run(g, ctx, c -> {
+              if (truthy(c) == any) {
+                throw Decided.INSTANCE;
+              }
+            }));
       } catch (Decided d) {
         return BooleanNode.valueOf(any);
       }
@@ -897,7 +870,9 @@ final class FastEval {
     if (v < -SAFE || v > SAFE) {
       throw Bail.INSTANCE;
     }
-    return (v >= Integer.MIN_VALUE && v <= Integer.MAX_VALUE) ? IntNode.valueOf((int) v) : LongNode.valueOf(v);
+    return (v >= Integer.MIN_VALUE && v <= Integer.MAX_VALUE)
+        ? IntNode.valueOf((int) v)
+        : LongNode.valueOf(v);
   }
 
   /** jq's order for scalars: null < false < true < numbers < strings; arrays and objects give up. */

@@ -30,45 +30,46 @@ final class Generators {
    */
   static final class Limit implements Function {
     @Override
-    public void apply(Scope scope, List<Expression> args, JsonNode in, Path ipath, PathOutput output,
-        Version version) throws JsonQueryException {
+    public void apply(
+        Scope scope,
+        List<Expression> args,
+        JsonNode in,
+        Path ipath,
+        PathOutput output,
+        Version version)
+        throws JsonQueryException {
       Expression g = args.get(1);
-      args.get(0)
-          .apply(
-              scope,
-              in,
-              (Output)
-                  countNode -> {
-                    if (!countNode.isNumber()) {
-                      throw new JsonQueryException(
-                          "limit doesn't support a non-numeric count: " + Streams.describe(countNode));
-                    }
-                    double count = countNode.doubleValue();
-                    if (count > 0) {
-                      double[] left = {count};
-                      Streams.Stop stop = new Streams.Stop();
-                      try {
-                        g.apply(
-                            scope,
-                            in,
-                            ipath,
-                            (v, p) -> {
-                              output.emit(v, p);
-                              left[0] -= 1;
-                              if (left[0] <= 0) {
-                                throw stop;
-                              }
-                            },
-                            ipath != null);
-                      } catch (Streams.Stop s) {
-                        if (s != stop) {
-                          throw s;
-                        }
-                      }
-                    } else if (!(count == 0)) {
-                      throw new JsonQueryException("limit doesn't support negative count");
-                    }
-                  });
+      args.get(0).apply(scope, in, (Output) countNode -> {
+        if (!countNode.isNumber()) {
+          throw new JsonQueryException(
+              "limit doesn't support a non-numeric count: " + Streams.describe(countNode));
+        }
+        double count = countNode.doubleValue();
+        if (count > 0) {
+          double[] left = {count};
+          Streams.Stop stop = new Streams.Stop();
+          try {
+            g.apply(
+                scope,
+                in,
+                ipath,
+                (v, p) -> {
+                  output.emit(v, p);
+                  left[0] -= 1;
+                  if (left[0] <= 0) {
+                    throw stop;
+                  }
+                },
+                ipath != null);
+          } catch (Streams.Stop s) {
+            if (s != stop) {
+              throw s;
+            }
+          }
+        } else if (!(count == 0)) {
+          throw new JsonQueryException("limit doesn't support negative count");
+        }
+      });
     }
   }
 
@@ -78,8 +79,14 @@ final class Generators {
    */
   static final class Last implements Function {
     @Override
-    public void apply(Scope scope, List<Expression> args, JsonNode in, Path ipath, PathOutput output,
-        Version version) throws JsonQueryException {
+    public void apply(
+        Scope scope,
+        List<Expression> args,
+        JsonNode in,
+        Path ipath,
+        PathOutput output,
+        Version version)
+        throws JsonQueryException {
       Deadline.State deadline = Deadline.current();
       JsonNode[] value = {null};
       Path[] path = {null};
@@ -109,44 +116,45 @@ final class Generators {
    */
   static final class Nth implements Function {
     @Override
-    public void apply(Scope scope, List<Expression> args, JsonNode in, Path ipath, PathOutput output,
-        Version version) throws JsonQueryException {
+    public void apply(
+        Scope scope,
+        List<Expression> args,
+        JsonNode in,
+        Path ipath,
+        PathOutput output,
+        Version version)
+        throws JsonQueryException {
       Expression g = args.get(1);
-      args.get(0)
-          .apply(
+      args.get(0).apply(scope, in, (Output) indexNode -> {
+        if (!indexNode.isNumber()) {
+          throw new JsonQueryException(
+              "nth doesn't support a non-numeric index: " + Streams.describe(indexNode));
+        }
+        double index = indexNode.doubleValue();
+        if (index < 0) {
+          throw new JsonQueryException("nth doesn't support negative indices");
+        }
+        double[] left = {index};
+        Streams.Stop stop = new Streams.Stop();
+        try {
+          g.apply(
               scope,
               in,
-              (Output)
-                  indexNode -> {
-                    if (!indexNode.isNumber()) {
-                      throw new JsonQueryException(
-                          "nth doesn't support a non-numeric index: " + Streams.describe(indexNode));
-                    }
-                    double index = indexNode.doubleValue();
-                    if (index < 0) {
-                      throw new JsonQueryException("nth doesn't support negative indices");
-                    }
-                    double[] left = {index};
-                    Streams.Stop stop = new Streams.Stop();
-                    try {
-                      g.apply(
-                          scope,
-                          in,
-                          ipath,
-                          (v, p) -> {
-                            left[0] -= 1;
-                            if (left[0] < 0) {
-                              output.emit(v, p);
-                              throw stop;
-                            }
-                          },
-                          ipath != null);
-                    } catch (Streams.Stop s) {
-                      if (s != stop) {
-                        throw s;
-                      }
-                    }
-                  });
+              ipath,
+              (v, p) -> {
+                left[0] -= 1;
+                if (left[0] < 0) {
+                  output.emit(v, p);
+                  throw stop;
+                }
+              },
+              ipath != null);
+        } catch (Streams.Stop s) {
+          if (s != stop) {
+            throw s;
+          }
+        }
+      });
     }
   }
 
@@ -219,8 +227,14 @@ final class Generators {
     }
 
     @Override
-    public void apply(Scope scope, List<Expression> args, JsonNode in, Path ipath, PathOutput output,
-        Version version) throws JsonQueryException {
+    public void apply(
+        Scope scope,
+        List<Expression> args,
+        JsonNode in,
+        Path ipath,
+        PathOutput output,
+        Version version)
+        throws JsonQueryException {
       Deadline.State deadline = Deadline.current();
       Expression g = args.get(0);
       Expression cond = args.get(1);
@@ -252,8 +266,14 @@ final class Generators {
     }
 
     @Override
-    public void apply(Scope scope, List<Expression> args, JsonNode in, Path ipath, PathOutput output,
-        Version version) throws JsonQueryException {
+    public void apply(
+        Scope scope,
+        List<Expression> args,
+        JsonNode in,
+        Path ipath,
+        PathOutput output,
+        Version version)
+        throws JsonQueryException {
       if (!in.isArray() && !in.isObject()) {
         throw new JsonQueryException("Cannot iterate over " + Streams.describe(in));
       }

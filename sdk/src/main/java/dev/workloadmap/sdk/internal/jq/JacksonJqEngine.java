@@ -65,12 +65,11 @@ public final class JacksonJqEngine implements JqEngine {
 
   private static final String PATHS_VAR = "__workloadmap_paths";
   private static final String VALUES_VAR = "__workloadmap_values";
-  private static final JsonQuery ZIP =
-      compileTrusted(
-          "reduce range(0; $" + PATHS_VAR + " | length) as $i (.; setpath($" + PATHS_VAR + "[$i]; $" + VALUES_VAR
-              + "[$i]))");
+  private static final JsonQuery ZIP = compileTrusted("reduce range(0; $" + PATHS_VAR
+      + " | length) as $i (.; setpath($" + PATHS_VAR + "[$i]; $" + VALUES_VAR + "[$i]))");
 
-  private static final Pattern UNKNOWN_FUNCTION = Pattern.compile("^Function (\\S+) does not exist$");
+  private static final Pattern UNKNOWN_FUNCTION =
+      Pattern.compile("^Function (\\S+) does not exist$");
   private static final Pattern UNKNOWN_VARIABLE = Pattern.compile("^\\$(\\S+) is not defined$");
 
   private final JqOptions options;
@@ -88,9 +87,12 @@ public final class JacksonJqEngine implements JqEngine {
       nanos = Long.MAX_VALUE;
     }
     this.budgetNanos = Math.min(nanos, Long.MAX_VALUE / 4);
-    // the shared scope (jackson-jq's builtins, ~0.5 s of class loading and jq parsing) is built by the first
-    // evaluation that reaches jackson-jq, not here: most programs' expressions never do (plain paths, FastEval). It
-    // stays out of that evaluation's budget: RootScope.get() is an argument of run(), evaluated before the deadline.
+    // the shared scope (jackson-jq's builtins, ~0.5 s of class loading and jq parsing) is built by
+    // the first
+    // evaluation that reaches jackson-jq, not here: most programs' expressions never do (plain
+    // paths, FastEval). It
+    // stays out of that evaluation's budget: RootScope.get() is an argument of run(), evaluated
+    // before the deadline.
   }
 
   public JqOptions options() {
@@ -104,7 +106,8 @@ public final class JacksonJqEngine implements JqEngine {
     if (c != null) {
       return c;
     }
-    JsonQuery query = parse(expression, ReduceRewrite.apply(expression)); // reduce as the reference has it
+    JsonQuery query =
+        parse(expression, ReduceRewrite.apply(expression)); // reduce as the reference has it
     PlainPath plain = PlainPath.of(expression);
     c = new Compiled(expression, query, plain, plain == null ? FastEval.of(expression) : null);
     if (programs.size() >= MAX_CACHED) {
@@ -139,21 +142,19 @@ public final class JacksonJqEngine implements JqEngine {
    * options.budget()}. With {@code canonical}, each result is brought into the reference form (sorted keys, integral
    * numbers as integers).
    */
-  private List<JsonNode> run(String expression, JsonQuery query, Scope scope, JsonNode input, boolean canonical) {
+  private List<JsonNode> run(
+      String expression, JsonQuery query, Scope scope, JsonNode input, boolean canonical) {
     List<JsonNode> out = new ArrayList<>();
     int max = options.maxResults();
     Deadline.State deadline = null;
     try {
       deadline = Deadline.enter(budgetNanos, options.maxAllocatedBytes());
-      query.apply(
-          scope,
-          input,
-          v -> {
-            if (out.size() >= max) {
-              throw ResultLimit.INSTANCE;
-            }
-            out.add(canonical ? SortedKeys.canonical(v) : v);
-          });
+      query.apply(scope, input, v -> {
+        if (out.size() >= max) {
+          throw ResultLimit.INSTANCE;
+        }
+        out.add(canonical ? SortedKeys.canonical(v) : v);
+      });
       // a last look: a single long or large operation completes without ticking
       deadline.check();
     } catch (JsonQueryException e) {
@@ -181,19 +182,23 @@ public final class JacksonJqEngine implements JqEngine {
       if (t instanceof EvaluationAborted aborted) {
         if (aborted.reason() == EvaluationAborted.Reason.CANCELLED) {
           return new JqCancelledException(
-              expression, "evaluation was cancelled: its thread was interrupted (context canceled)", null);
+              expression,
+              "evaluation was cancelled: its thread was interrupted (context canceled)",
+              null);
         }
         if (aborted.reason() == EvaluationAborted.Reason.MEMORY) {
           return new JqBudgetExceededException(
               expression,
               options.budget(),
-              "evaluation allocated more than its memory budget of " + bytes(options.maxAllocatedBytes()),
+              "evaluation allocated more than its memory budget of "
+                  + bytes(options.maxAllocatedBytes()),
               null);
         }
         return new JqBudgetExceededException(
             expression,
             options.budget(),
-            "evaluation exceeded its time budget of " + format(options.budget()) + " (context deadline exceeded)",
+            "evaluation exceeded its time budget of " + format(options.budget())
+                + " (context deadline exceeded)",
             null);
       }
       if (t instanceof StackOverflowError) {
@@ -202,7 +207,10 @@ public final class JacksonJqEngine implements JqEngine {
       }
       if (t instanceof OutOfMemoryError) {
         return new JqBudgetExceededException(
-            expression, options.budget(), "evaluation ran out of memory (" + t.getMessage() + ")", null);
+            expression,
+            options.budget(),
+            "evaluation ran out of memory (" + t.getMessage() + ")",
+            null);
       }
     }
     if (failure instanceof JsonQueryException) {
@@ -211,7 +219,9 @@ public final class JacksonJqEngine implements JqEngine {
     return new JqEvaluationException(
         expression,
         "internal error in the jq engine: " + failure.getClass().getSimpleName()
-            + (failure.getMessage() == null ? "" : ": " + ParseErrors.oneLine(failure.getMessage())),
+            + (failure.getMessage() == null
+                ? ""
+                : ": " + ParseErrors.oneLine(failure.getMessage())),
         failure);
   }
 
@@ -305,7 +315,8 @@ public final class JacksonJqEngine implements JqEngine {
         pathQueries.putIfAbsent(pathExpression, query);
       }
     }
-    List<JsonNode> result = run(pathExpression, query, RootScope.get(), JqInput.of(input).node(), false);
+    List<JsonNode> result =
+        run(pathExpression, query, RootScope.get(), JqInput.of(input).node(), false);
     return (ArrayNode) result.get(0);
   }
 

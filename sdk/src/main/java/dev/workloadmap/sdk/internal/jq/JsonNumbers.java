@@ -82,14 +82,18 @@ public final class JsonNumbers {
   }
 
   private static JsonNode integral(long l) {
-    return (l >= Integer.MIN_VALUE && l <= Integer.MAX_VALUE) ? IntNode.valueOf((int) l) : LongNode.valueOf(l);
+    return (l >= Integer.MIN_VALUE && l <= Integer.MAX_VALUE)
+        ? IntNode.valueOf((int) l)
+        : LongNode.valueOf(l);
   }
 
   /** The text of a number as the reference prints it (see the class comment). */
   public static String format(JsonNode n) {
     JsonNode norm = normalize(n);
     if (norm.isIntegralNumber()) {
-      return norm.isBigInteger() ? norm.bigIntegerValue().toString() : Long.toString(norm.longValue());
+      return norm.isBigInteger()
+          ? norm.bigIntegerValue().toString()
+          : Long.toString(norm.longValue());
     }
     return format(norm.doubleValue());
   }
@@ -105,7 +109,8 @@ public final class JsonNumbers {
     if (d == 0) {
       return Double.doubleToRawLongBits(d) == 0 ? "0" : "-0";
     }
-    // Schubfach gives the shortest digits that read back to d (Double.toString on Java 17 does not always)
+    // Schubfach gives the shortest digits that read back to d (Double.toString on Java 17 does not
+    // always)
     BigDecimal shortest = new BigDecimal(NumberOutput.toString(d, true)).stripTrailingZeros();
     double abs = Math.abs(d);
     if (abs >= 1e-6 && abs < 1e21) {
@@ -124,7 +129,9 @@ public final class JsonNumbers {
     sb.append('e').append(exponent < 0 ? '-' : '+');
     int absExp = Math.abs(exponent);
     if (exponent > 0 && absExp < 10) {
-      sb.append('0'); // Go prints at least two exponent digits; gojq strips the padding of negative ones only
+      sb.append(
+          '0'); // Go prints at least two exponent digits; gojq strips the padding of negative ones
+      // only
     }
     sb.append(absExp);
     return sb.toString();

@@ -84,7 +84,9 @@ public final class JsonText {
         default -> {
           if (c < 0x20 || c == 0x7f) {
             sb.append("\\u00").append(HEX[c >> 4]).append(HEX[c & 0xf]);
-          } else if (Character.isHighSurrogate(c) && i + 1 < n && Character.isLowSurrogate(s.charAt(i + 1))) {
+          } else if (Character.isHighSurrogate(c)
+              && i + 1 < n
+              && Character.isLowSurrogate(s.charAt(i + 1))) {
             sb.append(c).append(s.charAt(++i));
           } else if (Character.isSurrogate(c)) {
             sb.append('\uFFFD');

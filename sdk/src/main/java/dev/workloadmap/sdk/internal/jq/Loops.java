@@ -54,12 +54,19 @@ final class Loops implements Function {
   }
 
   @Override
-  public void apply(Scope scope, List<Expression> args, JsonNode in, Path ipath, PathOutput output, Version version)
+  public void apply(
+      Scope scope,
+      List<Expression> args,
+      JsonNode in,
+      Path ipath,
+      PathOutput output,
+      Version version)
       throws JsonQueryException {
     Deadline.State deadline = Deadline.current();
     // recurse: args = [f] or [f, cond]; while/until: args = [cond, update]
     Expression step = kind == Kind.WHILE || kind == Kind.UNTIL ? args.get(1) : args.get(0);
-    Expression cond = kind == Kind.RECURSE ? null : kind == Kind.RECURSE_COND ? args.get(1) : args.get(0);
+    Expression cond =
+        kind == Kind.RECURSE ? null : kind == Kind.RECURSE_COND ? args.get(1) : args.get(0);
     boolean paths = ipath != null;
 
     ArrayDeque<Step> stack = new ArrayDeque<>();
@@ -93,7 +100,12 @@ final class Loops implements Function {
   }
 
   private void expand(
-      Step s, Expression cond, Scope scope, Deadline.State deadline, ArrayDeque<Step> stack, PathOutput output)
+      Step s,
+      Expression cond,
+      Scope scope,
+      Deadline.State deadline,
+      ArrayDeque<Step> stack,
+      PathOutput output)
       throws JsonQueryException {
     switch (kind) {
       case RECURSE, RECURSE_COND -> {

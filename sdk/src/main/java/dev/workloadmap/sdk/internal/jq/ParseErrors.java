@@ -26,8 +26,8 @@ final class ParseErrors {
   private ParseErrors() {}
 
   private static final Pattern POSITION = Pattern.compile("at line (\\d+), column (\\d+)");
-  private static final Pattern LEXICAL =
-      Pattern.compile("Lexical error at line (\\d+), column (\\d+)\\.\\s+Encountered: (<EOF>|'(.*?)' \\((\\d+)\\))");
+  private static final Pattern LEXICAL = Pattern.compile(
+      "Lexical error at line (\\d+), column (\\d+)\\.\\s+Encountered: (<EOF>|'(.*?)' \\((\\d+)\\))");
   private static final Pattern AFTER = Pattern.compile("after : \"(.*)\"\\s*$", Pattern.DOTALL);
   private static final Pattern NUMBER = Pattern.compile("For input string: \"(.*)\"");
 
@@ -51,7 +51,8 @@ final class ParseErrors {
       if (message.startsWith("Encountered \"<EOF>\"") || !m.find()) {
         return new JqParseException(
             expression,
-            "unexpected end of expression at line " + end[0] + ", column " + end[1] + hint(message, null),
+            "unexpected end of expression at line " + end[0] + ", column " + end[1]
+                + hint(message, null),
             end[0],
             end[1],
             failure);
@@ -61,7 +62,8 @@ final class ParseErrors {
       String token = tokenAt(expression, line, column);
       return new JqParseException(
           expression,
-          "unexpected " + quote(token) + " at line " + line + ", column " + column + hint(message, token),
+          "unexpected " + quote(token) + " at line " + line + ", column " + column
+              + hint(message, token),
           line,
           column,
           failure);
@@ -71,15 +73,19 @@ final class ParseErrors {
       int line = Integer.parseInt(lexical.group(1));
       int column = Integer.parseInt(lexical.group(2));
       if ("<EOF>".equals(lexical.group(3))) {
-        // "Encountered: <EOF> after : "`"": the text after the last good token cannot start any token
+        // "Encountered: <EOF> after : "`"": the text after the last good token cannot start any
+        // token
         Matcher after = AFTER.matcher(message);
         String text = after.find() ? after.group(1) : "";
         if (!text.isEmpty() && !text.startsWith("\\\"")) {
           int[] at = positionOf(expression, Math.max(0, expression.length() - text.length()));
           String ch = new String(Character.toChars(text.codePointAt(0)));
           return new JqParseException(
-              expression, "invalid character " + quote(ch) + " at line " + at[0] + ", column " + at[1], at[0],
-              at[1], failure);
+              expression,
+              "invalid character " + quote(ch) + " at line " + at[0] + ", column " + at[1],
+              at[0],
+              at[1],
+              failure);
         }
         if (text.isEmpty() && column > 1) {
           // nothing consumed: the character just before the reported position cannot start a token
@@ -87,13 +93,17 @@ final class ParseErrors {
           if (!ch.isEmpty()) {
             ch = new String(Character.toChars(ch.codePointAt(0)));
             return new JqParseException(
-                expression, "invalid character " + quote(ch) + " at line " + line + ", column " + (column - 1),
-                line, column - 1, failure);
+                expression,
+                "invalid character " + quote(ch) + " at line " + line + ", column " + (column - 1),
+                line,
+                column - 1,
+                failure);
           }
         }
         return new JqParseException(
             expression,
-            "unexpected end of expression at line " + end[0] + ", column " + end[1] + " (unterminated string?)",
+            "unexpected end of expression at line " + end[0] + ", column " + end[1]
+                + " (unterminated string?)",
             end[0],
             end[1],
             failure);
@@ -112,7 +122,8 @@ final class ParseErrors {
       int[] at = positionOf(expression, expression.indexOf(literal));
       return new JqParseException(
           expression,
-          "number " + literal + " is too large for the SDK's jq engine at line " + at[0] + ", column " + at[1],
+          "number " + literal + " is too large for the SDK's jq engine at line " + at[0]
+              + ", column " + at[1],
           at[0],
           at[1],
           failure);
@@ -131,10 +142,13 @@ final class ParseErrors {
       return new JqParseException(
           expression, detail, Integer.parseInt(m.group(1)), Integer.parseInt(m.group(2)), failure);
     }
-    // no position in the message (jackson-jq's tree builder: "assignment or label must be followed by pipes: .a as
-    // $x"): the fragment it quotes after the last ": ", where the expression has it, else the expression's start
+    // no position in the message (jackson-jq's tree builder: "assignment or label must be followed
+    // by pipes: .a as
+    // $x"): the fragment it quotes after the last ": ", where the expression has it, else the
+    // expression's start
     int colon = message.lastIndexOf(": ");
-    int offset = colon < 0 ? -1 : expression.indexOf(message.substring(colon + 2).strip());
+    int offset =
+        colon < 0 ? -1 : expression.indexOf(message.substring(colon + 2).strip());
     int[] at = positionOf(expression, Math.max(0, offset));
     return new JqParseException(expression, detail, at[0], at[1], failure);
   }
@@ -165,7 +179,8 @@ final class ParseErrors {
     int column = 1;
     for (int i = 0; i < offset && i < expression.length(); i++) {
       char c = expression.charAt(i);
-      if (c == '\n' || (c == '\r' && (i + 1 >= expression.length() || expression.charAt(i + 1) != '\n'))) {
+      if (c == '\n'
+          || (c == '\r' && (i + 1 >= expression.length() || expression.charAt(i + 1) != '\n'))) {
         line++;
         column = 1;
       } else if (c != '\r') {
@@ -189,7 +204,8 @@ final class ParseErrors {
     char c = text.charAt(start);
     int end = start + 1;
     if (Character.isLetterOrDigit(c) || c == '_' || c == '$' || c == '@') {
-      while (end < text.length() && (Character.isLetterOrDigit(text.charAt(end)) || text.charAt(end) == '_')) {
+      while (end < text.length()
+          && (Character.isLetterOrDigit(text.charAt(end)) || text.charAt(end) == '_')) {
         end++;
       }
     } else if (c == '"') {

@@ -30,14 +30,26 @@ import net.thisptr.jackson.jq.path.Path;
 final class Paths implements Function {
 
   @Override
-  public void apply(Scope scope, List<Expression> args, JsonNode in, Path ipath, PathOutput output, Version version)
+  public void apply(
+      Scope scope,
+      List<Expression> args,
+      JsonNode in,
+      Path ipath,
+      PathOutput output,
+      Version version)
       throws JsonQueryException {
     Expression filter = args.isEmpty() ? null : args.get(0);
     walk(scope, filter, in, new ArrayList<>(), output, Deadline.current());
   }
 
-  private static void walk(Scope scope, Expression filter, JsonNode node, List<JsonNode> path, PathOutput output,
-      Deadline.State deadline) throws JsonQueryException {
+  private static void walk(
+      Scope scope,
+      Expression filter,
+      JsonNode node,
+      List<JsonNode> path,
+      PathOutput output,
+      Deadline.State deadline)
+      throws JsonQueryException {
     if (node.isObject()) {
       for (String key : SortedBuiltins.sortedKeys(node)) {
         visit(scope, filter, node.get(key), path, TextNode.valueOf(key), output, deadline);
@@ -49,22 +61,25 @@ final class Paths implements Function {
     }
   }
 
-  private static void visit(Scope scope, Expression filter, JsonNode child, List<JsonNode> path, JsonNode step,
-      PathOutput output, Deadline.State deadline) throws JsonQueryException {
+  private static void visit(
+      Scope scope,
+      Expression filter,
+      JsonNode child,
+      List<JsonNode> path,
+      JsonNode step,
+      PathOutput output,
+      Deadline.State deadline)
+      throws JsonQueryException {
     deadline.tick();
     path.add(step);
     if (filter == null) {
       output.emit(toArray(path), null);
     } else {
-      filter.apply(
-          scope,
-          child,
-          (Output)
-              verdict -> {
-                if (Streams.truthy(verdict)) {
-                  output.emit(toArray(path), null);
-                }
-              });
+      filter.apply(scope, child, (Output) verdict -> {
+        if (Streams.truthy(verdict)) {
+          output.emit(toArray(path), null);
+        }
+      });
     }
     walk(scope, filter, child, path, output, deadline);
     path.remove(path.size() - 1);

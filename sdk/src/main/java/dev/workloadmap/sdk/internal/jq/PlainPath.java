@@ -42,7 +42,8 @@ final class PlainPath {
     JqNode root;
     try {
       root = JqParser.parse(expression);
-    } catch (RuntimeException | StackOverflowError e) { // JqSyntaxException, or anything the engine reports itself
+    } catch (RuntimeException
+        | StackOverflowError e) { // JqSyntaxException, or anything the engine reports itself
       return null;
     }
     List<Step> steps = new ArrayList<>();
@@ -68,7 +69,12 @@ final class PlainPath {
         }
       } else if (c == '"') {
         inString = true;
-      } else if (!(Character.isLetterOrDigit(c) || c == '_' || c == '.' || c == '[' || c == ']' || c == '?')) {
+      } else if (!(Character.isLetterOrDigit(c)
+          || c == '_'
+          || c == '.'
+          || c == '['
+          || c == ']'
+          || c == '?')) {
         return false;
       }
     }
@@ -172,7 +178,8 @@ final class PlainPath {
    * tree: {@code sorted} is false for a tree in the caller's key order, where iterating an object would give the values
    * in the wrong order, and a missing node is not the canonical null).
    */
-  private boolean walk(JsonNode value, int from, List<JsonNode> out, int maxResults, boolean sorted) {
+  private boolean walk(
+      JsonNode value, int from, List<JsonNode> out, int maxResults, boolean sorted) {
     JsonNode v = value;
     for (int i = from; i < steps.length; i++) {
       Step s = steps[i];

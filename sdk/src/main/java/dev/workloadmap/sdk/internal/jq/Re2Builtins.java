@@ -50,22 +50,31 @@ final class Re2Builtins {
     {"capture", "$re", "capture($re; null)"},
     {"capture", "$re;$flags", "match($re; $flags) | .captures | _captures"},
     {"scan", "$re", "scan($re; null)"},
-    {"scan", "$re;$flags",
-        "match($re; $flags + \"g\") | if .captures == [] then .string else [.captures[].string] end"},
-    {"splits", "$re;$flags",
-        ". as $s | [match($re; $flags + \"g\") | (.offset, .offset + .length)] as $m"
-            + " | [0] + $m + [$s | length] | _nwise(2) | $s[.[0]:.[1]]"},
+    {
+      "scan",
+      "$re;$flags",
+      "match($re; $flags + \"g\") | if .captures == [] then .string else [.captures[].string] end"
+    },
+    {
+      "splits",
+      "$re;$flags",
+      ". as $s | [match($re; $flags + \"g\") | (.offset, .offset + .length)] as $m"
+          + " | [0] + $m + [$s | length] | _nwise(2) | $s[.[0]:.[1]]"
+    },
     {"splits", "$re", "splits($re; null)"},
     {"split", "$re;$flags", "[splits($re; $flags)]"},
     {"sub", "$re;str", "sub($re; str; null)"},
-    {"sub", "$re;str;$flags",
-        ". as $in | [match($re; $flags)] as $ms"
-            + " | reduce $ms[] as $m ({s: $in, r: [], next: 0};"
-            + "     .next as $next"
-            + "     | reduce ($m.captures | _captures | str) as $x"
-            + "         (.i = 0; .r[.i] = (.r[.i] // \"\") + .s[$next:$m.offset] + $x | .i += 1)"
-            + "     | .next = $m.offset + $m.length)"
-            + " | if (.r | length) == 0 then .s else .s[.next:] as $rest | .r[] + $rest end"},
+    {
+      "sub",
+      "$re;str;$flags",
+      ". as $in | [match($re; $flags)] as $ms"
+          + " | reduce $ms[] as $m ({s: $in, r: [], next: 0};"
+          + "     .next as $next"
+          + "     | reduce ($m.captures | _captures | str) as $x"
+          + "         (.i = 0; .r[.i] = (.r[.i] // \"\") + .s[$next:$m.offset] + $x | .i += 1)"
+          + "     | .next = $m.offset + $m.length)"
+          + " | if (.r | length) == 0 then .s else .s[.next:] as $rest | .r[] + $rest end"
+    },
     {"gsub", "$re;str", "sub($re; str; \"g\")"},
     {"gsub", "$re;str;$flags", "sub($re; str; $flags + \"g\")"},
   };
@@ -77,10 +86,15 @@ final class Re2Builtins {
       List<String> params = d[1].isEmpty() ? List.of() : List.of(d[1].split(";"));
       try {
         Expression body = new IsolatedScopeQuery(ExpressionParser.compile(d[2], version));
-        root.addFunction(d[0], params.size(), new CheckedFunction(new JsonQueryFunction(d[0], params, body, root), false));
+        root.addFunction(
+            d[0],
+            params.size(),
+            new CheckedFunction(new JsonQueryFunction(d[0], params, body, root), false));
       } catch (JsonQueryException e) {
-        throw new IllegalStateException("the SDK's own definition of " + d[0] + "/" + params.size()
-            + " does not compile: " + d[2], e);
+        throw new IllegalStateException(
+            "the SDK's own definition of " + d[0] + "/" + params.size() + " does not compile: "
+                + d[2],
+            e);
       }
     }
   }
@@ -90,11 +104,13 @@ final class Re2Builtins {
     for (int i = 0; i < flags.length(); i++) {
       char c = flags.charAt(i);
       if (c != 'g' && c != 'i' && c != 'm') {
-        throw new JsonQueryException("unsupported regular expression flag: " + JsonText.toJson(F.textNode(flags)));
+        throw new JsonQueryException(
+            "unsupported regular expression flag: " + JsonText.toJson(F.textNode(flags)));
       }
     }
-    String key = flags.indexOf('i') >= 0 || flags.indexOf('m') >= 0 ? (flags.indexOf('i') >= 0 ? "i" : "")
-        + (flags.indexOf('m') >= 0 ? "m" : "") + "/" + re : "/" + re;
+    String key = flags.indexOf('i') >= 0 || flags.indexOf('m') >= 0
+        ? (flags.indexOf('i') >= 0 ? "i" : "") + (flags.indexOf('m') >= 0 ? "m" : "") + "/" + re
+        : "/" + re;
     Pattern p = CACHE.get(key);
     if (p != null) {
       return p;
@@ -109,7 +125,8 @@ final class Re2Builtins {
     try {
       p = Pattern.compile(text);
     } catch (PatternSyntaxException e) {
-      throw new JsonQueryException("invalid regular expression " + JsonText.toJson(F.textNode(text)) + ": " + e.getMessage());
+      throw new JsonQueryException("invalid regular expression " + JsonText.toJson(F.textNode(text))
+          + ": " + e.getMessage());
     }
     if (CACHE.size() < MAX_CACHED) {
       CACHE.putIfAbsent(key, p);
@@ -120,7 +137,13 @@ final class Re2Builtins {
   /** {@code _match(re; flags; testing)}: gojq's funcMatch. */
   static final class MatchImpl implements Function {
     @Override
-    public void apply(Scope scope, List<Expression> args, JsonNode in, Path ipath, PathOutput output, Version version)
+    public void apply(
+        Scope scope,
+        List<Expression> args,
+        JsonNode in,
+        Path ipath,
+        PathOutput output,
+        Version version)
         throws JsonQueryException {
       Deadline.State deadline = Deadline.current();
       Streams.Collected res = values(args.get(0), scope, in, deadline);
@@ -129,7 +152,8 @@ final class Re2Builtins {
         for (JsonNode fs : fss.values) {
           Streams.Collected tests = values(args.get(2), scope, in, deadline);
           for (JsonNode testing : tests.values) {
-            output.emit(match(in, re, fs, testing.isBoolean() && testing.booleanValue(), deadline), null);
+            output.emit(
+                match(in, re, fs, testing.isBoolean() && testing.booleanValue(), deadline), null);
           }
           rethrow(tests);
         }
@@ -138,7 +162,8 @@ final class Re2Builtins {
       rethrow(res);
     }
 
-    private static Streams.Collected values(Expression e, Scope scope, JsonNode in, Deadline.State deadline) {
+    private static Streams.Collected values(
+        Expression e, Scope scope, JsonNode in, Deadline.State deadline) {
       return Streams.collectValues(e, scope, in, deadline);
     }
 
@@ -149,7 +174,8 @@ final class Re2Builtins {
     }
   }
 
-  static JsonNode match(JsonNode v, JsonNode re, JsonNode fs, boolean testing, Deadline.State deadline)
+  static JsonNode match(
+      JsonNode v, JsonNode re, JsonNode fs, boolean testing, Deadline.State deadline)
       throws JsonQueryException {
     String name = testing ? "test" : "match";
     String flags = "";
@@ -171,7 +197,8 @@ final class Re2Builtins {
     boolean all = flags.indexOf('g') >= 0;
     ArrayNode out = F.arrayNode();
     int groups = m.groupCount();
-    // Go's FindAllStringSubmatchIndex: successive non-overlapping matches; an empty match right after the previous
+    // Go's FindAllStringSubmatchIndex: successive non-overlapping matches; an empty match right
+    // after the previous
     // match is skipped, and after an empty match the search moves on by one code point
     int pos = 0;
     int prevEnd = -1;
@@ -232,7 +259,9 @@ final class Re2Builtins {
     int cp = 0;
     for (int i = 0; i < s.length(); i++) {
       at[i] = cp;
-      if (!(Character.isLowSurrogate(s.charAt(i)) && i > 0 && Character.isHighSurrogate(s.charAt(i - 1)))) {
+      if (!(Character.isLowSurrogate(s.charAt(i))
+          && i > 0
+          && Character.isHighSurrogate(s.charAt(i - 1)))) {
         cp++;
       } else {
         at[i] = cp - 1;
@@ -269,7 +298,13 @@ final class Re2Builtins {
   /** {@code _captures}: gojq's funcCaptures, the named groups of a match's captures as an object. */
   static final class Captures implements Function {
     @Override
-    public void apply(Scope scope, List<Expression> args, JsonNode in, Path ipath, PathOutput output, Version version)
+    public void apply(
+        Scope scope,
+        List<Expression> args,
+        JsonNode in,
+        Path ipath,
+        PathOutput output,
+        Version version)
         throws JsonQueryException {
       if (!in.isArray()) {
         throw new JsonQueryException("expected an array but got: " + Streams.describe(in));

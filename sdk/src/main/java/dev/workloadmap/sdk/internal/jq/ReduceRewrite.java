@@ -44,8 +44,10 @@ final class ReduceRewrite {
         if (s < 0 || e > expression.length() || s >= e) {
           return expression;
         }
-        // at one position: closing texts before opening ones; inner closings first, outer openings first
-        inserts.add(new Insert(s, 1_000_000 + (expression.length() - e), "(. as " + STATE + " | ["));
+        // at one position: closing texts before opening ones; inner closings first, outer openings
+        // first
+        inserts.add(
+            new Insert(s, 1_000_000 + (expression.length() - e), "(. as " + STATE + " | ["));
         inserts.add(new Insert(e, s, "] | if length == 0 then " + STATE + " else .[-1] end)"));
       }
       n.children().forEach(todo::push);
@@ -53,7 +55,8 @@ final class ReduceRewrite {
     if (inserts.isEmpty()) {
       return expression;
     }
-    inserts.sort(Comparator.comparingInt(Insert::at).thenComparing(Comparator.comparingInt(Insert::rank).reversed()));
+    inserts.sort(Comparator.comparingInt(Insert::at)
+        .thenComparing(Comparator.comparingInt(Insert::rank).reversed()));
     StringBuilder out = new StringBuilder(expression.length() + inserts.size() * 40);
     int from = 0;
     for (Insert i : inserts) {

@@ -35,9 +35,11 @@ final class RootScope {
     BuiltinFunctionLoader loader = BuiltinFunctionLoader.getInstance();
     ClassLoader cl = BuiltinFunctionLoader.class.getClassLoader();
     Map<String, Function> natives = loader.loadFunctionsFromServiceLoader(cl, VERSION);
-    // jq-defined builtins get `root` as their closure; natives win over a jq definition of the same name
+    // jq-defined builtins get `root` as their closure; natives win over a jq definition of the same
+    // name
     Map<String, Function> all = loader.listFunctions(cl, VERSION, root);
-    all.forEach((key, fn) -> root.addFunction(key, new CheckedFunction(fn, natives.containsKey(key))));
+    all.forEach(
+        (key, fn) -> root.addFunction(key, new CheckedFunction(fn, natives.containsKey(key))));
 
     BudgetedRange range = new BudgetedRange();
     root.addFunction("range", 1, range);
@@ -68,8 +70,10 @@ final class RootScope {
     root.addFunction("implode", 0, new CheckedFunction(new TextBuiltins.Implode(), false));
     root.addFunction(
         "indices", 1, indices(TextBuiltins.Indices.Which.ALL, root.getFunction("indices", 1)));
-    root.addFunction("index", 1, indices(TextBuiltins.Indices.Which.FIRST, root.getFunction("index", 1)));
-    root.addFunction("rindex", 1, indices(TextBuiltins.Indices.Which.LAST, root.getFunction("rindex", 1)));
+    root.addFunction(
+        "index", 1, indices(TextBuiltins.Indices.Which.FIRST, root.getFunction("index", 1)));
+    root.addFunction(
+        "rindex", 1, indices(TextBuiltins.Indices.Which.LAST, root.getFunction("rindex", 1)));
     Re2Builtins.install(root, VERSION); // regular expressions on RE2/J instead of joni
     root.addFunction("ltrimstr", 1, new CheckedFunction(new TrimBuiltins(true), false));
     root.addFunction("rtrimstr", 1, new CheckedFunction(new TrimBuiltins(false), false));

@@ -28,8 +28,14 @@ final class SortedBuiltins {
   /** {@code tostring}: a string as it is, anything else as its compact JSON text. */
   static final class ToString implements Function {
     @Override
-    public void apply(Scope scope, List<Expression> args, JsonNode in, Path ipath, PathOutput output,
-        Version version) throws JsonQueryException {
+    public void apply(
+        Scope scope,
+        List<Expression> args,
+        JsonNode in,
+        Path ipath,
+        PathOutput output,
+        Version version)
+        throws JsonQueryException {
       output.emit(in.isTextual() ? in : TextNode.valueOf(JsonText.toJson(in)), null);
     }
   }
@@ -37,8 +43,14 @@ final class SortedBuiltins {
   /** {@code tojson}: the compact JSON text of any value. */
   static final class ToJson implements Function {
     @Override
-    public void apply(Scope scope, List<Expression> args, JsonNode in, Path ipath, PathOutput output,
-        Version version) throws JsonQueryException {
+    public void apply(
+        Scope scope,
+        List<Expression> args,
+        JsonNode in,
+        Path ipath,
+        PathOutput output,
+        Version version)
+        throws JsonQueryException {
       output.emit(TextNode.valueOf(JsonText.toJson(in)), null);
     }
   }
@@ -46,8 +58,14 @@ final class SortedBuiltins {
   /** {@code keys}: an object's keys in code-point order, or an array's indices. */
   static final class Keys implements Function {
     @Override
-    public void apply(Scope scope, List<Expression> args, JsonNode in, Path ipath, PathOutput output,
-        Version version) throws JsonQueryException {
+    public void apply(
+        Scope scope,
+        List<Expression> args,
+        JsonNode in,
+        Path ipath,
+        PathOutput output,
+        Version version)
+        throws JsonQueryException {
       ArrayNode out = JsonNodeFactory.instance.arrayNode(in.size());
       if (in.isObject()) {
         for (String k : sortedKeys(in)) {
@@ -67,8 +85,14 @@ final class SortedBuiltins {
   /** {@code to_entries}: {@code {key, value}} pairs in key order (indices for an array). */
   static final class ToEntries implements Function {
     @Override
-    public void apply(Scope scope, List<Expression> args, JsonNode in, Path ipath, PathOutput output,
-        Version version) throws JsonQueryException {
+    public void apply(
+        Scope scope,
+        List<Expression> args,
+        JsonNode in,
+        Path ipath,
+        PathOutput output,
+        Version version)
+        throws JsonQueryException {
       ArrayNode out = JsonNodeFactory.instance.arrayNode(in.size());
       if (in.isObject()) {
         for (String k : sortedKeys(in)) {

@@ -40,7 +40,8 @@ final class SortedFields extends AbstractMap<String, JsonNode> {
     }
     int n = keys.length;
     if (n <= LINEAR_SCAN) {
-      // String caches its hash: comparing hashes first skips the char-by-char comparison of most keys
+      // String caches its hash: comparing hashes first skips the char-by-char comparison of most
+      // keys
       int h = k.hashCode();
       for (int i = 0; i < n; i++) {
         String candidate = keys[i];

@@ -5,9 +5,6 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.NullNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.util.ArrayList;
-import java.util.Iterator;
-import java.util.List;
 import java.util.Map;
 
 /**
@@ -126,7 +123,8 @@ public final class SortedKeys {
       char ca = a.charAt(i);
       char cb = b.charAt(i);
       if (ca != cb) {
-        // UTF-16 order equals code-point order except that surrogates (supplementary characters) sort above
+        // UTF-16 order equals code-point order except that surrogates (supplementary characters)
+        // sort above
         // U+E000..U+FFFF in code-point order
         boolean sa = Character.isSurrogate(ca);
         boolean sb = Character.isSurrogate(cb);

@@ -71,7 +71,12 @@ final class Streams {
 
   /** Evaluates {@code e} on {@code in}; with {@code requirePath}, each output comes with its path. */
   static Collected collect(
-      Expression e, Scope scope, JsonNode in, Path ipath, boolean requirePath, Deadline.State deadline) {
+      Expression e,
+      Scope scope,
+      JsonNode in,
+      Path ipath,
+      boolean requirePath,
+      Deadline.State deadline) {
     Collected c = new Collected();
     try {
       e.apply(
@@ -94,15 +99,11 @@ final class Streams {
   static Collected collectValues(Expression e, Scope scope, JsonNode in, Deadline.State deadline) {
     Collected c = new Collected();
     try {
-      e.apply(
-          scope,
-          in,
-          (Output)
-              v -> {
-                deadline.tick(v);
-                c.values.add(v);
-                c.paths.add(null);
-              });
+      e.apply(scope, in, (Output) v -> {
+        deadline.tick(v);
+        c.values.add(v);
+        c.paths.add(null);
+      });
     } catch (JsonQueryException ex) {
       c.error = ex;
     }

@@ -31,8 +31,14 @@ final class TextBuiltins {
   /** {@code implode}: code points to a string; a surrogate becomes U+FFFD, a value outside Unicode is an error. */
   static final class Implode implements Function {
     @Override
-    public void apply(Scope scope, List<Expression> args, JsonNode in, Path ipath, PathOutput output,
-        Version version) throws JsonQueryException {
+    public void apply(
+        Scope scope,
+        List<Expression> args,
+        JsonNode in,
+        Path ipath,
+        PathOutput output,
+        Version version)
+        throws JsonQueryException {
       if (!in.isArray()) {
         throw new JsonQueryException("implode cannot be applied to: " + Streams.describe(in));
       }
@@ -46,7 +52,8 @@ final class TextBuiltins {
           throw new JsonQueryException("implode cannot be applied to: " + Streams.describe(in));
         }
         int cp = (int) d;
-        sb.appendCodePoint(cp >= Character.MIN_SURROGATE && cp <= Character.MAX_SURROGATE ? 0xFFFD : cp);
+        sb.appendCodePoint(
+            cp >= Character.MIN_SURROGATE && cp <= Character.MAX_SURROGATE ? 0xFFFD : cp);
       }
       output.emit(TextNode.valueOf(sb.toString()), null);
     }
@@ -73,15 +80,23 @@ final class TextBuiltins {
     }
 
     @Override
-    public void apply(Scope scope, List<Expression> args, JsonNode in, Path ipath, PathOutput output,
-        Version version) throws JsonQueryException {
+    public void apply(
+        Scope scope,
+        List<Expression> args,
+        JsonNode in,
+        Path ipath,
+        PathOutput output,
+        Version version)
+        throws JsonQueryException {
       if (!in.isTextual() && !in.isArray() && !in.isNull()) {
-        // gojq's indexFunc: only null (which gives null), an array or a string; jackson-jq indexes an object with
-        // the argument as a key instead, so `{} | indices("a")` gave null where the reference fails (issue 15)
+        // gojq's indexFunc: only null (which gives null), an array or a string; jackson-jq indexes
+        // an object with
+        // the argument as a key instead, so `{} | indices("a")` gave null where the reference fails
+        // (issue 15)
         String name = which == Which.ALL ? "indices" : which == Which.FIRST ? "index" : "rindex";
         args.get(0).apply(scope, in, (Output) x -> {
-          throw new JsonQueryException(name + "(" + JsonText.toJson(x) + ") cannot be applied to: "
-              + Streams.describe(in));
+          throw new JsonQueryException(
+              name + "(" + JsonText.toJson(x) + ") cannot be applied to: " + Streams.describe(in));
         });
         return;
       }
@@ -90,17 +105,12 @@ final class TextBuiltins {
         return;
       }
       String s = in.textValue();
-      args.get(0)
-          .apply(
-              scope,
-              in,
-              (Output)
-                  x -> {
-                    if (!x.isTextual()) {
-                      throw new JsonQueryException("expected a string but got: " + Streams.describe(x));
-                    }
-                    output.emit(find(s, x.textValue()), null);
-                  });
+      args.get(0).apply(scope, in, (Output) x -> {
+        if (!x.isTextual()) {
+          throw new JsonQueryException("expected a string but got: " + Streams.describe(x));
+        }
+        output.emit(find(s, x.textValue()), null);
+      });
     }
 
     private JsonNode find(String s, String needle) {

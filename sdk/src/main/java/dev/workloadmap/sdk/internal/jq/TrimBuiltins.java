@@ -25,7 +25,13 @@ final class TrimBuiltins implements Function {
   }
 
   @Override
-  public void apply(Scope scope, List<Expression> args, JsonNode in, Path ipath, PathOutput output, Version version)
+  public void apply(
+      Scope scope,
+      List<Expression> args,
+      JsonNode in,
+      Path ipath,
+      PathOutput output,
+      Version version)
       throws JsonQueryException {
     Streams.Collected xs = Streams.collectValues(args.get(0), scope, in, Deadline.current());
     for (JsonNode x : xs.values) {
@@ -35,7 +41,8 @@ final class TrimBuiltins implements Function {
       }
       String s = in.textValue();
       String t = x.textValue();
-      String r = left ? (s.startsWith(t) ? s.substring(t.length()) : s)
+      String r = left
+          ? (s.startsWith(t) ? s.substring(t.length()) : s)
           : (s.endsWith(t) ? s.substring(0, s.length() - t.length()) : s);
       output.emit(r.equals(s) ? in : TextNode.valueOf(r), null);
     }

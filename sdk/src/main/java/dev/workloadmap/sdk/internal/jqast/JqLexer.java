@@ -44,15 +44,14 @@ final class JqLexer {
     }
   }
 
-  static final Set<String> KEYWORDS =
-      Set.of(
-          "def", "if", "then", "elif", "else", "end", "as", "reduce", "foreach", "try", "catch", "label", "import",
-          "include", "module", "and", "or", "__loc__", "break");
+  static final Set<String> KEYWORDS = Set.of(
+      "def", "if", "then", "elif", "else", "end", "as", "reduce", "foreach", "try", "catch",
+      "label", "import", "include", "module", "and", "or", "__loc__", "break");
 
   /** Longest first, so that {@code ?//} wins over {@code ?} and {@code //=} over {@code //}. */
   private static final String[] SYMBOLS = {
-    "?//", "//=", "|=", "+=", "-=", "*=", "/=", "%=", "==", "!=", "<=", ">=", "//", "|", ",", "+", "-", "*", "/",
-    "%", "=", "<", ">", "(", ")", "[", "]", "{", "}", ":", ";", "?"
+    "?//", "//=", "|=", "+=", "-=", "*=", "/=", "%=", "==", "!=", "<=", ">=", "//", "|", ",", "+",
+    "-", "*", "/", "%", "=", "<", ">", "(", ")", "[", "]", "{", "}", ":", ";", "?"
   };
 
   private final String src;
@@ -150,7 +149,10 @@ final class JqLexer {
       while (pos < n && isIdentPart(src.charAt(pos))) {
         pos++;
       }
-      if (qualified && pos + 2 < n && src.charAt(pos) == ':' && src.charAt(pos + 1) == ':'
+      if (qualified
+          && pos + 2 < n
+          && src.charAt(pos) == ':'
+          && src.charAt(pos + 1) == ':'
           && isIdentStart(src.charAt(pos + 2))) {
         pos += 2;
         continue;

@@ -35,7 +35,8 @@ public sealed interface JqNode {
    * @param name the field name, or null when {@code nameString} has interpolation
    * @param nameString the string form {@code ."…"}, or null for a bare name
    */
-  record Field(JqNode target, String name, StringLit nameString, int start, int end) implements JqNode {
+  record Field(JqNode target, String name, StringLit nameString, int start, int end)
+      implements JqNode {
     @Override
     public List<JqNode> children() {
       return nonNull(target, nameString);
@@ -130,7 +131,10 @@ public sealed interface JqNode {
 
     @Override
     public boolean equals(Object o) {
-      return o instanceof Text t && t.value.equals(value) && Arrays.equals(t.offsets, offsets) && t.start == start
+      return o instanceof Text t
+          && t.value.equals(value)
+          && Arrays.equals(t.offsets, offsets)
+          && t.start == start
           && t.end == end;
     }
 
@@ -169,7 +173,8 @@ public sealed interface JqNode {
    *
    * @param opStart the offset of the operator
    */
-  record Binary(String op, JqNode left, JqNode right, int opStart, int start, int end) implements JqNode {
+  record Binary(String op, JqNode left, JqNode right, int opStart, int start, int end)
+      implements JqNode {
     @Override
     public List<JqNode> children() {
       return List.of(left, right);
@@ -233,7 +238,8 @@ public sealed interface JqNode {
    *
    * @param asStart the offset of the {@code as} keyword
    */
-  record AsBinding(JqNode source, List<JqPattern> patterns, JqNode body, int asStart, int start, int end)
+  record AsBinding(
+      JqNode source, List<JqPattern> patterns, JqNode body, int asStart, int start, int end)
       implements JqNode {
     public AsBinding {
       patterns = List.copyOf(patterns);
@@ -250,7 +256,8 @@ public sealed interface JqNode {
   }
 
   /** {@code reduce source as pattern (init; update)}. */
-  record Reduce(JqNode source, List<JqPattern> patterns, JqNode init, JqNode update, int start, int end)
+  record Reduce(
+      JqNode source, List<JqPattern> patterns, JqNode init, JqNode update, int start, int end)
       implements JqNode {
     public Reduce {
       patterns = List.copyOf(patterns);
@@ -269,7 +276,13 @@ public sealed interface JqNode {
 
   /** {@code foreach source as pattern (init; update; extract)}; extract may be null. */
   record Foreach(
-      JqNode source, List<JqPattern> patterns, JqNode init, JqNode update, JqNode extract, int start, int end)
+      JqNode source,
+      List<JqPattern> patterns,
+      JqNode init,
+      JqNode update,
+      JqNode extract,
+      int start,
+      int end)
       implements JqNode {
     public Foreach {
       patterns = List.copyOf(patterns);
@@ -338,7 +351,8 @@ public sealed interface JqNode {
    *
    * @param nameStart the offset of the function's name
    */
-  record FuncDef(String name, List<Param> params, JqNode body, JqNode rest, int nameStart, int start, int end)
+  record FuncDef(
+      String name, List<Param> params, JqNode body, JqNode rest, int nameStart, int start, int end)
       implements JqNode {
     public FuncDef {
       params = List.copyOf(params);

@@ -156,7 +156,8 @@ public final class JqParser {
       left = new Binary(op, left, right, opStart, left.start(), right.end());
       if ((prec == PREC_ASSIGN || prec == PREC_COMPARE) && precedence(noComma) == prec) {
         throw new JqSyntaxException(
-            "operator " + tok.describe() + " cannot follow '" + op + "' without parentheses (it is non-associative)",
+            "operator " + tok.describe() + " cannot follow '" + op
+                + "' without parentheses (it is non-associative)",
             tok.start());
       }
     }
@@ -193,7 +194,8 @@ public final class JqParser {
         } else if (tok.is("[")) {
           node = bracket(node, node.start());
         } else {
-          throw new JqSyntaxException("expected a field name, a string or '[' after '.' but found " + tok.describe(),
+          throw new JqSyntaxException(
+              "expected a field name, a string or '[' after '.' but found " + tok.describe(),
               tok.kind() == Kind.EOF ? dot : tok.start());
         }
       } else if (tok.is("[")) {
@@ -419,8 +421,10 @@ public final class JqParser {
       case "def" -> {
         return parseFuncDef(noComma);
       }
-      case "import", "include", "module" -> throw new JqSyntaxException(
-          "'" + t.text() + "' is not allowed: a definition's expressions cannot load jq modules", t.start());
+      case "import", "include", "module" ->
+        throw new JqSyntaxException(
+            "'" + t.text() + "' is not allowed: a definition's expressions cannot load jq modules",
+            t.start());
       default -> throw unexpected();
     }
   }
@@ -447,9 +451,11 @@ public final class JqParser {
     }
     if (tok.is("end")) {
       throw new JqSyntaxException(
-          "'if' without 'else' is not supported by the SDK's engine (jq 1.6); add 'else .' before 'end'", tok.start());
+          "'if' without 'else' is not supported by the SDK's engine (jq 1.6); add 'else .' before 'end'",
+          tok.start());
     }
-    throw new JqSyntaxException("expected 'elif', 'else' or 'end' but found " + tok.describe(), tok.start());
+    throw new JqSyntaxException(
+        "expected 'elif', 'else' or 'end' but found " + tok.describe(), tok.start());
   }
 
   private JqNode parseFuncDef(boolean noComma) {
@@ -465,7 +471,8 @@ public final class JqParser {
         } else if (tok.kind() == Kind.VARIABLE) {
           params.add(new Param(tok.text(), true, tok.start(), tok.end()));
         } else {
-          throw new JqSyntaxException("expected a parameter name (f or $x) but found " + tok.describe(), tok.start());
+          throw new JqSyntaxException(
+              "expected a parameter name (f or $x) but found " + tok.describe(), tok.start());
         }
         advance();
         if (tok.is(";")) {
@@ -492,7 +499,8 @@ public final class JqParser {
       if (tok.is(",")) {
         advance();
       } else if (!tok.is("}")) {
-        throw new JqSyntaxException("expected ',' or '}' in the object but found " + tok.describe(), tok.start());
+        throw new JqSyntaxException(
+            "expected ',' or '}' in the object but found " + tok.describe(), tok.start());
       }
     }
     int end = tok.end();
@@ -517,15 +525,18 @@ public final class JqParser {
       case FORMAT -> {
         advance();
         if (tok.kind() != Kind.QUOTE) {
-          throw new JqSyntaxException("a format key needs a string after it, as in @base64 \"key\"", tok.start());
+          throw new JqSyntaxException(
+              "a format key needs a string after it, as in @base64 \"key\"", tok.start());
         }
         key = parseString(t.text(), t.start());
       }
-      case NUMBER -> throw new JqSyntaxException(
-          "object keys are names, strings, $variables or (expressions), not numbers", t.start());
+      case NUMBER ->
+        throw new JqSyntaxException(
+            "object keys are names, strings, $variables or (expressions), not numbers", t.start());
       default -> {
         if (!tok.is("(")) {
-          throw new JqSyntaxException("expected an object key but found " + tok.describe(), tok.start());
+          throw new JqSyntaxException(
+              "expected an object key but found " + tok.describe(), tok.start());
         }
         advance();
         JqNode body = parsePipe(false);
@@ -540,7 +551,8 @@ public final class JqParser {
       return new ObjectEntry(key, value, t.start(), value.end());
     }
     if (needsValue) {
-      throw new JqSyntaxException("expected ':' after a computed key but found " + tok.describe(), tok.start());
+      throw new JqSyntaxException(
+          "expected ':' after a computed key but found " + tok.describe(), tok.start());
     }
     return new ObjectEntry(key, null, t.start(), key.end());
   }
@@ -622,7 +634,8 @@ public final class JqParser {
       int end = expect(")");
       key = new Paren(body, t.start(), end);
     } else {
-      throw new JqSyntaxException("expected a key of an object pattern but found " + t.describe(), t.start());
+      throw new JqSyntaxException(
+          "expected a key of an object pattern but found " + t.describe(), t.start());
     }
     expect(":");
     JqPattern value = parsePattern();
@@ -677,7 +690,8 @@ public final class JqParser {
         }
         if (!tok.is(")")) {
           throw new JqSyntaxException(
-              "expected ')' to close the string interpolation but found " + tok.describe(), tok.start());
+              "expected ')' to close the string interpolation but found " + tok.describe(),
+              tok.start());
         }
         parts.add(e);
         i = tok.end();
@@ -700,8 +714,11 @@ public final class JqParser {
           decoded = (char) Integer.parseInt(src.substring(i + 2, i + 6), 16);
           width = 6;
         }
-        default -> throw new JqSyntaxException(
-            "invalid escape '\\" + JqLexer.printable(d) + "' in a string (use \\\\ for a backslash)", i);
+        default ->
+          throw new JqSyntaxException(
+              "invalid escape '\\" + JqLexer.printable(d)
+                  + "' in a string (use \\\\ for a backslash)",
+              i);
       }
       offsets = put(offsets, sb.length(), i);
       sb.append(decoded);
@@ -712,7 +729,8 @@ public final class JqParser {
     return new StringLit(format, parts, start, i);
   }
 
-  private static void flush(List<JqNode> parts, StringBuilder sb, int[] offsets, int textStart, int end) {
+  private static void flush(
+      List<JqNode> parts, StringBuilder sb, int[] offsets, int textStart, int end) {
     if (sb.length() > 0) {
       parts.add(new Text(sb.toString(), Arrays.copyOf(offsets, sb.length()), textStart, end));
       sb.setLength(0);
@@ -742,15 +760,16 @@ public final class JqParser {
 
   private void enter() {
     if (++depth > MAX_DEPTH) {
-      throw new JqSyntaxException("the expression is nested too deeply (more than " + MAX_DEPTH + " levels)",
-          tok.start());
+      throw new JqSyntaxException(
+          "the expression is nested too deeply (more than " + MAX_DEPTH + " levels)", tok.start());
     }
   }
 
   /** Consumes {@code symbol} (or keyword) and returns its end offset. */
   private int expect(String symbol) {
     if (!tok.is(symbol)) {
-      throw new JqSyntaxException("expected '" + symbol + "' but found " + tok.describe(), tok.start());
+      throw new JqSyntaxException(
+          "expected '" + symbol + "' but found " + tok.describe(), tok.start());
     }
     int end = tok.end();
     advance();

@@ -29,7 +29,8 @@ public final class RejectedConstructs {
   public static final Set<String> VARIABLES = Set.of("ENV", "__loc__");
 
   /** The assignment operators. */
-  public static final Set<String> ASSIGNMENTS = Set.of("=", "|=", "+=", "-=", "*=", "/=", "%=", "//=");
+  public static final Set<String> ASSIGNMENTS =
+      Set.of("=", "|=", "+=", "-=", "*=", "/=", "%=", "//=");
 
   /**
    * One rejected construct.
@@ -59,9 +60,11 @@ public final class RejectedConstructs {
       } else if (n instanceof JqNode.RecurseAll r) {
         out.add(new Issue(r.start(), 2, "recursive descent operator '..' is not allowed"));
       } else if (n instanceof JqNode.Binary b && ASSIGNMENTS.contains(b.op())) {
-        out.add(new Issue(b.opStart(), b.op().length(), "modifying operator '" + b.op() + "' is not allowed"));
+        out.add(new Issue(
+            b.opStart(), b.op().length(), "modifying operator '" + b.op() + "' is not allowed"));
       } else if (n instanceof JqNode.VarRef v && VARIABLES.contains(v.name())) {
-        out.add(new Issue(v.start(), v.end() - v.start(), "variable '$" + v.name() + "' is not allowed"));
+        out.add(new Issue(
+            v.start(), v.end() - v.start(), "variable '$" + v.name() + "' is not allowed"));
       }
       List<JqNode> children = n.children();
       for (int i = children.size() - 1; i >= 0; i--) {
@@ -76,7 +79,10 @@ public final class RejectedConstructs {
     if ("del".equals(name)) {
       out.add(new Issue(at, name.length(), "del function is not allowed"));
     } else if (EXCESSIVE.contains(name)) {
-      out.add(new Issue(at, name.length(), "function '" + name + "' may produce excessive output and is not allowed"));
+      out.add(new Issue(
+          at,
+          name.length(),
+          "function '" + name + "' may produce excessive output and is not allowed"));
     } else if (NOT_ALLOWED.contains(name)) {
       out.add(new Issue(at, name.length(), "function '" + name + "' is not allowed"));
     }

@@ -72,7 +72,8 @@ final class BuiltinSets {
   }
 
   private static Set<String> loadEngine() {
-    return new HashSet<>(BuiltinFunctionLoader.getInstance().listFunctions(Versions.JQ_1_6, Scope.newEmptyScope())
+    return new HashSet<>(BuiltinFunctionLoader.getInstance()
+        .listFunctions(Versions.JQ_1_6, Scope.newEmptyScope())
         .keySet());
   }
 }

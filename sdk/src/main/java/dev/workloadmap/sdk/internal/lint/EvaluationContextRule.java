@@ -7,9 +7,9 @@ import dev.workloadmap.sdk.internal.jqast.JqParser;
 import dev.workloadmap.sdk.internal.jqast.JqSyntaxException;
 import dev.workloadmap.sdk.internal.model.JqFields;
 import dev.workloadmap.sdk.internal.model.JqFields.JqField;
+import dev.workloadmap.sdk.internal.validation.ValidationRule;
 import dev.workloadmap.sdk.validation.Finding;
 import dev.workloadmap.sdk.validation.Severity;
-import dev.workloadmap.sdk.internal.validation.ValidationRule;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -51,19 +51,69 @@ public final class EvaluationContextRule implements ValidationRule {
 
   /** Fields of a core/v1 PodSpec (Kubernetes 1.35). */
   static final Set<String> POD_SPEC_FIELDS = Set.of(
-      "activeDeadlineSeconds", "affinity", "automountServiceAccountToken", "containers", "dnsConfig", "dnsPolicy",
-      "enableServiceLinks", "ephemeralContainers", "hostAliases", "hostIPC", "hostNetwork", "hostPID", "hostUsers",
-      "hostname", "hostnameOverride", "imagePullSecrets", "initContainers", "nodeName", "nodeSelector", "os",
-      "overhead", "preemptionPolicy", "priority", "priorityClassName", "readinessGates", "resourceClaims",
-      "resources", "restartPolicy", "runtimeClassName", "schedulerName", "schedulingGates", "securityContext",
-      "serviceAccount", "serviceAccountName", "setHostnameAsFQDN", "shareProcessNamespace", "subdomain",
-      "terminationGracePeriodSeconds", "tolerations", "topologySpreadConstraints", "volumes", "workloadRef");
+      "activeDeadlineSeconds",
+      "affinity",
+      "automountServiceAccountToken",
+      "containers",
+      "dnsConfig",
+      "dnsPolicy",
+      "enableServiceLinks",
+      "ephemeralContainers",
+      "hostAliases",
+      "hostIPC",
+      "hostNetwork",
+      "hostPID",
+      "hostUsers",
+      "hostname",
+      "hostnameOverride",
+      "imagePullSecrets",
+      "initContainers",
+      "nodeName",
+      "nodeSelector",
+      "os",
+      "overhead",
+      "preemptionPolicy",
+      "priority",
+      "priorityClassName",
+      "readinessGates",
+      "resourceClaims",
+      "resources",
+      "restartPolicy",
+      "runtimeClassName",
+      "schedulerName",
+      "schedulingGates",
+      "securityContext",
+      "serviceAccount",
+      "serviceAccountName",
+      "setHostnameAsFQDN",
+      "shareProcessNamespace",
+      "subdomain",
+      "terminationGracePeriodSeconds",
+      "tolerations",
+      "topologySpreadConstraints",
+      "volumes",
+      "workloadRef");
 
   /** Fields of a core/v1 PodStatus (Kubernetes 1.35). */
   static final Set<String> POD_STATUS_FIELDS = Set.of(
-      "conditions", "containerStatuses", "ephemeralContainerStatuses", "extendedResourceClaimStatus", "hostIP",
-      "hostIPs", "initContainerStatuses", "message", "nominatedNodeName", "observedGeneration", "phase", "podIP",
-      "podIPs", "qosClass", "reason", "resize", "resourceClaimStatuses", "startTime");
+      "conditions",
+      "containerStatuses",
+      "ephemeralContainerStatuses",
+      "extendedResourceClaimStatus",
+      "hostIP",
+      "hostIPs",
+      "initContainerStatuses",
+      "message",
+      "nominatedNodeName",
+      "observedGeneration",
+      "phase",
+      "podIP",
+      "podIPs",
+      "qosClass",
+      "reason",
+      "resize",
+      "resourceClaimStatuses",
+      "startTime");
 
   /** Pod-only markers at the root of an object: {@code .spec.containers}, {@code .spec.nodeName}, … */
   private static final Set<List<String>> POD_ONLY = Set.of(
@@ -103,7 +153,8 @@ public final class EvaluationContextRule implements ValidationRule {
 
   /** Whether {@code pointer} is one of the fields evaluated against a pod (docs/format.md#path-sides). */
   static boolean isPodSide(String pointer) {
-    return pointer.contains("/podSelector/") || pointer.contains("/groupByKeyPaths/")
+    return pointer.contains("/podSelector/")
+        || pointer.contains("/groupByKeyPaths/")
         || pointer.contains("/filters/");
   }
 
@@ -130,9 +181,12 @@ public final class EvaluationContextRule implements ValidationRule {
     }
     String text = p.text(2);
     if (reported.add(text)) {
-      out.add(new Finding(POD_SIDE_READS_WORKLOAD, Severity.WARNING,
-          "JQ expression '" + field.expression() + "' at '" + field.documentPath() + "' is evaluated on a pod but"
-              + " reads " + text + ", which is not a " + what + " field (a workload field?)",
+      out.add(new Finding(
+          POD_SIDE_READS_WORKLOAD,
+          Severity.WARNING,
+          "JQ expression '" + field.expression() + "' at '" + field.documentPath()
+              + "' is evaluated on a pod but" + " reads " + text + ", which is not a " + what
+              + " field (a workload field?)",
           field.locate(d, p.steps().get(1).offset()),
           "pod-side paths read the pod: .metadata.labels/annotations/ownerReferences/name/namespace, PodSpec or"
               + " PodStatus fields",
@@ -147,7 +201,8 @@ public final class EvaluationContextRule implements ValidationRule {
     if (top == null || second == null) {
       return;
     }
-    boolean ownerRefId = field.pointer().endsWith("/instanceIdPath") && "metadata".equals(top)
+    boolean ownerRefId = field.pointer().endsWith("/instanceIdPath")
+        && "metadata".equals(top)
         && "ownerReferences".equals(second);
     if (!ownerRefId && !POD_ONLY.contains(List.of(top, second))) {
       return;
@@ -155,9 +210,12 @@ public final class EvaluationContextRule implements ValidationRule {
     String text = p.text(2);
     if (reported.add(text)) {
       String kind = d.rootGvk() == null ? "the root object" : "a " + d.rootGvk().kind();
-      out.add(new Finding(WORKLOAD_SIDE_READS_POD, Severity.WARNING,
-          "JQ expression '" + field.expression() + "' at '" + field.documentPath() + "' is evaluated on the whole"
-              + " workload object but reads " + text + ", a pod field that " + kind + " does not have at its root",
+      out.add(new Finding(
+          WORKLOAD_SIDE_READS_POD,
+          Severity.WARNING,
+          "JQ expression '" + field.expression() + "' at '" + field.documentPath()
+              + "' is evaluated on the whole" + " workload object but reads " + text
+              + ", a pod field that " + kind + " does not have at its root",
           field.locate(d, p.steps().get(1).offset()),
           ownerRefId
               ? "instance ids come from the workload object (such as .spec.replicatedJobs[].name); a pod's owner is"

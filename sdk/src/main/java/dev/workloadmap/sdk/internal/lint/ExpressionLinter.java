@@ -110,8 +110,12 @@ final class ExpressionLinter {
       call(c, scope, out);
       c.args().forEach(a -> walk(a, scope, out));
     } else if (n instanceof VarRef v) {
-      if (!RejectedConstructs.VARIABLES.contains(v.name()) && !Named.contains(scope.variables(), v.name())) {
-        out.add(new Problem(JqLintRule.UNDEFINED_VARIABLE, Severity.ERROR, v.start(),
+      if (!RejectedConstructs.VARIABLES.contains(v.name())
+          && !Named.contains(scope.variables(), v.name())) {
+        out.add(new Problem(
+            JqLintRule.UNDEFINED_VARIABLE,
+            Severity.ERROR,
+            v.start(),
             "undefined variable '$" + v.name() + "'",
             "bind it first ('… as $" + v.name() + " | …') or declare it as a function parameter"));
       }
@@ -161,13 +165,19 @@ final class ExpressionLinter {
       walk(l.body(), scope.label(l.name()), out);
     } else if (n instanceof Break b) {
       if (!Named.contains(scope.labels(), b.name())) {
-        out.add(new Problem(JqLintRule.UNDEFINED_VARIABLE, Severity.ERROR, b.start(),
-            "undefined label '$" + b.name() + "'", "'break $" + b.name() + "' needs an enclosing 'label $"
-                + b.name() + " | …'"));
+        out.add(new Problem(
+            JqLintRule.UNDEFINED_VARIABLE,
+            Severity.ERROR,
+            b.start(),
+            "undefined label '$" + b.name() + "'",
+            "'break $" + b.name() + "' needs an enclosing 'label $" + b.name() + " | …'"));
       }
     } else {
       if (n instanceof JqNode.Try t && t.handler() != null && !constant(t.handler())) {
-        out.add(new Problem(JqLintRule.ERROR_MESSAGE, Severity.ERROR, t.handler().start(),
+        out.add(new Problem(
+            JqLintRule.ERROR_MESSAGE,
+            Severity.ERROR,
+            t.handler().start(),
             "the 'catch' handler reads the error message, which the reference engine (gojq) and the SDK's engine"
                 + " word differently",
             "catch into a constant ('try X catch \"fallback\"') or write 'X?' or '(X)? // fallback'; a message"
@@ -177,10 +187,14 @@ final class ExpressionLinter {
         tryScope(b.left(), out);
       }
       if (n instanceof Binary b && !b.op().equals("|") && b.right() instanceof AsBinding a) {
-        out.add(new Problem(JqLintRule.AS_PRECEDENCE, Severity.ERROR, a.start(),
+        out.add(new Problem(
+            JqLintRule.AS_PRECEDENCE,
+            Severity.ERROR,
+            a.start(),
             "add parentheses around the 'as' binding",
-            "engines disagree on how far '… as $x | …' reaches to the left of '" + b.op() + "' (FC-27); write '"
-                + b.op() + " (… as $x | …)' or '(… " + b.op() + " …) as $x | …'"));
+            "engines disagree on how far '… as $x | …' reaches to the left of '" + b.op()
+                + "' (FC-27); write '" + b.op() + " (… as $x | …)' or '(… " + b.op()
+                + " …) as $x | …'"));
       }
       n.children().forEach(child -> walk(child, scope, out));
     }
@@ -202,10 +216,14 @@ final class ExpressionLinter {
   }
 
   private static void tryScope(JqNode n, List<Problem> out) {
-    out.add(new Problem(JqLintRule.TRY_SCOPE, Severity.ERROR, n.start(),
-        "'(…)?' or '(try …)' followed by more pipeline: the SDK's engine also catches the errors raised after it,"
-            + " the reference engine (gojq) only those inside",
-        "put the rest inside the try ('try (X | rest)' or '(X | rest)?'), or use '?' on a path ('.a?')"));
+    out.add(
+        new Problem(
+            JqLintRule.TRY_SCOPE,
+            Severity.ERROR,
+            n.start(),
+            "'(…)?' or '(try …)' followed by more pipeline: the SDK's engine also catches the errors raised after it,"
+                + " the reference engine (gojq) only those inside",
+            "put the rest inside the try ('try (X | rest)' or '(X | rest)?'), or use '?' on a path ('.a?')"));
   }
 
   /** Whether {@code n} does not read its input: literals, {@code empty}, and arrays and objects of those. */
@@ -226,8 +244,10 @@ final class ExpressionLinter {
       return a.body() == null || constant(a.body());
     }
     if (n instanceof JqNode.ObjectCons o) {
-      return o.entries().stream().allMatch(e -> (e.key() instanceof JqNode.Key || constant(e.key()))
-          && e.value() != null && constant(e.value()));
+      return o.entries().stream()
+          .allMatch(e -> (e.key() instanceof JqNode.Key || constant(e.key()))
+              && e.value() != null
+              && constant(e.value()));
     }
     if (n instanceof Binary b && b.op().equals(",")) {
       return constant(b.left()) && constant(b.right());
@@ -242,10 +262,17 @@ final class ExpressionLinter {
     }
     if (!RejectedConstructs.isRejectedFunction(c.name())) {
       if (!builtins.reference(c.name(), arity)) {
-        out.add(new Problem(JqLintRule.UNKNOWN_FUNCTION, Severity.ERROR, c.start(),
-            "unknown function '" + c.name() + "/" + arity + "'", unknownHint(c.name())));
+        out.add(new Problem(
+            JqLintRule.UNKNOWN_FUNCTION,
+            Severity.ERROR,
+            c.start(),
+            "unknown function '" + c.name() + "/" + arity + "'",
+            unknownHint(c.name())));
       } else if (!builtins.engine(c.name(), arity)) {
-        out.add(new Problem(JqLintRule.UNSUPPORTED_FUNCTION, Severity.ERROR, c.start(),
+        out.add(new Problem(
+            JqLintRule.UNSUPPORTED_FUNCTION,
+            Severity.ERROR,
+            c.start(),
             "function '" + c.name() + "/" + arity + "' is not supported",
             "the reference engine (gojq) has it but the SDK's engine (jackson-jq) does not; rewrite it with"
                 + " supported builtins or a local 'def'"));
@@ -265,10 +292,16 @@ final class ExpressionLinter {
    * bound them; they are left to the budget.)
    */
   private static void endlessLoop(Call c, List<Problem> out) {
-    if (c.name().equals("until") && c.args().size() == 2 && c.args().get(0) instanceof JqNode.Constant k
+    if (c.name().equals("until")
+        && c.args().size() == 2
+        && c.args().get(0) instanceof JqNode.Constant k
         && (k.text().equals("false") || k.text().equals("null"))) {
-      out.add(new Problem(JqLintRule.ENDLESS_LOOP, Severity.ERROR, c.start(),
-          "'until(" + k.text() + "; …)' never ends: it runs into the evaluation budget on every object",
+      out.add(new Problem(
+          JqLintRule.ENDLESS_LOOP,
+          Severity.ERROR,
+          c.start(),
+          "'until(" + k.text()
+              + "; …)' never ends: it runs into the evaluation budget on every object",
           "give the loop a condition that reads its input, such as until(. >= 10; . + 1)"));
     }
   }
@@ -285,10 +318,13 @@ final class ExpressionLinter {
     }
     Call self = alwaysCalls(d.body(), d.name(), d.params().size());
     if (self != null) {
-      out.add(new Problem(JqLintRule.ENDLESS_RECURSION, Severity.ERROR, self.start(),
+      out.add(new Problem(
+          JqLintRule.ENDLESS_RECURSION,
+          Severity.ERROR,
+          self.start(),
           "'def " + d.name() + "' calls itself unconditionally: it never ends",
-          "give the recursion a base case, such as def " + d.name() + ": if . > 0 then . - 1 | " + d.name()
-              + " else . end;"));
+          "give the recursion a base case, such as def " + d.name() + ": if . > 0 then . - 1 | "
+              + d.name() + " else . end;"));
     }
   }
 
@@ -311,13 +347,16 @@ final class ExpressionLinter {
     }
     if (n instanceof Binary b) {
       if (Set.of("//", "and", "or", "?//", ",").contains(b.op())) {
-        // the right side runs only on some values; after ',' the left has emitted already, so limit(n; …) can
+        // the right side runs only on some values; after ',' the left has emitted already, so
+        // limit(n; …) can
         // bound it (like repeat/1, left to the budget)
         return alwaysCalls(b.left(), name, arity);
       }
       if (b.op().equals("|")) {
         Call left = alwaysCalls(b.left(), name, arity);
-        return left != null ? left : singleOutput(b.left()) ? alwaysCalls(b.right(), name, arity) : null;
+        return left != null
+            ? left
+            : singleOutput(b.left()) ? alwaysCalls(b.right(), name, arity) : null;
       }
       Call left = alwaysCalls(b.left(), name, arity);
       return left != null ? left : alwaysCalls(b.right(), name, arity);
@@ -330,7 +369,9 @@ final class ExpressionLinter {
     if (n instanceof Paren p) {
       return singleOutput(p.body());
     }
-    if (n instanceof JqNode.Identity || n instanceof JqNode.NumberLit || n instanceof JqNode.Constant) {
+    if (n instanceof JqNode.Identity
+        || n instanceof JqNode.NumberLit
+        || n instanceof JqNode.Constant) {
       return true;
     }
     if (n instanceof StringLit s) {
@@ -348,17 +389,31 @@ final class ExpressionLinter {
           + " .[\"job-name\"] or .\"job-name\", since .a.job-name is a subtraction";
     }
     return "the reference engine defines " + name + " only with "
-        + String.join(" or ", builtins.referenceSet().stream().filter(k -> k.startsWith(name + "/")).sorted()
-            .map(k -> k.substring(name.length() + 1) + " argument(s)").toList());
+        + String.join(
+            " or ",
+            builtins.referenceSet().stream()
+                .filter(k -> k.startsWith(name + "/"))
+                .sorted()
+                .map(k -> k.substring(name.length() + 1) + " argument(s)")
+                .toList());
   }
 
   private void format(String name, int at, List<Problem> out) {
     if (!builtins.reference("@" + name, 0)) {
-      out.add(new Problem(JqLintRule.UNKNOWN_FUNCTION, Severity.ERROR, at, "unknown format '@" + name + "'",
-          "the reference engine's formats are @text @json @html @uri @urid @csv @tsv @sh @base64 @base64d"));
+      out.add(
+          new Problem(
+              JqLintRule.UNKNOWN_FUNCTION,
+              Severity.ERROR,
+              at,
+              "unknown format '@" + name + "'",
+              "the reference engine's formats are @text @json @html @uri @urid @csv @tsv @sh @base64 @base64d"));
     } else if (!builtins.engine("@" + name, 0)) {
-      out.add(new Problem(JqLintRule.UNSUPPORTED_FUNCTION, Severity.ERROR, at,
-          "format '@" + name + "' is not supported", "the SDK's engine (jackson-jq) does not have it"));
+      out.add(new Problem(
+          JqLintRule.UNSUPPORTED_FUNCTION,
+          Severity.ERROR,
+          at,
+          "format '@" + name + "' is not supported",
+          "the SDK's engine (jackson-jq) does not have it"));
     }
   }
 
@@ -373,15 +428,22 @@ final class ExpressionLinter {
     String re = s.literal();
     int[] offsets = s.literalOffsets();
     if (re.length() > MAX_REGEX_LENGTH) {
-      out.add(new Problem(JqLintRule.REGEX, Severity.ERROR, s.start(), "regular expression too long",
-          "regular expressions are limited to " + MAX_REGEX_LENGTH + " chars (compiling one cannot be"
-              + " interrupted, FC-32)"));
+      out.add(new Problem(
+          JqLintRule.REGEX,
+          Severity.ERROR,
+          s.start(),
+          "regular expression too long",
+          "regular expressions are limited to " + MAX_REGEX_LENGTH
+              + " chars (compiling one cannot be" + " interrupted, FC-32)"));
       return;
     }
     Re2Check.Problem p = Re2Check.check(re);
     if (p != null) {
       int at = p.index() < offsets.length ? offsets[p.index()] : s.start();
-      out.add(new Problem(JqLintRule.REGEX, Severity.ERROR, at,
+      out.add(new Problem(
+          JqLintRule.REGEX,
+          Severity.ERROR,
+          at,
           "regular expression not supported by the reference engine",
           "the reference engine uses RE2 syntax, which has no " + p.what() + " (FC-32)"));
     }
@@ -404,10 +466,13 @@ final class ExpressionLinter {
       }
     }
     if (last instanceof Binary b && SELECTOR_TRAPS.contains(b.op())) {
-      out.add(new Problem(JqLintRule.SELECTOR_PRECEDENCE, Severity.WARNING, b.opStart(),
+      out.add(new Problem(
+          JqLintRule.SELECTOR_PRECEDENCE,
+          Severity.WARNING,
+          b.opStart(),
           "keyPath is compared without parentheses; wrap it in ( )",
-          "the reference evaluates '<keyPath> == <value>', so '" + b.op() + "' here applies to the comparison's"
-              + " result (EC-05)"));
+          "the reference evaluates '<keyPath> == <value>', so '" + b.op()
+              + "' here applies to the comparison's" + " result (EC-05)"));
     }
   }
 }

@@ -53,18 +53,83 @@ final class FieldReads {
   }
 
   /** Arguments evaluated against each element of the input ({@code map(f)}: f sees {@code .[]}). */
-  private static final Set<String> ELEMENT_WISE =
-      Set.of("map", "map_values", "sort_by", "group_by", "unique_by", "min_by", "max_by", "any/1", "all/1");
+  private static final Set<String> ELEMENT_WISE = Set.of(
+      "map",
+      "map_values",
+      "sort_by",
+      "group_by",
+      "unique_by",
+      "min_by",
+      "max_by",
+      "any/1",
+      "all/1");
 
   /** Arguments evaluated against the input itself, with an output that is no longer a path of the input. */
   private static final Set<String> INPUT_ARGS = Set.of(
-      "has", "contains", "inside", "test", "match", "capture", "startswith", "endswith", "ltrimstr", "rtrimstr",
-      "split", "join", "index", "rindex", "indices", "sub", "gsub", "ascii_downcase", "ascii_upcase", "tostring",
-      "tonumber", "length", "not", "type", "empty", "error", "add", "keys", "values", "to_entries", "from_entries",
-      "tojson", "fromjson", "isvalid", "any/2", "all/2", "first/1", "last/1", "limit", "splits",
-      "ascii", "implode", "explode", "min", "max", "sort", "unique", "reverse", "flatten", "floor", "sqrt",
-      "tostream", "getpath", "in", "isempty", "del", "strings", "numbers", "booleans", "nulls",
-      "arrays", "objects", "iterables", "scalars");
+      "has",
+      "contains",
+      "inside",
+      "test",
+      "match",
+      "capture",
+      "startswith",
+      "endswith",
+      "ltrimstr",
+      "rtrimstr",
+      "split",
+      "join",
+      "index",
+      "rindex",
+      "indices",
+      "sub",
+      "gsub",
+      "ascii_downcase",
+      "ascii_upcase",
+      "tostring",
+      "tonumber",
+      "length",
+      "not",
+      "type",
+      "empty",
+      "error",
+      "add",
+      "keys",
+      "values",
+      "to_entries",
+      "from_entries",
+      "tojson",
+      "fromjson",
+      "isvalid",
+      "any/2",
+      "all/2",
+      "first/1",
+      "last/1",
+      "limit",
+      "splits",
+      "ascii",
+      "implode",
+      "explode",
+      "min",
+      "max",
+      "sort",
+      "unique",
+      "reverse",
+      "flatten",
+      "floor",
+      "sqrt",
+      "tostream",
+      "getpath",
+      "in",
+      "isempty",
+      "del",
+      "strings",
+      "numbers",
+      "booleans",
+      "nulls",
+      "arrays",
+      "objects",
+      "iterables",
+      "scalars");
 
   private final Set<Path> reads = new LinkedHashSet<>();
 
@@ -93,11 +158,15 @@ final class FieldReads {
       if (f.nameString() != null) {
         eval(f.nameString(), in);
       }
-      String name = f.name() != null ? f.name() : f.nameString() == null ? null : f.nameString().literal();
+      String name = f.name() != null
+          ? f.name()
+          : f.nameString() == null ? null : f.nameString().literal();
       if (name == null) {
         return List.of();
       }
-      int offset = f.nameString() != null ? f.nameString().start() : Math.max(f.start(), f.end() - name.length());
+      int offset = f.nameString() != null
+          ? f.nameString().start()
+          : Math.max(f.start(), f.end() - name.length());
       return step(base, new Step(name, offset));
     }
     if (node instanceof JqNode.Index ix) {

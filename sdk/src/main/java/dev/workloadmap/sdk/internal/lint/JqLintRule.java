@@ -6,8 +6,8 @@ import dev.workloadmap.sdk.internal.jqast.JqParser;
 import dev.workloadmap.sdk.internal.jqast.JqSyntaxException;
 import dev.workloadmap.sdk.internal.model.JqFields;
 import dev.workloadmap.sdk.internal.model.JqFields.JqField;
-import dev.workloadmap.sdk.validation.Finding;
 import dev.workloadmap.sdk.internal.validation.ValidationRule;
+import dev.workloadmap.sdk.validation.Finding;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -121,13 +121,18 @@ public final class JqLintRule implements ValidationRule {
       try {
         problems = linter.lint(root, field.comparedWithValue());
       } catch (StackOverflowError e) {
-        continue; // only for absurdly deep trees; the validator's walk has no recursion limit to hit
+        continue; // only for absurdly deep trees; the validator's walk has no recursion limit to
+        // hit
       }
       for (ExpressionLinter.Problem p : problems) {
-        out.add(new Finding(p.ruleId(), p.severity(),
-            "JQ expression '" + field.expression() + "' at '" + field.documentPath() + "' failed validation: "
-                + p.message(),
-            field.locate(definition, p.offset()), p.hint(), field.expression()));
+        out.add(new Finding(
+            p.ruleId(),
+            p.severity(),
+            "JQ expression '" + field.expression() + "' at '" + field.documentPath()
+                + "' failed validation: " + p.message(),
+            field.locate(definition, p.offset()),
+            p.hint(),
+            field.expression()));
       }
     }
     return out;

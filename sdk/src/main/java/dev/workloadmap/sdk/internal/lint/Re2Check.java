@@ -106,7 +106,8 @@ final class Re2Check {
   private static Problem escape(String re, int i) {
     char d = re.charAt(i + 1);
     if (d >= '1' && d <= '9') {
-      boolean octal = d <= '7' && i + 2 < re.length() && re.charAt(i + 2) >= '0' && re.charAt(i + 2) <= '7';
+      boolean octal =
+          d <= '7' && i + 2 < re.length() && re.charAt(i + 2) >= '0' && re.charAt(i + 2) <= '7';
       return octal ? null : new Problem(i, "a back-reference '\\" + d + "'");
     }
     if (d == 'k') {

@@ -8,9 +8,9 @@ import dev.workloadmap.sdk.definition.StatusDefinition.ExpectedCondition;
 import dev.workloadmap.sdk.definition.StatusDefinition.ExpressionMatcher;
 import dev.workloadmap.sdk.definition.StatusDefinition.StatusMatcher;
 import dev.workloadmap.sdk.definition.WorkloadStatus;
+import dev.workloadmap.sdk.internal.validation.ValidationRule;
 import dev.workloadmap.sdk.validation.Finding;
 import dev.workloadmap.sdk.validation.Severity;
-import dev.workloadmap.sdk.internal.validation.ValidationRule;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -75,9 +75,12 @@ public final class StructureLintRule implements ValidationRule {
         }
       }
     }
-    if (definition.form() == DefinitionForm.CURRENT && definition.gangScheduling() != null
+    if (definition.form() == DefinitionForm.CURRENT
+        && definition.gangScheduling() != null
         && !definition.gangScheduling().podGroups().isEmpty()) {
-      out.add(new Finding(DEPRECATED_POD_GROUPS, Severity.INFO,
+      out.add(new Finding(
+          DEPRECATED_POD_GROUPS,
+          Severity.INFO,
           "gangScheduling.podGroups is deprecated in the current form; podGroup replaces it",
           definition.locate(GANG + "/podGroups"),
           "keep podGroups while the definition must work with the reference library (it reads only podGroups);"
@@ -88,7 +91,11 @@ public final class StructureLintRule implements ValidationRule {
   }
 
   private static void matchers(
-      Definition d, ComponentDefinition c, WorkloadStatus status, List<StatusMatcher> matchers, List<Finding> out) {
+      Definition d,
+      ComponentDefinition c,
+      WorkloadStatus status,
+      List<StatusMatcher> matchers,
+      List<Finding> out) {
     String base = c.pointer() + "/statusDefinition/statusMappings/" + status.mappingKey();
     Map<Key, Integer> first = new HashMap<>();
     for (int i = 0; i < matchers.size(); i++) {
@@ -98,19 +105,27 @@ public final class StructureLintRule implements ValidationRule {
       }
       Integer earlier = first.putIfAbsent(Key.of(m), i);
       if (earlier != null) {
-        out.add(new Finding(DUPLICATE_MATCHER, Severity.WARNING,
-            "status matcher " + status.mappingKey() + "[" + i + "] of component '" + c.name() + "' repeats "
-                + status.mappingKey() + "[" + earlier + "]",
-            d.locate(base + "/" + i), "remove the copy, or change it into the matcher you meant", null));
+        out.add(new Finding(
+            DUPLICATE_MATCHER,
+            Severity.WARNING,
+            "status matcher " + status.mappingKey() + "[" + i + "] of component '" + c.name()
+                + "' repeats " + status.mappingKey() + "[" + earlier + "]",
+            d.locate(base + "/" + i),
+            "remove the copy, or change it into the matcher you meant",
+            null));
       }
       for (int j = 0; j < m.byConditions().size(); j++) {
         ExpectedCondition e = m.byConditions().get(j);
         if (e != null && blank(e.status()) && blank(e.reason())) {
-          out.add(new Finding(CONDITION_WITHOUT_STATUS, Severity.WARNING,
-              "byConditions entry of type '" + e.type() + "' in " + status.mappingKey() + "[" + i + "] of component '"
-                  + c.name() + "' has neither status nor reason, so it matches any status of that condition",
+          out.add(new Finding(
+              CONDITION_WITHOUT_STATUS,
+              Severity.WARNING,
+              "byConditions entry of type '" + e.type() + "' in " + status.mappingKey() + "[" + i
+                  + "] of component '" + c.name()
+                  + "' has neither status nor reason, so it matches any status of that condition",
               d.locate(base + "/" + i + "/byConditions/" + j),
-              "add status: \"True\" (quoted), or the status or reason you mean", null));
+              "add status: \"True\" (quoted), or the status or reason you mean",
+              null));
         }
       }
     }
@@ -130,7 +145,9 @@ public final class StructureLintRule implements ValidationRule {
         }
       }
       ExpressionMatcher x = m.byExpression();
-      return new Key(norm(m.byPhase()), conditions,
+      return new Key(
+          norm(m.byPhase()),
+          conditions,
           x == null ? null : List.of(norm(x.expression()), norm(x.expectedResult())));
     }
 

@@ -24,4 +24,3 @@
  * the node for structural ones.
  */
 package dev.workloadmap.sdk.internal.lint;
-

@@ -1,5 +1,12 @@
 package dev.workloadmap.sdk.internal.live;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.workloadmap.sdk.WorkloadMapException;
+import dev.workloadmap.sdk.definition.ComponentDefinition;
+import dev.workloadmap.sdk.definition.Definition;
+import dev.workloadmap.sdk.definition.PodSelector;
+import dev.workloadmap.sdk.internal.jq.SortedKeys;
+import dev.workloadmap.sdk.jq.JqInput;
 import dev.workloadmap.sdk.live.LiveComponent;
 import dev.workloadmap.sdk.live.LivePod;
 import dev.workloadmap.sdk.live.LiveTree;
@@ -8,13 +15,6 @@ import dev.workloadmap.sdk.live.OwnerLookup;
 import dev.workloadmap.sdk.live.PodQueryException;
 import dev.workloadmap.sdk.live.PodStatus;
 import dev.workloadmap.sdk.live.UnmatchedPod;
-import com.fasterxml.jackson.databind.JsonNode;
-import dev.workloadmap.sdk.WorkloadMapException;
-import dev.workloadmap.sdk.definition.ComponentDefinition;
-import dev.workloadmap.sdk.definition.Definition;
-import dev.workloadmap.sdk.definition.PodSelector;
-import dev.workloadmap.sdk.internal.jq.SortedKeys;
-import dev.workloadmap.sdk.jq.JqInput;
 import dev.workloadmap.sdk.resources.PodResources;
 import dev.workloadmap.sdk.resources.ResourceList;
 import dev.workloadmap.sdk.spi.JqEngine;
@@ -70,13 +70,18 @@ public final class PodAttributor {
    * @param owners reads intermediate owners; {@link OwnerLookup#none()} when pods are owned directly
    * @throws WorkloadMapException the object has no {@code metadata.uid}
    */
-  public LiveTree attribute(Definition definition, WorkloadTree tree, JsonNode object, List<? extends JsonNode> pods,
+  public LiveTree attribute(
+      Definition definition,
+      WorkloadTree tree,
+      JsonNode object,
+      List<? extends JsonNode> pods,
       OwnerLookup owners) {
     Objects.requireNonNull(pods, "pods");
     String uid = object.path("metadata").path("uid").asText("");
     if (uid.isEmpty()) {
-      throw new WorkloadMapException("the workload " + tree.object() + " has no metadata.uid: live pods are attributed "
-          + "through their ownerReferences to the workload's UID (docs/format.md#owner-chain); give the object its uid");
+      throw new WorkloadMapException(
+          "the workload " + tree.object() + " has no metadata.uid: live pods are attributed "
+              + "through their ownerReferences to the workload's UID (docs/format.md#owner-chain); give the object its uid");
     }
     OwnerChain chain = new OwnerChain(uid, owners == null ? OwnerLookup.none() : owners);
     Map<String, Row> rows = new LinkedHashMap<>();
@@ -103,18 +108,26 @@ public final class PodAttributor {
         unmatched.add(new UnmatchedPod(name, e.getMessage()));
         continue;
       }
-      ComponentNode node = componentNodes.computeIfAbsent(c.name(), k -> Optional.ofNullable(tree.component(k))).orElse(null);
+      ComponentNode node = componentNodes
+          .computeIfAbsent(c.name(), k -> Optional.ofNullable(tree.component(k)))
+          .orElse(null);
       String instance = null;
       if (c.hasInstanceIdPath()) {
-        List<String> ids = idsByComponent.computeIfAbsent(c.name(),
-            k -> node == null ? List.of() : node.instances().stream().map(InstanceNode::id).toList());
+        List<String> ids = idsByComponent.computeIfAbsent(
+            c.name(),
+            k -> node == null
+                ? List.of()
+                : node.instances().stream().map(InstanceNode::id).toList());
         if (ids.isEmpty()) {
-          unmatched.add(new UnmatchedPod(name, "component " + c.name() + " has no instances in the object"));
+          unmatched.add(
+              new UnmatchedPod(name, "component " + c.name() + " has no instances in the object"));
           continue;
         }
         try {
           instance = classifier.matchingInstanceId(
-              c.podSelector() == null ? null : c.podSelector().componentInstanceSelector(), ids, in);
+              c.podSelector() == null ? null : c.podSelector().componentInstanceSelector(),
+              ids,
+              in);
         } catch (WorkloadMapException e) {
           unmatched.add(new UnmatchedPod(name, e.getMessage()));
           continue;
@@ -125,9 +138,12 @@ public final class PodAttributor {
           replicaByComponent.computeIfAbsent(c.name(), k -> replicaComponent(definition, c));
       if (withReplica.isPresent()) {
         try {
-          replicaKey = classifier.replicaKey(withReplica.get().podSelector().replicaSelector(), in).orElse(null);
+          replicaKey = classifier
+              .replicaKey(withReplica.get().podSelector().replicaSelector(), in)
+              .orElse(null);
         } catch (WorkloadMapException e) {
-          problems.add("pod " + name + ": replica key of component " + withReplica.get().name() + ": " + e.getMessage());
+          problems.add("pod " + name + ": replica key of component "
+              + withReplica.get().name() + ": " + e.getMessage());
         }
       }
       ResourceList res = ResourceList.empty();
@@ -136,8 +152,18 @@ public final class PodAttributor {
       } catch (WorkloadMapException e) {
         problems.add("pod " + name + ": resources: " + e.getMessage());
       }
-      LivePod lp = new LivePod(name, pod.path("metadata").path("namespace").asText(""), PodStatus.phase(pod),
-          PodStatus.reason(pod), PodStatus.ready(pod), PodStatus.node(pod), res, c.name(), instance, replicaKey, pod,
+      LivePod lp = new LivePod(
+          name,
+          pod.path("metadata").path("namespace").asText(""),
+          PodStatus.phase(pod),
+          PodStatus.reason(pod),
+          PodStatus.ready(pod),
+          PodStatus.node(pod),
+          res,
+          c.name(),
+          instance,
+          replicaKey,
+          pod,
           in);
       Row row = rows.get(key(c.name(), instance));
       if (row == null) {
@@ -159,8 +185,16 @@ public final class PodAttributor {
           ready++;
         }
       }
-      out.add(new LiveComponent(r.name, r.component, r.instance, r.desired, r.pods.size(), ready,
-          new ArrayList<>(nodes), r.resources, r.pods));
+      out.add(new LiveComponent(
+          r.name,
+          r.component,
+          r.instance,
+          r.desired,
+          r.pods.size(),
+          ready,
+          new ArrayList<>(nodes),
+          r.resources,
+          r.pods));
     }
     unmatched.sort(Comparator.comparing(UnmatchedPod::name, SortedKeys::compareCodePoints));
     notOwned.sort(SortedKeys::compareCodePoints);
@@ -172,11 +206,13 @@ public final class PodAttributor {
    * root's own type selector applies to the root's pods, even when the root is the only pod-bearing component
    * (conformance CR-08); a sole child component is not filtered by its selector (SB-02).
    */
-  private ComponentDefinition place(Definition d, List<ComponentDefinition> leaves, JqInput in, String name) {
+  private ComponentDefinition place(
+      Definition d, List<ComponentDefinition> leaves, JqInput in, String name) {
     if (leaves.size() == 1 && leaves.get(0) == d.rootComponent()) {
       ComponentDefinition root = leaves.get(0);
       PodSelector s = root.podSelector();
-      if (s != null && s.componentTypeSelector() != null
+      if (s != null
+          && s.componentTypeSelector() != null
           && !classifier.matchesComponentType(s.componentTypeSelector(), in)) {
         throw new PodQueryException("no component found for pod " + name);
       }
@@ -186,12 +222,15 @@ public final class PodAttributor {
   }
 
   /** The component whose {@code replicaSelector} applies to pods of {@code c}: {@code c} or its nearest ancestor. */
-  public static Optional<ComponentDefinition> replicaComponent(Definition d, ComponentDefinition c) {
+  public static Optional<ComponentDefinition> replicaComponent(
+      Definition d, ComponentDefinition c) {
     ComponentDefinition cur = c;
     int guard = 0;
     while (cur != null && guard++ <= d.childComponents().size()) {
       PodSelector s = cur.podSelector();
-      if (s != null && s.replicaSelector() != null && s.replicaSelector().keyPath() != null
+      if (s != null
+          && s.replicaSelector() != null
+          && s.replicaSelector().keyPath() != null
           && !s.replicaSelector().keyPath().isEmpty()) {
         return Optional.of(cur);
       }
@@ -225,10 +264,14 @@ public final class PodAttributor {
     if (n.podBearing()) {
       if (n.multiInstance()) {
         for (InstanceNode in : n.instances()) {
-          rows.put(key(n.name(), in.id()), new Row(in.id(), n.name(), in.id(), in.desiredReplicas(), in.total()));
+          rows.put(
+              key(n.name(), in.id()),
+              new Row(in.id(), n.name(), in.id(), in.desiredReplicas(), in.total()));
         }
       } else {
-        rows.put(key(n.name(), null), new Row(n.name(), n.name(), null, n.ownReplicas(), n.ownResources()));
+        rows.put(
+            key(n.name(), null),
+            new Row(n.name(), n.name(), null, n.ownReplicas(), n.ownResources()));
       }
     }
     for (ComponentNode c : n.children()) {

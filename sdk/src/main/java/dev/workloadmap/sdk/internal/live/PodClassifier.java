@@ -1,7 +1,5 @@
 package dev.workloadmap.sdk.internal.live;
 
-import dev.workloadmap.sdk.live.InstanceNotFoundException;
-import dev.workloadmap.sdk.live.PodQueryException;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.workloadmap.sdk.definition.ComponentDefinition;
 import dev.workloadmap.sdk.definition.Definition;
@@ -13,6 +11,8 @@ import dev.workloadmap.sdk.internal.jq.JsonText;
 import dev.workloadmap.sdk.jq.JqException;
 import dev.workloadmap.sdk.jq.JqInput;
 import dev.workloadmap.sdk.jq.JqValues;
+import dev.workloadmap.sdk.live.InstanceNotFoundException;
+import dev.workloadmap.sdk.live.PodQueryException;
 import dev.workloadmap.sdk.spi.JqEngine;
 import java.util.ArrayList;
 import java.util.List;
@@ -51,7 +51,8 @@ public final class PodClassifier {
     boolean any = false;
     if (selector.matchLabels() != null && !selector.matchLabels().isEmpty()) {
       any = true;
-      JsonNode labels = pod.original().path("metadata").path("labels"); // key order does not matter here
+      JsonNode labels =
+          pod.original().path("metadata").path("labels"); // key order does not matter here
       for (Map.Entry<String, String> e : selector.matchLabels().entrySet()) {
         JsonNode v = labels.get(e.getKey());
         if (v == null || !v.isTextual() || !v.textValue().equals(e.getValue())) {
@@ -71,7 +72,8 @@ public final class PodClassifier {
       }
       return false;
     }
-    String expr = keyPath + " == " + JsonText.toJson(com.fasterxml.jackson.databind.node.TextNode.valueOf(selector.value()));
+    String expr = keyPath + " == "
+        + JsonText.toJson(com.fasterxml.jackson.databind.node.TextNode.valueOf(selector.value()));
     for (JsonNode r : engine.compile(expr).apply(pod)) {
       if (r.isBoolean() && r.booleanValue()) {
         return true;
@@ -106,7 +108,8 @@ public final class PodClassifier {
   public List<String> groupKeys(List<String> paths, JqInput pod) {
     List<String> out = new ArrayList<>(paths.size());
     for (String p : paths) {
-      out.add(single(p, pod).orElseThrow(() -> new PodQueryException("query result is empty <nil>")));
+      out.add(
+          single(p, pod).orElseThrow(() -> new PodQueryException("query result is empty <nil>")));
     }
     return out;
   }
@@ -145,7 +148,8 @@ public final class PodClassifier {
    *     error
    * @throws InstanceNotFoundException the extracted id is not in {@code ids}
    */
-  public String matchingInstanceId(ComponentInstanceSelector selector, List<String> ids, JqInput pod) {
+  public String matchingInstanceId(
+      ComponentInstanceSelector selector, List<String> ids, JqInput pod) {
     if (selector == null || selector.idPath() == null || selector.idPath().isEmpty()) {
       if (ids.size() == 1 && ids.get(0).isEmpty()) {
         return "";
@@ -175,7 +179,8 @@ public final class PodClassifier {
   }
 
   /** As {@link #inferComponent(Definition, JqInput, String)} with the definition's {@link #leaves} computed once. */
-  ComponentDefinition inferComponent(List<ComponentDefinition> leaves, JqInput pod, String podName) {
+  ComponentDefinition inferComponent(
+      List<ComponentDefinition> leaves, JqInput pod, String podName) {
     if (leaves.size() == 1) {
       return leaves.get(0);
     }
@@ -194,10 +199,14 @@ public final class PodClassifier {
    *
    * @throws PodQueryException {@code component <name> not found}, or as {@link #matchingInstanceId}
    */
-  public Optional<String> inferComponentInstance(Definition d, String component, List<String> ids, JqInput pod) {
+  public Optional<String> inferComponentInstance(
+      Definition d, String component, List<String> ids, JqInput pod) {
     ComponentDefinition c = d.component(component)
         .orElseThrow(() -> new PodQueryException("component " + component + " not found"));
-    if (c.podSelector() == null || ids == null || ids.isEmpty() || (ids.size() == 1 && ids.get(0).isEmpty())) {
+    if (c.podSelector() == null
+        || ids == null
+        || ids.isEmpty()
+        || (ids.size() == 1 && ids.get(0).isEmpty())) {
       return Optional.empty();
     }
     return Optional.of(matchingInstanceId(c.podSelector().componentInstanceSelector(), ids, pod));

@@ -35,9 +35,13 @@ public final class DefinitionSetRules {
 
   /** The finding for {@code file}, which holds no definition document. */
   public static Finding noDefinition(String file) {
-    return new Finding(NO_DEFINITION, Severity.ERROR, "the file holds no definition (it is empty, or only comments"
-        + " and empty documents)", SourceLocation.ofFile(file), "write a run.ai/v1alpha1 Karta document into it,"
-        + " or remove the file", null);
+    return new Finding(
+        NO_DEFINITION,
+        Severity.ERROR,
+        "the file holds no definition (it is empty, or only comments" + " and empty documents)",
+        SourceLocation.ofFile(file),
+        "write a run.ai/v1alpha1 Karta document into it," + " or remove the file",
+        null);
   }
 
   /**
@@ -58,11 +62,17 @@ public final class DefinitionSetRules {
           Definition first = definitions.get(j);
           Definition second = definitions.get(i);
           SourceLocation firstAt = first.locate(ROOT_KIND);
-          out.add(new Indexed(i, new Finding(DUPLICATE_GVK, Severity.ERROR, "definition " + second.name()
-              + " covers " + g + ", which definition " + first.name() + " at "
-              + firstAt.position() + " already covers", second.locate(ROOT_KIND),
-              "keep one definition per root kind (a second version of a kind is its own folder at that version)",
-              null)));
+          out.add(new Indexed(
+              i,
+              new Finding(
+                  DUPLICATE_GVK,
+                  Severity.ERROR,
+                  "definition " + second.name()
+                      + " covers " + g + ", which definition " + first.name() + " at "
+                      + firstAt.position() + " already covers",
+                  second.locate(ROOT_KIND),
+                  "keep one definition per root kind (a second version of a kind is its own folder at that version)",
+                  null)));
           break;
         }
       }

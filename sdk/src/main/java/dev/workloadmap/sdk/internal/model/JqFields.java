@@ -46,7 +46,8 @@ public final class JqFields {
      */
     public SourceLocation locate(Definition d, int offset) {
       if (d.source() != null && expression.equals(d.source().root().at(pointer).asText(null))) {
-        return d.source().locateInValue(pointer, Math.max(0, Math.min(offset, expression.length())));
+        return d.source()
+            .locateInValue(pointer, Math.max(0, Math.min(offset, expression.length())));
       }
       return d.locate(pointer);
     }
@@ -65,7 +66,9 @@ public final class JqFields {
         add(out, sp + "/metadataPath", c.specDefinition().metadataPath());
         FragmentedPodSpecDefinition f = c.specDefinition().fragmentedPodSpecDefinition();
         if (f != null) {
-          f.paths().forEach((field, path) -> add(out, sp + "/fragmentedPodSpecDefinition/" + field + "Path", path));
+          f.paths()
+              .forEach((field, path) ->
+                  add(out, sp + "/fragmentedPodSpecDefinition/" + field + "Path", path));
         }
       }
       if (c.scaleDefinition() != null) {
@@ -78,13 +81,20 @@ public final class JqFields {
         String sp = p + "/podSelector";
         ComponentTypeSelector t = c.podSelector().componentTypeSelector();
         if (t != null && t.keyPath() != null && !t.keyPath().isEmpty()) {
-          out.add(new JqField(sp + "/componentTypeSelector/keyPath", t.keyPath(), t.value() != null));
+          out.add(
+              new JqField(sp + "/componentTypeSelector/keyPath", t.keyPath(), t.value() != null));
         }
         if (c.podSelector().componentInstanceSelector() != null) {
-          add(out, sp + "/componentInstanceSelector/idPath", c.podSelector().componentInstanceSelector().idPath());
+          add(
+              out,
+              sp + "/componentInstanceSelector/idPath",
+              c.podSelector().componentInstanceSelector().idPath());
         }
         if (c.podSelector().replicaSelector() != null) {
-          add(out, sp + "/replicaSelector/keyPath", c.podSelector().replicaSelector().keyPath());
+          add(
+              out,
+              sp + "/replicaSelector/keyPath",
+              c.podSelector().replicaSelector().keyPath());
         }
       }
       StatusDefinition s = c.statusDefinition();
@@ -98,7 +108,10 @@ public final class JqFields {
           for (int i = 0; i < matchers.size(); i++) {
             StatusMatcher m = matchers.get(i);
             if (m.byExpression() != null) {
-              add(out, sp + "/statusMappings/" + status.mappingKey() + "/" + i + "/byExpression/expression",
+              add(
+                  out,
+                  sp + "/statusMappings/" + status.mappingKey() + "/" + i
+                      + "/byExpression/expression",
                   m.byExpression().expression());
             }
           }
@@ -107,10 +120,16 @@ public final class JqFields {
       SuspendDefinition su = c.suspendDefinition();
       if (su != null) {
         for (int i = 0; i < su.suspendActions().size(); i++) {
-          add(out, p + "/suspendDefinition/suspendActions/" + i + "/path", su.suspendActions().get(i).path());
+          add(
+              out,
+              p + "/suspendDefinition/suspendActions/" + i + "/path",
+              su.suspendActions().get(i).path());
         }
         for (int i = 0; i < su.resumeActions().size(); i++) {
-          add(out, p + "/suspendDefinition/resumeActions/" + i + "/path", su.resumeActions().get(i).path());
+          add(
+              out,
+              p + "/suspendDefinition/resumeActions/" + i + "/path",
+              su.resumeActions().get(i).path());
         }
       }
     }
@@ -122,7 +141,10 @@ public final class JqFields {
         for (int j = 0; j < members.size(); j++) {
           GangScheduling.Member m = members.get(j);
           for (int k = 0; k < m.groupByKeyPaths().size(); k++) {
-            add(out, base + i + "/members/" + j + "/groupByKeyPaths/" + k, m.groupByKeyPaths().get(k));
+            add(
+                out,
+                base + i + "/members/" + j + "/groupByKeyPaths/" + k,
+                m.groupByKeyPaths().get(k));
           }
           for (int k = 0; k < m.filters().size(); k++) {
             add(out, base + i + "/members/" + j + "/filters/" + k, m.filters().get(k));

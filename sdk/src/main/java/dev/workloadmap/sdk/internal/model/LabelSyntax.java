@@ -27,8 +27,10 @@ public final class LabelSyntax {
       } else if (prefix.length() > 253) {
         out.add("Invalid value: \"" + key + "\": prefix part must be no more than 253 characters");
       } else if (!DNS1123_SUBDOMAIN.matcher(prefix).matches()) {
-        out.add("Invalid value: \"" + key + "\": prefix part a lowercase RFC 1123 subdomain must consist of lower"
-            + " case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character");
+        out.add(
+            "Invalid value: \"" + key
+                + "\": prefix part a lowercase RFC 1123 subdomain must consist of lower"
+                + " case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character");
       }
     }
     if (name.isEmpty()) {
@@ -36,8 +38,10 @@ public final class LabelSyntax {
     } else if (name.length() > 63) {
       out.add("Invalid value: \"" + key + "\": name part must be no more than 63 characters");
     } else if (!NAME.matcher(name).matches()) {
-      out.add("Invalid value: \"" + key + "\": name part must consist of alphanumeric characters, '-', '_' or '.',"
-          + " and must start and end with an alphanumeric character (regex used for validation is '" + NAME_FMT
+      out.add("Invalid value: \"" + key
+          + "\": name part must consist of alphanumeric characters, '-', '_' or '.',"
+          + " and must start and end with an alphanumeric character (regex used for validation is '"
+          + NAME_FMT
           + "')");
     }
     return out;
@@ -53,7 +57,8 @@ public final class LabelSyntax {
       out.add("Invalid value: \"" + value + "\": must be no more than 63 characters");
     }
     if (!NAME.matcher(value).matches()) {
-      out.add("Invalid value: \"" + value + "\": a valid label must be an empty string or consist of alphanumeric"
+      out.add("Invalid value: \"" + value
+          + "\": a valid label must be an empty string or consist of alphanumeric"
           + " characters, '-', '_' or '.', and must start and end with an alphanumeric character (regex used for"
           + " validation is '" + NAME_FMT + "')");
     }

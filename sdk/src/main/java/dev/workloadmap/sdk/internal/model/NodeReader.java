@@ -57,7 +57,8 @@ public final class NodeReader {
    * Like {@link #checkFields(JsonNode, String, Set, String)}, but fields in {@code otherForm} get a message saying they
    * belong to the current form only (docs/format.md#legacy-mapping) and are always warnings.
    */
-  public void checkFields(JsonNode obj, String pointer, Set<String> known, Set<String> otherForm, String what) {
+  public void checkFields(
+      JsonNode obj, String pointer, Set<String> known, Set<String> otherForm, String what) {
     Iterator<String> names = obj.fieldNames();
     while (names.hasNext()) {
       String name = names.next();
@@ -70,7 +71,8 @@ public final class NodeReader {
             "model.current-form-field",
             Severity.WARNING,
             at,
-            "field \"" + name + "\" exists only in the current form (run.ai/v1alpha1 Karta); the legacy"
+            "field \"" + name
+                + "\" exists only in the current form (run.ai/v1alpha1 Karta); the legacy"
                 + " ResourceInterface ignores it",
             "migrate the document to apiVersion run.ai/v1alpha1, kind Karta");
         continue;
@@ -83,7 +85,8 @@ public final class NodeReader {
           "unknown field \"" + name + "\" in " + what
               + (suggestion == null ? "" : "; did you mean \"" + suggestion + "\"?"),
           suggestion == null
-              ? "remove it; known fields here: " + String.join(", ", known.stream().sorted().toList())
+              ? "remove it; known fields here: "
+                  + String.join(", ", known.stream().sorted().toList())
               : "rename it to \"" + suggestion + "\"");
     }
   }
@@ -98,7 +101,8 @@ public final class NodeReader {
     return container(parent, pointer, field, required, false);
   }
 
-  private JsonNode container(JsonNode parent, String pointer, String field, boolean required, boolean object) {
+  private JsonNode container(
+      JsonNode parent, String pointer, String field, boolean required, boolean object) {
     JsonNode n = parent.get(field);
     if (n == null || n.isNull()) {
       if (required) {
@@ -120,7 +124,11 @@ public final class NodeReader {
   public String string(JsonNode parent, String pointer, String field, boolean required) {
     JsonNode n = parent.get(field);
     String at = child(pointer, field);
-    if (n == null || (n.isNull() && doc.plainScalarText(at).map(t -> t.isEmpty() || t.equals("~") || t.equalsIgnoreCase("null")).orElse(true))) {
+    if (n == null
+        || (n.isNull()
+            && doc.plainScalarText(at)
+                .map(t -> t.isEmpty() || t.equals("~") || t.equalsIgnoreCase("null"))
+                .orElse(true))) {
       if (required) {
         missing(pointer, field);
       }
@@ -157,14 +165,12 @@ public final class NodeReader {
     }
     Map<String, String> m = new LinkedHashMap<>();
     String at = child(pointer, field);
-    n.properties()
-        .forEach(
-            e -> {
-              String v = stringValue(e.getValue(), child(at, e.getKey()), e.getKey());
-              if (v != null) {
-                m.put(e.getKey(), v);
-              }
-            });
+    n.properties().forEach(e -> {
+      String v = stringValue(e.getValue(), child(at, e.getKey()), e.getKey());
+      if (v != null) {
+        m.put(e.getKey(), v);
+      }
+    });
     return m;
   }
 

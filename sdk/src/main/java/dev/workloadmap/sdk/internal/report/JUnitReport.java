@@ -42,7 +42,9 @@ public final class JUnitReport {
       int skipped = report.count(FixtureResult.Outcome.SKIPPED);
       for (DefinitionResult d : report.definitions()) {
         failures += validationFails(d, failOnWarning) ? 1 : 0;
-        failures += (int) d.fixtures().stream().filter(f -> f.outcome() == FixtureResult.Outcome.FAILED).count();
+        failures += (int) d.fixtures().stream()
+            .filter(f -> f.outcome() == FixtureResult.Outcome.FAILED)
+            .count();
       }
       x.writeStartElement("testsuites");
       x.writeAttribute("name", "workloadmap");
@@ -67,20 +69,26 @@ public final class JUnitReport {
     return d.report().hasErrors() || (failOnWarning && !d.report().warnings().isEmpty());
   }
 
-  private static void suite(XMLStreamWriter x, DefinitionResult d, Path baseDir, boolean failOnWarning)
+  private static void suite(
+      XMLStreamWriter x, DefinitionResult d, Path baseDir, boolean failOnWarning)
       throws XMLStreamException {
     String file = d.file() == null ? "" : Reports.relative(d.file().toString(), baseDir);
     String className = "workloadmap." + d.name();
     int failures = (validationFails(d, failOnWarning) ? 1 : 0)
-        + (int) d.fixtures().stream().filter(f -> f.outcome() == FixtureResult.Outcome.FAILED).count();
+        + (int) d.fixtures().stream()
+            .filter(f -> f.outcome() == FixtureResult.Outcome.FAILED)
+            .count();
     x.writeCharacters("\n  ");
     x.writeStartElement("testsuite");
     x.writeAttribute("name", d.name());
     x.writeAttribute("tests", Integer.toString(1 + d.fixtures().size()));
     x.writeAttribute("failures", Integer.toString(failures));
     x.writeAttribute("errors", "0");
-    x.writeAttribute("skipped",
-        Long.toString(d.fixtures().stream().filter(f -> f.outcome() == FixtureResult.Outcome.SKIPPED).count()));
+    x.writeAttribute(
+        "skipped",
+        Long.toString(d.fixtures().stream()
+            .filter(f -> f.outcome() == FixtureResult.Outcome.SKIPPED)
+            .count()));
     x.writeAttribute("time", "0");
     if (!file.isEmpty()) {
       x.writeAttribute("file", file);
@@ -93,8 +101,11 @@ public final class JUnitReport {
     x.writeAttribute("time", "0");
     List<Finding> findings = d.report().findings();
     if (validationFails(d, failOnWarning)) {
-      failure(x, d.report().errors().size() + " error(s), " + d.report().warnings().size() + " warning(s)",
-          "validation", lines(findings, baseDir));
+      failure(
+          x,
+          d.report().errors().size() + " error(s), " + d.report().warnings().size() + " warning(s)",
+          "validation",
+          lines(findings, baseDir));
     } else if (!findings.isEmpty()) {
       systemOut(x, lines(findings, baseDir));
     }
@@ -108,8 +119,12 @@ public final class JUnitReport {
       x.writeAttribute("time", "0");
       String reason = f.reason() == null ? "" : f.reason();
       switch (f.outcome()) {
-        case FAILED -> failure(x, reason.isEmpty() ? "fixture failed" : reason, "fixture",
-            (reason.isEmpty() ? "" : reason + "\n") + lines(f.findings(), baseDir));
+        case FAILED ->
+          failure(
+              x,
+              reason.isEmpty() ? "fixture failed" : reason,
+              "fixture",
+              (reason.isEmpty() ? "" : reason + "\n") + lines(f.findings(), baseDir));
         case SKIPPED -> {
           x.writeCharacters("\n      ");
           x.writeEmptyElement("skipped");
@@ -128,7 +143,8 @@ public final class JUnitReport {
     x.writeEndElement();
   }
 
-  private static void failure(XMLStreamWriter x, String message, String type, String body) throws XMLStreamException {
+  private static void failure(XMLStreamWriter x, String message, String type, String body)
+      throws XMLStreamException {
     x.writeCharacters("\n      ");
     x.writeStartElement("failure");
     x.writeAttribute("message", message);
@@ -152,9 +168,17 @@ public final class JUnitReport {
   }
 
   private static String line(Finding f, Path baseDir) {
-    Finding shown = new Finding(f.ruleId(), f.severity(), f.message(),
-        new dev.workloadmap.sdk.yaml.SourceLocation(Reports.relative(f.location().file(), baseDir),
-            f.location().line(), f.location().column(), f.location().pointer()), f.hint(), f.expression());
+    Finding shown = new Finding(
+        f.ruleId(),
+        f.severity(),
+        f.message(),
+        new dev.workloadmap.sdk.yaml.SourceLocation(
+            Reports.relative(f.location().file(), baseDir),
+            f.location().line(),
+            f.location().column(),
+            f.location().pointer()),
+        f.hint(),
+        f.expression());
     return (f.severity() == Severity.INFO ? "INFO" : f.severity().name()) + " " + shown.format();
   }
 }

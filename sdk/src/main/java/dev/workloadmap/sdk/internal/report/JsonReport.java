@@ -1,12 +1,12 @@
 package dev.workloadmap.sdk.internal.report;
 
-import dev.workloadmap.sdk.report.Reports;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.workloadmap.sdk.report.Reports;
 import dev.workloadmap.sdk.validation.Finding;
 import dev.workloadmap.sdk.validation.Severity;
 import dev.workloadmap.sdk.validation.ValidationReport;
@@ -38,7 +38,8 @@ import java.util.Locale;
  */
 public final class JsonReport {
 
-  private static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+  private static final ObjectMapper MAPPER =
+      new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
   private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
 
   private JsonReport() {}
@@ -64,7 +65,9 @@ public final class JsonReport {
       for (FixtureResult f : d.fixtures()) {
         ObjectNode fx = fixtures.addObject();
         fx.put("name", f.name());
-        fx.put("directory", f.directory() == null ? "" : Reports.relative(f.directory().toString(), baseDir));
+        fx.put(
+            "directory",
+            f.directory() == null ? "" : Reports.relative(f.directory().toString(), baseDir));
         fx.put("outcome", f.outcome().name().toLowerCase(Locale.ROOT));
         fx.put("reason", f.reason() == null ? "" : f.reason());
         fx.set("findings", findings(f.findings(), baseDir, counts));

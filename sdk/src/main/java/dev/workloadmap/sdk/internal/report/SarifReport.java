@@ -1,12 +1,12 @@
 package dev.workloadmap.sdk.internal.report;
 
-import dev.workloadmap.sdk.report.Reports;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.workloadmap.sdk.report.Reports;
 import dev.workloadmap.sdk.validation.Finding;
 import dev.workloadmap.sdk.verify.DefinitionResult;
 import dev.workloadmap.sdk.verify.FixtureResult;
@@ -39,12 +39,14 @@ public final class SarifReport {
   /** The rule of a failed fixture that has no findings of its own. */
   public static final String FIXTURE_RULE = "verify.fixture";
 
-  private static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+  private static final ObjectMapper MAPPER =
+      new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
   private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
 
   private SarifReport() {}
 
-  private record Result(String ruleId, String level, String text, String file, int line, int column) {}
+  private record Result(
+      String ruleId, String level, String text, String file, int line, int column) {}
 
   /** The SARIF log as a JSON tree. */
   public static ObjectNode toSarif(VerifyReport report, Path baseDir) {
@@ -54,10 +56,17 @@ public final class SarifReport {
       for (FixtureResult fx : d.fixtures()) {
         fx.findings().forEach(f -> results.add(result(f, baseDir)));
         if (fx.outcome() == FixtureResult.Outcome.FAILED && fx.findings().isEmpty()) {
-          String where = fx.directory() != null ? fx.directory().toString()
+          String where = fx.directory() != null
+              ? fx.directory().toString()
               : d.file() != null ? d.file().toString() : "";
-          results.add(new Result(FIXTURE_RULE, "error", "fixture " + fx.name() + " of " + d.name() + " failed: "
-              + (fx.reason() == null ? "" : fx.reason()), Reports.relative(where, baseDir), 0, 0));
+          results.add(new Result(
+              FIXTURE_RULE,
+              "error",
+              "fixture " + fx.name() + " of " + d.name() + " failed: "
+                  + (fx.reason() == null ? "" : fx.reason()),
+              Reports.relative(where, baseDir),
+              0,
+              0));
         }
       }
     }
@@ -81,7 +90,8 @@ public final class SarifReport {
       rule.put("id", id);
       rule.putObject("shortDescription").put("text", id);
     }
-    run.putObject("originalUriBaseIds").putObject(SRCROOT)
+    run.putObject("originalUriBaseIds")
+        .putObject(SRCROOT)
         .put("uri", baseDir.toAbsolutePath().normalize().toUri().toString());
     ArrayNode out = run.putArray("results");
     for (Result r : results) {
@@ -127,7 +137,12 @@ public final class SarifReport {
       case WARNING -> "warning";
       case INFO -> "note";
     };
-    return new Result(f.ruleId(), level, Reports.messageWithHint(f), Reports.relative(f.location().file(), baseDir),
-        f.location().line(), f.location().column());
+    return new Result(
+        f.ruleId(),
+        level,
+        Reports.messageWithHint(f),
+        Reports.relative(f.location().file(), baseDir),
+        f.location().line(),
+        f.location().column());
   }
 }

@@ -1,8 +1,8 @@
 package dev.workloadmap.sdk.internal.resources;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.workloadmap.sdk.resources.InvalidQuantityException;
 import dev.workloadmap.sdk.resources.PodResources;
-import com.fasterxml.jackson.databind.JsonNode;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
@@ -52,7 +52,11 @@ public final class ExtendedResourceRules {
       for (int i = 0; i < cs.size(); i++) {
         JsonNode r = cs.get(i).path("resources");
         if (r.isObject()) {
-          container(r, path + "." + list + "[" + i + "].resources", "/" + list + "/" + i + "/resources", out);
+          container(
+              r,
+              path + "." + list + "[" + i + "].resources",
+              "/" + list + "/" + i + "/resources",
+              out);
         }
       }
     }
@@ -76,7 +80,8 @@ public final class ExtendedResourceRules {
     return name.replace("~", "~0").replace("/", "~1");
   }
 
-  private static void container(JsonNode resources, String path, String pointer, List<Violation> out) {
+  private static void container(
+      JsonNode resources, String path, String pointer, List<Violation> out) {
     JsonNode requests = resources.path("requests");
     JsonNode limits = resources.path("limits");
     for (String side : new String[] {"requests", "limits"}) {
@@ -94,7 +99,8 @@ public final class ExtendedResourceRules {
           continue; // an invalid quantity: PodResources reports it
         }
         if (q.signum() != 0 && q.stripTrailingZeros().scale() > 0) {
-          out.add(new Violation(pointer + "/" + side + "/" + key(e.getKey()),
+          out.add(new Violation(
+              pointer + "/" + side + "/" + key(e.getKey()),
               at + ": must be an integer, got " + text(e.getValue())));
         }
       }
@@ -108,14 +114,18 @@ public final class ExtendedResourceRules {
         JsonNode limit = limits.isObject() ? limits.get(e.getKey()) : null;
         BigDecimal q = quantity(e.getValue());
         if (limit == null) {
-          // Kubernetes defaults a missing limit of a non-overcommitable resource to nothing and rejects the pod;
-          // a definition that builds the pod spec often models requests only, so that is not a finding here
+          // Kubernetes defaults a missing limit of a non-overcommitable resource to nothing and
+          // rejects the pod;
+          // a definition that builds the pod spec often models requests only, so that is not a
+          // finding here
           continue;
         }
         BigDecimal l = quantity(limit);
         if (q != null && l != null && q.compareTo(l) != 0) {
-          out.add(new Violation(pointer + "/requests/" + key(e.getKey()),
-              at + ": must be equal to " + e.getKey() + " limit of " + text(limit) + ", got " + text(e.getValue())));
+          out.add(new Violation(
+              pointer + "/requests/" + key(e.getKey()),
+              at + ": must be equal to " + e.getKey() + " limit of " + text(limit) + ", got "
+                  + text(e.getValue())));
         }
       }
     }

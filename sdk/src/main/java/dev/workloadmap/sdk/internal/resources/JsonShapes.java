@@ -1,7 +1,7 @@
 package dev.workloadmap.sdk.internal.resources;
 
-import dev.workloadmap.sdk.resources.InvalidQuantityException;
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.workloadmap.sdk.resources.InvalidQuantityException;
 
 /** JSON paths for messages ({@code spec.containers[1].resources.limits["nvidia.com/gpu"]}) and node descriptions. */
 public final class JsonShapes {

@@ -1,7 +1,7 @@
 package dev.workloadmap.sdk.internal.resources;
 
-import dev.workloadmap.sdk.resources.InvalidQuantityException;
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.workloadmap.sdk.resources.InvalidQuantityException;
 import io.fabric8.kubernetes.api.model.Quantity;
 import java.math.BigDecimal;
 import java.math.BigInteger;
@@ -164,7 +164,9 @@ public final class Quantities {
         suffix = "e" + decimalPower; // only used once the range check has passed
       } else {
         throw new InvalidQuantityException(
-            text, "unknown suffix " + InvalidQuantityException.quote(suffix) + " (" + EXPECTED_SUFFIXES + ")");
+            text,
+            "unknown suffix " + InvalidQuantityException.quote(suffix) + " (" + EXPECTED_SUFFIXES
+                + ")");
       }
     }
 
@@ -175,9 +177,8 @@ public final class Quantities {
 
     BigDecimal magnitude;
     if (binaryPower != 0) {
-      magnitude =
-          new BigDecimal(unscaled, fracDigits.length())
-              .multiply(new BigDecimal(BigInteger.ONE.shiftLeft(binaryPower)));
+      magnitude = new BigDecimal(unscaled, fracDigits.length())
+          .multiply(new BigDecimal(BigInteger.ONE.shiftLeft(binaryPower)));
       checkRange(text, adjustedExponent(magnitude));
     } else {
       // The power of ten of the leading digit, known before anything is computed.
@@ -193,7 +194,8 @@ public final class Quantities {
         leading = -(firstNonZero + 1L);
       }
       checkRange(text, leading + decimalPower);
-      String number = (intDigits.isEmpty() ? "0" : intDigits) + (fracDigits.isEmpty() ? "" : "." + fracDigits);
+      String number =
+          (intDigits.isEmpty() ? "0" : intDigits) + (fracDigits.isEmpty() ? "" : "." + fracDigits);
       magnitude = scaleWithFabric8(text, number, suffix);
     }
     return normalize(negative ? magnitude.negate() : magnitude);
@@ -219,7 +221,8 @@ public final class Quantities {
    */
   public static BigDecimal parse(JsonNode node) {
     if (node == null || node.isMissingNode()) {
-      throw new InvalidQuantityException(null, "expected a string such as \"500m\" or a number, got nothing");
+      throw new InvalidQuantityException(
+          null, "expected a string such as \"500m\" or a number, got nothing");
     }
     if (node.isNull()) {
       return BigDecimal.ZERO;
@@ -237,7 +240,9 @@ public final class Quantities {
         if (!Double.isFinite(d)) {
           throw new InvalidQuantityException(text, "not a finite number");
         }
-        value = node.isFloat() ? new BigDecimal(Float.toString(node.floatValue())) : BigDecimal.valueOf(d);
+        value = node.isFloat()
+            ? new BigDecimal(Float.toString(node.floatValue()))
+            : BigDecimal.valueOf(d);
       } else {
         value = node.decimalValue();
       }
@@ -251,7 +256,8 @@ public final class Quantities {
       return normalize(value);
     }
     throw new InvalidQuantityException(
-        node.toString(), "expected a string such as \"500m\" or a number, got " + JsonShapes.describe(node));
+        node.toString(),
+        "expected a string such as \"500m\" or a number, got " + JsonShapes.describe(node));
   }
 
   /**
@@ -389,7 +395,8 @@ public final class Quantities {
     if (amount.signum() == 0) {
       return 0;
     }
-    // 19 digits before the point is already more than a long holds; checked before rounding so that an
+    // 19 digits before the point is already more than a long holds; checked before rounding so that
+    // an
     // enormous exponent is never expanded.
     if (adjustedExponent(amount) >= 19) {
       throw tooLarge(original, unit);
@@ -435,7 +442,9 @@ public final class Quantities {
     for (int i = pos; i < suffix.length(); i++) {
       if (!isAsciiDigit(suffix.charAt(i))) {
         throw new InvalidQuantityException(
-            text, "unknown suffix " + InvalidQuantityException.quote(suffix) + " (" + EXPECTED_SUFFIXES + ")");
+            text,
+            "unknown suffix " + InvalidQuantityException.quote(suffix) + " (" + EXPECTED_SUFFIXES
+                + ")");
       }
     }
     String digits = stripLeadingZeros(suffix.substring(pos));

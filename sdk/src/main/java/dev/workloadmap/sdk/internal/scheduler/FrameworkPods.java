@@ -54,10 +54,16 @@ public final class FrameworkPods {
       case "leaderworkerset.x-k8s.io/LeaderWorkerSet" -> lws(object, name, c);
       case "grove.io/PodCliqueSet" -> grove(object, name, c);
       case "ray.io/RayCluster" -> ray(object.path("spec"), name, c);
-      case "ray.io/RayJob" -> ray(object.path("spec").path("rayClusterSpec"),
-          text(object.path("status").path("rayClusterName"), name), c);
-      case "ray.io/RayService" -> ray(object.path("spec").path("rayClusterConfig"),
-          text(object.path("status").path("activeServiceStatus").path("rayClusterName"), name), c);
+      case "ray.io/RayJob" ->
+        ray(
+            object.path("spec").path("rayClusterSpec"),
+            text(object.path("status").path("rayClusterName"), name),
+            c);
+      case "ray.io/RayService" ->
+        ray(
+            object.path("spec").path("rayClusterConfig"),
+            text(object.path("status").path("activeServiceStatus").path("rayClusterName"), name),
+            c);
       default -> {
         return Optional.empty();
       }
@@ -133,7 +139,9 @@ public final class FrameworkPods {
     JsonNode t = spec.path("leaderWorkerTemplate");
     int size = num(t.path("size"), 1);
     JsonNode workerMeta = t.path("workerTemplate").path("metadata");
-    JsonNode leaderMeta = t.path("leaderTemplate").isObject() ? t.path("leaderTemplate").path("metadata") : workerMeta;
+    JsonNode leaderMeta = t.path("leaderTemplate").isObject()
+        ? t.path("leaderTemplate").path("metadata")
+        : workerMeta;
     for (int g = 0; g < replicas; g++) {
       String leader = lws + "-" + g;
       ObjectNode l = c.add(leader, leaderMeta, true);
@@ -184,7 +192,14 @@ public final class FrameworkPods {
     }
   }
 
-  private static void cliquePods(Ctx c, JsonNode clique, String pcs, int r, String gang, String fqn, String sgFqn,
+  private static void cliquePods(
+      Ctx c,
+      JsonNode clique,
+      String pcs,
+      int r,
+      String gang,
+      String fqn,
+      String sgFqn,
       int sgIndex) {
     JsonNode cs = clique.path("spec");
     int n = num(cs.path("replicas"), 1);
@@ -204,7 +219,8 @@ public final class FrameworkPods {
 
   private static void ray(JsonNode spec, String cluster, Ctx c) {
     if (spec.path("headGroupSpec").isObject()) {
-      ObjectNode h = c.add(cluster + "-head", spec.path("headGroupSpec").path("template").path("metadata"), true);
+      ObjectNode h = c.add(
+          cluster + "-head", spec.path("headGroupSpec").path("template").path("metadata"), true);
       labels(h).put("ray.io/cluster", cluster);
       labels(h).put("ray.io/node-type", "head");
       labels(h).put("ray.io/group", "headgroup");
@@ -221,7 +237,8 @@ public final class FrameworkPods {
       JsonNode meta = g.path("template").path("metadata");
       for (int i = 0; i < replicas; i++) {
         for (int h = 0; h < hosts; h++) {
-          ObjectNode p = c.add(cluster + "-" + gn + "-worker-" + i + (hosts > 1 ? "-" + h : ""), meta, i < required);
+          ObjectNode p = c.add(
+              cluster + "-" + gn + "-worker-" + i + (hosts > 1 ? "-" + h : ""), meta, i < required);
           labels(p).put("ray.io/cluster", cluster);
           labels(p).put("ray.io/node-type", "worker");
           labels(p).put("ray.io/group", gn);

@@ -1,8 +1,5 @@
 package dev.workloadmap.sdk.internal.status;
 
-import dev.workloadmap.sdk.status.Condition;
-import dev.workloadmap.sdk.status.StatusException;
-import dev.workloadmap.sdk.status.StatusResult;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.workloadmap.sdk.EvaluationProblem;
 import dev.workloadmap.sdk.definition.ComponentDefinition;
@@ -16,6 +13,9 @@ import dev.workloadmap.sdk.jq.JqException;
 import dev.workloadmap.sdk.jq.JqInput;
 import dev.workloadmap.sdk.jq.JqValues;
 import dev.workloadmap.sdk.spi.JqEngine;
+import dev.workloadmap.sdk.status.Condition;
+import dev.workloadmap.sdk.status.StatusException;
+import dev.workloadmap.sdk.status.StatusResult;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -66,8 +66,8 @@ public final class StatusEvaluator {
    * Like {@link #evaluate(Definition, ComponentDefinition, JqInput)}, telling {@code observer} (may be null) every
    * matcher part it evaluates and its outcome.
    */
-  public StatusResult evaluate(Definition d, ComponentDefinition component, JqInput object,
-      MatcherObserver observer) {
+  public StatusResult evaluate(
+      Definition d, ComponentDefinition component, JqInput object, MatcherObserver observer) {
     StatusDefinition s = component.statusDefinition();
     if (s == null) {
       return null;
@@ -83,8 +83,15 @@ public final class StatusEvaluator {
           phase = first.isNull() ? "" : JqValues.render(first);
         }
       } catch (JqException e) {
-        fail(problems, d, component, base + "/phaseDefinition/path", "phaseDefinition.path", s.phasePath(),
-            "failed to extract phase: " + e.getMessage(), e);
+        fail(
+            problems,
+            d,
+            component,
+            base + "/phaseDefinition/path",
+            "phaseDefinition.path",
+            s.phasePath(),
+            "failed to extract phase: " + e.getMessage(),
+            e);
       }
     }
     List<Condition> conditions = new ArrayList<>();
@@ -99,8 +106,15 @@ public final class StatusEvaluator {
           }
         }
       } catch (JqException e) {
-        fail(problems, d, component, base + "/conditionsDefinition/path", "conditionsDefinition.path", cd.path(),
-            "failed to extract conditions: " + e.getMessage(), e);
+        fail(
+            problems,
+            d,
+            component,
+            base + "/conditionsDefinition/path",
+            "conditionsDefinition.path",
+            cd.path(),
+            "failed to extract conditions: " + e.getMessage(),
+            e);
       }
     }
     Map<String, Condition> byType = new HashMap<>();
@@ -114,7 +128,17 @@ public final class StatusEvaluator {
         continue;
       }
       for (int i = 0; i < matchers.size(); i++) {
-        boolean hit = matches(matchers.get(i), phase, byType, object, problems, d, component, base, status, i,
+        boolean hit = matches(
+            matchers.get(i),
+            phase,
+            byType,
+            object,
+            problems,
+            d,
+            component,
+            base,
+            status,
+            i,
             observer);
         if (observer != null) {
           observer.evaluated(status, i, "", hit);
@@ -150,9 +174,18 @@ public final class StatusEvaluator {
     return v != null && v.isTextual() ? v.asText() : "";
   }
 
-  private boolean matches(StatusMatcher m, String phase, Map<String, Condition> byType, JqInput object,
-      List<EvaluationProblem> problems, Definition d, ComponentDefinition component, String base,
-      WorkloadStatus status, int index, MatcherObserver observer) {
+  private boolean matches(
+      StatusMatcher m,
+      String phase,
+      Map<String, Condition> byType,
+      JqInput object,
+      List<EvaluationProblem> problems,
+      Definition d,
+      ComponentDefinition component,
+      String base,
+      WorkloadStatus status,
+      int index,
+      MatcherObserver observer) {
     if (m.byPhase() != null && !m.byPhase().isEmpty()) {
       boolean ok = phase != null && phase.equals(m.byPhase());
       if (observer != null) {
@@ -178,7 +211,8 @@ public final class StatusEvaluator {
     if (m.byExpression() != null) {
       try {
         List<JsonNode> r = engine.compile(m.byExpression().expression()).apply(object);
-        boolean ok = !r.isEmpty() && JqValues.render(r.get(0)).equals(m.byExpression().expectedResult());
+        boolean ok =
+            !r.isEmpty() && JqValues.render(r.get(0)).equals(m.byExpression().expectedResult());
         if (observer != null) {
           observer.evaluated(status, index, "byExpression", ok);
         }
@@ -189,20 +223,34 @@ public final class StatusEvaluator {
         }
         // the matcher's pointer is only built for a problem: matching runs on every resolve
         String pointer = base + "/statusMappings/" + status.mappingKey() + "/" + index;
-        fail(problems, d, component, pointer + "/byExpression/expression",
-            "statusMappings." + status.mappingKey() + "[" + index + "].byExpression", m.byExpression().expression(),
-            "failed to match status " + status.displayName() + ": " + e.getMessage(), e);
+        fail(
+            problems,
+            d,
+            component,
+            pointer + "/byExpression/expression",
+            "statusMappings." + status.mappingKey() + "[" + index + "].byExpression",
+            m.byExpression().expression(),
+            "failed to match status " + status.displayName() + ": " + e.getMessage(),
+            e);
         return false;
       }
     }
     return true;
   }
 
-  private void fail(List<EvaluationProblem> problems, Definition d, ComponentDefinition component, String pointer,
-      String field, String expression, String message, JqException cause) {
+  private void fail(
+      List<EvaluationProblem> problems,
+      Definition d,
+      ComponentDefinition component,
+      String pointer,
+      String field,
+      String expression,
+      String message,
+      JqException cause) {
     if (strict) {
       throw new StatusException("failed to match status: " + message, d.locate(pointer), cause);
     }
-    problems.add(new EvaluationProblem(component.name(), field, expression, message, d.locate(pointer)));
+    problems.add(
+        new EvaluationProblem(component.name(), field, expression, message, d.locate(pointer)));
   }
 }

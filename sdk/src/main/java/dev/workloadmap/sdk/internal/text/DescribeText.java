@@ -13,9 +13,9 @@ import dev.workloadmap.sdk.tree.WorkloadTree;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
-import java.util.TreeSet;
-import java.util.Set;
 import java.util.Objects;
+import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * The one renderer of the {@code describe} view (docs/format.md#cli-describe), live (with attributed pods) or in file
@@ -64,9 +64,17 @@ public final class DescribeText {
    * @param headerSuffix appended to the header live (such as {@code "   age: 2h"}), may be null
    * @param afterPhase a block printed after the {@code Phase:} line, may be null or empty
    */
-  public static String render(WorkloadTree tree, LiveTree live, String origin, String gpu, int podLimit,
-      int componentLimit, String headerSuffix, String afterPhase) {
-    return new DescribeText(tree, live, gpu).text(origin, podLimit, componentLimit, headerSuffix, afterPhase);
+  public static String render(
+      WorkloadTree tree,
+      LiveTree live,
+      String origin,
+      String gpu,
+      int podLimit,
+      int componentLimit,
+      String headerSuffix,
+      String afterPhase) {
+    return new DescribeText(tree, live, gpu)
+        .text(origin, podLimit, componentLimit, headerSuffix, afterPhase);
   }
 
   private boolean fileMode() {
@@ -87,7 +95,8 @@ public final class DescribeText {
     }
   }
 
-  private String text(String origin, int podLimit, int componentLimit, String headerSuffix, String afterPhase) {
+  private String text(
+      String origin, int podLimit, int componentLimit, String headerSuffix, String afterPhase) {
     StringBuilder out = new StringBuilder();
     StringBuilder header = new StringBuilder(tree.object().toString());
     if (!tree.object().namespace().isEmpty()) {
@@ -145,8 +154,14 @@ public final class DescribeText {
       return new Row(new String[] {root.name(), "", "", ""}, false);
     }
     if (live == null) {
-      return new Row(new String[] {root.name(), replicasCell(root.ownReplicas(), root.uncounted()),
-          gpuCell(root.ownResources(), root.uncounted()), ""}, false);
+      return new Row(
+          new String[] {
+            root.name(),
+            replicasCell(root.ownReplicas(), root.uncounted()),
+            gpuCell(root.ownResources(), root.uncounted()),
+            ""
+          },
+          false);
     }
     LiveComponent c = live.component(root.name()).orElse(null);
     Row r = c == null ? new Row(new String[] {root.name(), "", "", ""}, false) : componentRow(c);
@@ -173,7 +188,10 @@ public final class DescribeText {
         Row r;
         List<Row> sub = items(ch, podLimit);
         if (live == null) {
-          r = new Row(new String[] {ch.name(), replicasCell(ch.desiredReplicas(), subtreeUncounted(ch)), "", ""},
+          r = new Row(
+              new String[] {
+                ch.name(), replicasCell(ch.desiredReplicas(), subtreeUncounted(ch)), "", ""
+              },
               false);
         } else {
           int[] s = sums(ch);
@@ -196,15 +214,26 @@ public final class DescribeText {
       int replicas = in == null ? ch.ownReplicas() : in.desiredReplicas();
       ResourceList res = in == null ? ch.ownResources() : in.total();
       Set<String> u = in == null ? ch.uncounted() : in.uncounted();
-      r = new Row(new String[] {in == null ? ch.name() : in.id(), replicasCell(replicas, u), gpuCell(res, u), ""},
+      r = new Row(
+          new String[] {
+            in == null ? ch.name() : in.id(), replicasCell(replicas, u), gpuCell(res, u), ""
+          },
           false);
     } else {
-      LiveComponent c = (in == null ? live.component(ch.name(), null) : live.component(ch.name(), in.id()))
+      LiveComponent c = (in == null
+              ? live.component(ch.name(), null)
+              : live.component(ch.name(), in.id()))
           .orElse(null);
       if (c == null) {
         int desired = in == null ? ch.ownReplicas() : in.desiredReplicas();
-        r = new Row(new String[] {in == null ? ch.name() : in.id(), "0/" + desired + " ready",
-            gpuCell(in == null ? ch.ownResources() : in.total()), ""}, false);
+        r = new Row(
+            new String[] {
+              in == null ? ch.name() : in.id(),
+              "0/" + desired + " ready",
+              gpuCell(in == null ? ch.ownResources() : in.total()),
+              ""
+            },
+            false);
         r.missing = desired > 0;
       } else {
         r = componentRow(c);
@@ -221,31 +250,43 @@ public final class DescribeText {
   }
 
   private Row componentRow(LiveComponent c) {
-    Row r = new Row(new String[] {c.name(), c.ready() + "/" + c.desired() + " ready", gpuCell(c.resources()),
-        String.join(",", c.nodes())}, false);
+    Row r = new Row(
+        new String[] {
+          c.name(),
+          c.ready() + "/" + c.desired() + " ready",
+          gpuCell(c.resources()),
+          String.join(",", c.nodes())
+        },
+        false);
     r.unhealthy = c.pods().stream().anyMatch(LivePod::unhealthy);
     r.missing = c.current() < c.desired();
     return r;
   }
 
   private List<Row> podRows(List<LivePod> pods, int limit) {
-    List<LivePod> sorted = pods.stream().sorted(Comparator.comparing(LivePod::name)).toList();
+    List<LivePod> sorted =
+        pods.stream().sorted(Comparator.comparing(LivePod::name)).toList();
     List<LivePod> shown = sorted;
     String more = null;
     if (limit > 0 && sorted.size() > limit) {
-      List<LivePod> ordered = new ArrayList<>(sorted.stream().filter(LivePod::unhealthy).toList());
+      List<LivePod> ordered =
+          new ArrayList<>(sorted.stream().filter(LivePod::unhealthy).toList());
       sorted.stream().filter(p -> !p.unhealthy()).forEach(ordered::add);
       shown = ordered.subList(0, limit);
       long unhealthy = sorted.stream().filter(LivePod::unhealthy).count();
       long unhealthyShown = shown.stream().filter(LivePod::unhealthy).count();
       more = "... and " + (sorted.size() - limit) + " more ("
-          + (unhealthyShown == unhealthy ? unhealthyShown : unhealthyShown + " of " + unhealthy) + " unhealthy shown)";
+          + (unhealthyShown == unhealthy ? unhealthyShown : unhealthyShown + " of " + unhealthy)
+          + " unhealthy shown)";
     }
     List<Row> out = new ArrayList<>();
     for (LivePod p : shown) {
       String phase = p.reason() == null ? p.phase() : p.phase() + " (" + p.reason() + ")";
-      Row r = new Row(new String[] {p.name(), phase, gpuCell(p.resources()),
-          Objects.requireNonNullElse(p.node(), "<none>")}, false);
+      Row r = new Row(
+          new String[] {
+            p.name(), phase, gpuCell(p.resources()), Objects.requireNonNullElse(p.node(), "<none>")
+          },
+          false);
       r.unhealthy = p.unhealthy();
       out.add(r);
     }
@@ -269,7 +310,9 @@ public final class DescribeText {
     List<Row> out = new ArrayList<>();
     keep.forEach(i -> out.add(rows.get(i)));
     int hidden = rows.size() - limit;
-    StringBuilder more = new StringBuilder("... and ").append(hidden).append(" more component")
+    StringBuilder more = new StringBuilder("... and ")
+        .append(hidden)
+        .append(" more component")
         .append(hidden == 1 ? "" : "s");
     if (!fileMode()) {
       long unhealthy = 0;
@@ -280,7 +323,11 @@ public final class DescribeText {
           missing += rows.get(i).missing ? 1 : 0;
         }
       }
-      more.append(" (").append(unhealthy).append(" unhealthy, ").append(missing).append(" with missing pods)");
+      more.append(" (")
+          .append(unhealthy)
+          .append(" unhealthy, ")
+          .append(missing)
+          .append(" with missing pods)");
     }
     out.add(new Row(new String[] {more.toString()}, true));
     return out;
@@ -314,7 +361,8 @@ public final class DescribeText {
 
   /** {@code replicas: N}, or {@code replicas: ?} when a problem left the count uncounted: never a wrong number. */
   private static String replicasCell(int replicas, Set<String> uncounted) {
-    return "replicas: " + (uncounted.contains(InstanceNode.REPLICAS) ? UNCOUNTED : Integer.toString(replicas));
+    return "replicas: "
+        + (uncounted.contains(InstanceNode.REPLICAS) ? UNCOUNTED : Integer.toString(replicas));
   }
 
   private String gpuCell(ResourceList r, Set<String> uncounted) {
@@ -326,8 +374,10 @@ public final class DescribeText {
 
   /** Whether {@code resource} is counted, given what a problem left {@code uncounted}. */
   public static boolean counted(Set<String> uncounted, String resource) {
-    return uncounted.isEmpty() || !(uncounted.contains(InstanceNode.REPLICAS)
-        || uncounted.contains(InstanceNode.RESOURCES) || uncounted.contains(resource));
+    return uncounted.isEmpty()
+        || !(uncounted.contains(InstanceNode.REPLICAS)
+            || uncounted.contains(InstanceNode.RESOURCES)
+            || uncounted.contains(resource));
   }
 
   /** What a grouping component's sums leave uncounted: its own and every descendant's. */

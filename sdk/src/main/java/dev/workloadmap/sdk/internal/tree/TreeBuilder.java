@@ -1,26 +1,26 @@
 package dev.workloadmap.sdk.internal.tree;
 
-import dev.workloadmap.sdk.tree.ComponentNode;
-import dev.workloadmap.sdk.tree.InstanceNode;
-import dev.workloadmap.sdk.tree.ObjectRef;
-import dev.workloadmap.sdk.tree.WorkloadTree;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.workloadmap.sdk.EvaluationProblem;
 import dev.workloadmap.sdk.WorkloadMapException;
 import dev.workloadmap.sdk.definition.ComponentDefinition;
 import dev.workloadmap.sdk.definition.Definition;
-import dev.workloadmap.sdk.internal.extract.ComponentExtractor;
-import dev.workloadmap.sdk.internal.extract.ExtractedComponent;
 import dev.workloadmap.sdk.extract.FragmentedPodSpec;
 import dev.workloadmap.sdk.extract.InstanceRecord;
+import dev.workloadmap.sdk.internal.extract.ComponentExtractor;
+import dev.workloadmap.sdk.internal.extract.ExtractedComponent;
 import dev.workloadmap.sdk.internal.jq.SortedKeys;
-import dev.workloadmap.sdk.jq.JqInput;
 import dev.workloadmap.sdk.internal.resources.ExtendedResourceRules;
+import dev.workloadmap.sdk.internal.status.StatusEvaluator;
+import dev.workloadmap.sdk.jq.JqInput;
 import dev.workloadmap.sdk.resources.PodResources;
 import dev.workloadmap.sdk.resources.ResourceList;
 import dev.workloadmap.sdk.spi.JqEngine;
-import dev.workloadmap.sdk.internal.status.StatusEvaluator;
 import dev.workloadmap.sdk.status.StatusResult;
+import dev.workloadmap.sdk.tree.ComponentNode;
+import dev.workloadmap.sdk.tree.InstanceNode;
+import dev.workloadmap.sdk.tree.ObjectRef;
+import dev.workloadmap.sdk.tree.WorkloadTree;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -61,8 +61,12 @@ public final class TreeBuilder {
       }
     }
     if (totalReplicas > Integer.MAX_VALUE) {
-      problems.add(new EvaluationProblem(rootDef.name(), "scaleDefinition", null, "the workload's replicas ("
-          + totalReplicas + ") exceed " + Integer.MAX_VALUE + ": the total cannot be counted",
+      problems.add(new EvaluationProblem(
+          rootDef.name(),
+          "scaleDefinition",
+          null,
+          "the workload's replicas (" + totalReplicas + ") exceed " + Integer.MAX_VALUE
+              + ": the total cannot be counted",
           d.locate(rootDef.pointer())));
       totalReplicas = Integer.MAX_VALUE;
     }
@@ -73,13 +77,24 @@ public final class TreeBuilder {
       try {
         dev.workloadmap.sdk.internal.resources.Quantities.toWholeUnits(e.getValue());
       } catch (WorkloadMapException ex) {
-        problems.add(new EvaluationProblem(rootDef.name(), "resources", null, "total " + e.getKey() + ": "
-            + ex.getMessage() + "; left out of the totals", d.locate(rootDef.pointer())));
+        problems.add(new EvaluationProblem(
+            rootDef.name(),
+            "resources",
+            null,
+            "total " + e.getKey() + ": " + ex.getMessage() + "; left out of the totals",
+            d.locate(rootDef.pointer())));
         total = total.with(e.getKey(), java.math.BigDecimal.ZERO);
       }
     }
     return new WorkloadTree(
-        ObjectRef.of(object.original()), d.name(), root, st, (int) totalReplicas, total, problems, warnings);
+        ObjectRef.of(object.original()),
+        d.name(),
+        root,
+        st,
+        (int) totalReplicas,
+        total,
+        problems,
+        warnings);
   }
 
   private static List<ComponentNode> flatten(ComponentNode root) {
@@ -93,8 +108,13 @@ public final class TreeBuilder {
     return out;
   }
 
-  private ComponentNode node(Definition d, ComponentDefinition c, JqInput object, List<EvaluationProblem> problems,
-      List<String> warnings, Set<String> path) {
+  private ComponentNode node(
+      Definition d,
+      ComponentDefinition c,
+      JqInput object,
+      List<EvaluationProblem> problems,
+      List<String> warnings,
+      Set<String> path) {
     if (!path.add(c.name())) {
       throw new WorkloadMapException("ownership cycle detected involving component " + c.name());
     }
@@ -102,8 +122,8 @@ public final class TreeBuilder {
     if (strict && !ex.problems().isEmpty()) {
       // strict mode fails fast like the reference, at the first path that failed
       EvaluationProblem first = ex.problems().get(0);
-      throw new WorkloadMapException("component '" + first.component() + "': " + first.message(), first.location(),
-          null);
+      throw new WorkloadMapException(
+          "component '" + first.component() + "': " + first.message(), first.location(), null);
     }
     problems.addAll(ex.problems());
     warnings.addAll(ex.warnings());
@@ -113,20 +133,29 @@ public final class TreeBuilder {
     ResourceList ownResources = ResourceList.empty();
     Set<String> ownUncounted = new java.util.TreeSet<>();
     int index = 0;
-    // a scale path that failed as a whole leaves every count unknown: the problem says so and the count is 0, never
-    // the "no scale definition" default of 1 (a TrainJob's node count that only its runtime carries); one value that
+    // a scale path that failed as a whole leaves every count unknown: the problem says so and the
+    // count is 0, never
+    // the "no scale definition" default of 1 (a TrainJob's node count that only its runtime
+    // carries); one value that
     // is not a count leaves only its own instance unknown
     boolean scaleFailed = c.scaleDefinition() != null
-        && ex.problems().stream().anyMatch(p -> p.field() != null && p.field().endsWith("scaleDefinition"));
-    if (c.hasInstanceIdPath() && (podBearing || c.scaleDefinition() != null)
-        && ex.problems().stream().anyMatch(p -> p.field() != null && p.field().endsWith("instanceIdPath"))) {
-      ownUncounted.add(InstanceNode.REPLICAS); // no instance could be read: the component's pods are unknown, not 0
+        && ex.problems().stream()
+            .anyMatch(p -> p.field() != null && p.field().endsWith("scaleDefinition"));
+    if (c.hasInstanceIdPath()
+        && (podBearing || c.scaleDefinition() != null)
+        && ex.problems().stream()
+            .anyMatch(p -> p.field() != null && p.field().endsWith("instanceIdPath"))) {
+      ownUncounted.add(
+          InstanceNode
+              .REPLICAS); // no instance could be read: the component's pods are unknown, not 0
     }
     boolean specFailed = podBearing
-        && ex.problems().stream().anyMatch(p -> p.field() != null && p.field().contains("specDefinition"));
+        && ex.problems().stream()
+            .anyMatch(p -> p.field() != null && p.field().contains("specDefinition"));
     for (InstanceRecord r : ex.instances()) {
       Set<String> uncounted = new java.util.TreeSet<>();
-      boolean badScale = c.scaleDefinition() != null && (scaleFailed || ex.uncountedScales().contains(r.id()));
+      boolean badScale =
+          c.scaleDefinition() != null && (scaleFailed || ex.uncountedScales().contains(r.id()));
       if (badScale) {
         uncounted.add(InstanceNode.REPLICAS);
       }
@@ -134,13 +163,17 @@ public final class TreeBuilder {
       ResourceList perPod = ResourceList.empty();
       if (podBearing) {
         if (specFailed) {
-          uncounted.add(InstanceNode.RESOURCES); // the pod spec could not be read: its requests are unknown
+          uncounted.add(
+              InstanceNode.RESOURCES); // the pod spec could not be read: its requests are unknown
         }
         try {
           perPod = perPod(r);
         } catch (WorkloadMapException e) {
           uncounted.add(InstanceNode.RESOURCES);
-          EvaluationProblem p = new EvaluationProblem(c.name(), "resources", null,
+          EvaluationProblem p = new EvaluationProblem(
+              c.name(),
+              "resources",
+              null,
               "instance \"" + r.id() + "\": " + e.getMessage() + "; left out of the totals",
               d.locate(c.pointer() + "/specDefinition"));
           String at = quantityPointer(c, index, object, e);
@@ -152,9 +185,13 @@ public final class TreeBuilder {
           podPointer = podSpecPointer(c, index, object);
         }
         for (ExtendedResourceRules.Violation v : violations) {
-          EvaluationProblem p = new EvaluationProblem(c.name(), "resources", null,
-              "instance \"" + r.id() + "\": " + v.message() + " (the API server rejects such a pod); left out of"
-                  + " the totals", d.locate(c.pointer() + "/specDefinition"));
+          EvaluationProblem p = new EvaluationProblem(
+              c.name(),
+              "resources",
+              null,
+              "instance \"" + r.id() + "\": " + v.message()
+                  + " (the API server rejects such a pod); left out of" + " the totals",
+              d.locate(c.pointer() + "/specDefinition"));
           problems.add(podPointer == null ? p : p.withObjectPointer(podPointer + v.pointer()));
           String name = resourceName(v.pointer());
           uncounted.add(name);
@@ -168,8 +205,12 @@ public final class TreeBuilder {
       index++;
       ResourceList total = perPod.times(desired);
       if ((long) own + desired > Integer.MAX_VALUE) {
-        problems.add(new EvaluationProblem(c.name(), "scaleDefinition", null, "instance \"" + r.id() + "\": the"
-            + " component's replicas exceed " + Integer.MAX_VALUE + "; left out of the totals",
+        problems.add(new EvaluationProblem(
+            c.name(),
+            "scaleDefinition",
+            null,
+            "instance \"" + r.id() + "\": the" + " component's replicas exceed " + Integer.MAX_VALUE
+                + "; left out of the totals",
             d.locate(c.pointer() + "/scaleDefinition")));
         uncounted.add(InstanceNode.REPLICAS);
         desired = 0;
@@ -179,7 +220,8 @@ public final class TreeBuilder {
         ownResources = ownResources.plus(total);
       }
       ownUncounted.addAll(uncounted);
-      instances.add(new InstanceNode(r.id().isEmpty() ? null : r.id(), r, desired, perPod, total, uncounted));
+      instances.add(
+          new InstanceNode(r.id().isEmpty() ? null : r.id(), r, desired, perPod, total, uncounted));
     }
     instances.sort((a, b) -> SortedKeys.compareCodePoints(a.id(), b.id()));
     List<ComponentNode> children = new ArrayList<>();
@@ -211,10 +253,20 @@ public final class TreeBuilder {
     }
     boolean visible = podBearing || c.scaleDefinition() != null || anyVisibleChild;
     if (!podBearing && anyVisibleChild) {
-      ownUncounted.clear(); // a grouping component shows its children's sums: its own scale is not counted
+      ownUncounted
+          .clear(); // a grouping component shows its children's sums: its own scale is not counted
     }
-    return new ComponentNode(c, instances, children, podBearing, podBearing ? own : 0,
-        podBearing ? ownResources : ResourceList.empty(), desired, resources, visible, ownUncounted);
+    return new ComponentNode(
+        c,
+        instances,
+        children,
+        podBearing,
+        podBearing ? own : 0,
+        podBearing ? ownResources : ResourceList.empty(),
+        desired,
+        resources,
+        visible,
+        ownUncounted);
   }
 
   /**
@@ -240,8 +292,16 @@ public final class TreeBuilder {
    * in a {@code long}; one that does not is a problem, is left out of the totals and is marked uncounted, instead of
    * failing the whole view later or showing a rounded number.
    */
-  private ResourceList countable(Definition d, ComponentDefinition c, InstanceRecord r, ResourceList perPod,
-      int desired, List<EvaluationProblem> problems, Set<String> uncounted, int index, JqInput object) {
+  private ResourceList countable(
+      Definition d,
+      ComponentDefinition c,
+      InstanceRecord r,
+      ResourceList perPod,
+      int desired,
+      List<EvaluationProblem> problems,
+      Set<String> uncounted,
+      int index,
+      JqInput object) {
     ResourceList out = perPod;
     for (var e : perPod.asMap().entrySet()) {
       if (!ExtendedResourceRules.isExtended(e.getKey()) || uncounted.contains(e.getKey())) {
@@ -252,8 +312,12 @@ public final class TreeBuilder {
         dev.workloadmap.sdk.internal.resources.Quantities.toWholeUnits(
             e.getValue().multiply(java.math.BigDecimal.valueOf(Math.max(1, desired))));
       } catch (WorkloadMapException ex) {
-        EvaluationProblem p = new EvaluationProblem(c.name(), "resources", null, "instance \"" + r.id() + "\": "
-            + e.getKey() + ": " + ex.getMessage() + "; left out of the totals",
+        EvaluationProblem p = new EvaluationProblem(
+            c.name(),
+            "resources",
+            null,
+            "instance \"" + r.id() + "\": " + e.getKey() + ": " + ex.getMessage()
+                + "; left out of the totals",
             d.locate(c.pointer() + "/specDefinition"));
         String at = quantityOf(r, e.getKey());
         String base = at == null ? null : podSpecPointer(c, index, object);
@@ -269,7 +333,8 @@ public final class TreeBuilder {
    * Where the quantity or field a resources error names is in the object: the pod spec's place plus the error's JSON
    * path ({@code template.spec.containers[0].resources.requests.cpu}) as a pointer; null when either is unknown.
    */
-  private String quantityPointer(ComponentDefinition c, int index, JqInput object, WorkloadMapException e) {
+  private String quantityPointer(
+      ComponentDefinition c, int index, JqInput object, WorkloadMapException e) {
     String path = null;
     if (e instanceof dev.workloadmap.sdk.resources.InvalidQuantityException q) {
       path = q.path().orElse(null);
@@ -280,7 +345,9 @@ public final class TreeBuilder {
       return null;
     }
     String rest;
-    if (path.equals("template.spec") || path.startsWith("template.spec.") || path.startsWith("template.spec[")) {
+    if (path.equals("template.spec")
+        || path.startsWith("template.spec.")
+        || path.startsWith("template.spec[")) {
       rest = path.substring("template.spec".length());
     } else if (path.equals("spec") || path.startsWith("spec.") || path.startsWith("spec[")) {
       rest = path.substring("spec".length());
@@ -370,7 +437,8 @@ public final class TreeBuilder {
   private static List<ExtendedResourceRules.Violation> kubernetesViolations(InstanceRecord r) {
     if (r.podTemplateSpec() != null) {
       return r.podTemplateSpec().isObject()
-          ? ExtendedResourceRules.violations(r.podTemplateSpec().get("spec"), "template.spec") : List.of();
+          ? ExtendedResourceRules.violations(r.podTemplateSpec().get("spec"), "template.spec")
+          : List.of();
     }
     if (r.podSpec() != null) {
       return ExtendedResourceRules.violations(r.podSpec(), "spec");

@@ -1,8 +1,5 @@
 package dev.workloadmap.sdk.internal.validation;
 
-import dev.workloadmap.sdk.validation.Finding;
-import dev.workloadmap.sdk.validation.Severity;
-import dev.workloadmap.sdk.validation.ValidationReport;
 import dev.workloadmap.sdk.definition.ComponentDefinition;
 import dev.workloadmap.sdk.definition.Definition;
 import dev.workloadmap.sdk.definition.DefinitionForm;
@@ -21,6 +18,9 @@ import dev.workloadmap.sdk.internal.model.JqFields.JqField;
 import dev.workloadmap.sdk.internal.model.LabelSyntax;
 import dev.workloadmap.sdk.jq.JqParseException;
 import dev.workloadmap.sdk.spi.JqEngine;
+import dev.workloadmap.sdk.validation.Finding;
+import dev.workloadmap.sdk.validation.Severity;
+import dev.workloadmap.sdk.validation.ValidationReport;
 import dev.workloadmap.sdk.yaml.SourceLocation;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -68,10 +68,13 @@ public final class DefinitionValidator {
   public ValidationReport validate(Definition definition) {
     List<Finding> out = new ArrayList<>();
     if (definition == null) {
-      out.add(
-          new Finding(
-              "reference.nil", Severity.ERROR, DefinitionForm.CURRENT.nilMessage(), SourceLocation.ofFile("<none>"),
-              "", null));
+      out.add(new Finding(
+          "reference.nil",
+          Severity.ERROR,
+          DefinitionForm.CURRENT.nilMessage(),
+          SourceLocation.ofFile("<none>"),
+          "",
+          null));
       return ValidationReport.of(out);
     }
     Ctx ctx = new Ctx(definition, out);
@@ -80,8 +83,11 @@ public final class DefinitionValidator {
     for (ComponentDefinition c : definition.components()) {
       String name = c.name() == null ? "" : c.name();
       if (!name.isEmpty() && byName.containsKey(name)) {
-        ctx.error("reference.component-name-unique", c.pointer() + "/name",
-            "component name " + name + " is not unique", "give every component a unique name");
+        ctx.error(
+            "reference.component-name-unique",
+            c.pointer() + "/name",
+            "component name " + name + " is not unique",
+            "give every component a unique name");
         return ValidationReport.of(out);
       }
       byName.put(name, c);
@@ -105,65 +111,100 @@ public final class DefinitionValidator {
     ComponentDefinition root = d.rootComponent();
     if (root != null) {
       Gvk k = root.kind();
-      boolean full =
-          k != null && !k.version().isEmpty() && !k.kind().isEmpty() && (!k.group().isEmpty() || "Pod".equals(k.kind()));
+      boolean full = k != null
+          && !k.version().isEmpty()
+          && !k.kind().isEmpty()
+          && (!k.group().isEmpty() || "Pod".equals(k.kind()));
       if (!full) {
-        ctx.error("reference.root-full-kind", root.pointer() + "/kind",
+        ctx.error(
+            "reference.root-full-kind",
+            root.pointer() + "/kind",
             "root component must have full kind (group, version, kind)",
             "set kind.group, kind.version and kind.kind of the root component (group may be empty only for Pod)");
       }
       if (root.ownerRef() != null && !root.ownerRef().isEmpty()) {
-        ctx.error("reference.root-no-owner", root.pointer() + "/ownerRef", "root component cannot have owner ref",
+        ctx.error(
+            "reference.root-no-owner",
+            root.pointer() + "/ownerRef",
+            "root component cannot have owner ref",
             "remove ownerRef from the root component");
       }
       if (root.statusDefinition() == null) {
-        ctx.error("reference.root-status", root.pointer(), "root component must have status definition",
+        ctx.error(
+            "reference.root-status",
+            root.pointer(),
+            "root component must have status definition",
             "add statusDefinition with statusMappings to the root component");
       }
     }
     for (ComponentDefinition c : d.childComponents()) {
       if (c.ownerRef() == null || c.ownerRef().isEmpty()) {
-        ctx.error("reference.child-owner", c.pointer(), "child component '" + c.name() + "' has no owner ref",
+        ctx.error(
+            "reference.child-owner",
+            c.pointer(),
+            "child component '" + c.name() + "' has no owner ref",
             "set ownerRef to the name of the parent component");
       } else if (!byName.containsKey(c.ownerRef())) {
-        ctx.error("reference.child-owner-exists", c.pointer() + "/ownerRef",
-            "child component '" + c.name() + "' has owner ref to non-existing component '" + c.ownerRef() + "'",
+        ctx.error(
+            "reference.child-owner-exists",
+            c.pointer() + "/ownerRef",
+            "child component '" + c.name() + "' has owner ref to non-existing component '"
+                + c.ownerRef() + "'",
             "ownerRef must name the root or another child component");
       }
     }
     for (ComponentDefinition c : d.components()) {
       if (c.name() == null || c.name().isEmpty()) {
-        ctx.error("reference.component-name", c.pointer(), "component name is empty", "give the component a name");
+        ctx.error(
+            "reference.component-name",
+            c.pointer(),
+            "component name is empty",
+            "give the component a name");
       }
       if (c.specDefinition() != null && c.specDefinition().variantCount() > 1) {
-        ctx.error("reference.single-pod-spec", c.pointer() + "/specDefinition",
+        ctx.error(
+            "reference.single-pod-spec",
+            c.pointer() + "/specDefinition",
             "component '" + c.name() + "' has multiple pod spec definitions",
             "keep exactly one of podTemplateSpecPath, podSpecPath or fragmentedPodSpecDefinition");
       }
-      boolean instanceSelector = c.podSelector() != null && c.podSelector().componentInstanceSelector() != null;
+      boolean instanceSelector =
+          c.podSelector() != null && c.podSelector().componentInstanceSelector() != null;
       if (c.hasInstanceIdPath() && !instanceSelector) {
-        ctx.error("reference.instance-selector", c.pointer() + "/instanceIdPath",
-            "component '" + c.name() + "' has instance id path but no pod component instance selector",
+        ctx.error(
+            "reference.instance-selector",
+            c.pointer() + "/instanceIdPath",
+            "component '" + c.name()
+                + "' has instance id path but no pod component instance selector",
             "add podSelector.componentInstanceSelector.idPath that reads the instance id from a pod");
       }
       if (instanceSelector && !c.hasInstanceIdPath()) {
-        ctx.error("reference.instance-id-path", c.pointer() + "/podSelector/componentInstanceSelector",
-            "component '" + c.name() + "' has pod component instance selector but no instance id path",
+        ctx.error(
+            "reference.instance-id-path",
+            c.pointer() + "/podSelector/componentInstanceSelector",
+            "component '" + c.name()
+                + "' has pod component instance selector but no instance id path",
             "add instanceIdPath or remove componentInstanceSelector");
       }
-      if (d.form() == DefinitionForm.CURRENT && c.podSelector() != null
+      if (d.form() == DefinitionForm.CURRENT
+          && c.podSelector() != null
           && c.podSelector().componentTypeSelector() != null) {
         ComponentTypeSelector t = c.podSelector().componentTypeSelector();
         String tp = c.pointer() + "/podSelector/componentTypeSelector";
         boolean hasKey = t.keyPath() != null && !t.keyPath().isEmpty();
         boolean hasLabels = t.matchLabels() != null && !t.matchLabels().isEmpty();
         if (!hasKey && !hasLabels) {
-          ctx.error("reference.type-selector-empty", tp,
-              "component '" + c.name() + "' componentTypeSelector has neither keyPath nor matchLabels",
+          ctx.error(
+              "reference.type-selector-empty",
+              tp,
+              "component '" + c.name()
+                  + "' componentTypeSelector has neither keyPath nor matchLabels",
               "at least one of keyPath or matchLabels must be set");
         }
         if (t.value() != null && !hasKey) {
-          ctx.error("reference.type-selector-value", tp + "/value",
+          ctx.error(
+              "reference.type-selector-value",
+              tp + "/value",
               "component '" + c.name() + "' componentTypeSelector has value without keyPath",
               "value requires keyPath");
         }
@@ -175,8 +216,11 @@ public final class DefinitionValidator {
           });
           problems.sort(null);
           for (String p : problems) {
-            ctx.error("reference.label-syntax", tp + "/matchLabels",
-                "component '" + c.name() + "' matchLabels: " + p, "use valid Kubernetes label keys and values");
+            ctx.error(
+                "reference.label-syntax",
+                tp + "/matchLabels",
+                "component '" + c.name() + "' matchLabels: " + p,
+                "use valid Kubernetes label keys and values");
           }
         }
       }
@@ -192,7 +236,9 @@ public final class DefinitionValidator {
         if (!seen.add(cur)) {
           if (reported.add(cur)) {
             ComponentDefinition at = byName.get(cur);
-            ctx.error("reference.ownership-cycle", at == null ? c.pointer() : at.pointer() + "/ownerRef",
+            ctx.error(
+                "reference.ownership-cycle",
+                at == null ? c.pointer() : at.pointer() + "/ownerRef",
                 "ownership cycle detected involving component " + cur,
                 "ownerRef links must lead to the root component");
           }
@@ -215,8 +261,11 @@ public final class DefinitionValidator {
       for (int j = 0; j < e.members().size(); j++) {
         String cn = e.members().get(j).componentName();
         if (cn != null && !byName.containsKey(cn)) {
-          ctx.error("reference.pod-group-member", base + "/podGroups/" + i + "/members/" + j + "/componentName",
-              "pod-group member component '" + cn + "' is not defined (should be a root or child component)",
+          ctx.error(
+              "reference.pod-group-member",
+              base + "/podGroups/" + i + "/members/" + j + "/componentName",
+              "pod-group member component '" + cn
+                  + "' is not defined (should be a root or child component)",
               "name a component defined in structureDefinition");
         }
       }
@@ -225,8 +274,11 @@ public final class DefinitionValidator {
       for (int i = 0; i < g.podGroup().subGroups().size(); i++) {
         String cn = g.podGroup().subGroups().get(i).componentName();
         if (cn != null && !byName.containsKey(cn)) {
-          ctx.error("sdk.pod-group-subgroup", base + "/podGroup/subGroups/" + i + "/componentName",
-              "pod-group sub-group component '" + cn + "' is not defined (should be a root or child component)",
+          ctx.error(
+              "sdk.pod-group-subgroup",
+              base + "/podGroup/subGroups/" + i + "/componentName",
+              "pod-group sub-group component '" + cn
+                  + "' is not defined (should be a root or child component)",
               "name a component defined in structureDefinition");
         }
       }
@@ -267,14 +319,22 @@ public final class DefinitionValidator {
       return;
     }
     if (engineError != null) {
-      ctx.out.add(parseFinding(ctx.d, field, engineError.detail(),
+      ctx.out.add(parseFinding(
+          ctx.d,
+          field,
+          engineError.detail(),
           offsetOf(expression, engineError.line(), engineError.column())));
       return;
     }
     for (RejectedConstructs.Issue issue : RejectedConstructs.find(root)) {
-      ctx.out.add(new Finding("jq.rejected-construct", Severity.ERROR,
-          "JQ expression '" + expression + "' at '" + at + "' failed validation: " + issue.message(),
-          field.locate(ctx.d, issue.offset()), REJECTED_HINT, expression));
+      ctx.out.add(new Finding(
+          "jq.rejected-construct",
+          Severity.ERROR,
+          "JQ expression '" + expression + "' at '" + at + "' failed validation: "
+              + issue.message(),
+          field.locate(ctx.d, issue.offset()),
+          REJECTED_HINT,
+          expression));
     }
   }
 
@@ -282,9 +342,13 @@ public final class DefinitionValidator {
       "definitions are read-only and bounded: use select/map/any/all instead";
 
   private static Finding parseFinding(Definition d, JqField field, String detail, int offset) {
-    return new Finding("jq.parse", Severity.ERROR,
-        "failed to parse JQ expression '" + field.expression() + "' at '" + field.documentPath() + "': " + detail,
-        field.locate(d, offset), "fix the jq syntax (jq 1.6 / gojq dialect; 'if' needs an 'else')",
+    return new Finding(
+        "jq.parse",
+        Severity.ERROR,
+        "failed to parse JQ expression '" + field.expression() + "' at '" + field.documentPath()
+            + "': " + detail,
+        field.locate(d, offset),
+        "fix the jq syntax (jq 1.6 / gojq dialect; 'if' needs an 'else')",
         field.expression());
   }
 
@@ -313,11 +377,16 @@ public final class DefinitionValidator {
       for (Map.Entry<WorkloadStatus, List<StatusMatcher>> e : s.statusMappings().entrySet()) {
         for (int i = 0; i < e.getValue().size(); i++) {
           if (e.getValue().get(i).isEmpty()) {
-            ctx.out.add(new Finding("sdk.empty-matcher", Severity.WARNING,
-                "status matcher " + e.getKey().mappingKey() + "[" + i + "] has no byPhase, byConditions or"
+            ctx.out.add(new Finding(
+                "sdk.empty-matcher",
+                Severity.WARNING,
+                "status matcher " + e.getKey().mappingKey() + "[" + i
+                    + "] has no byPhase, byConditions or"
                     + " byExpression and therefore always matches",
-                ctx.d.locate(c.pointer() + "/statusDefinition/statusMappings/" + e.getKey().mappingKey() + "/" + i),
-                "add a condition to the matcher or remove it", null));
+                ctx.d.locate(c.pointer() + "/statusDefinition/statusMappings/"
+                    + e.getKey().mappingKey() + "/" + i),
+                "add a condition to the matcher or remove it",
+                null));
           }
         }
       }
@@ -331,10 +400,13 @@ public final class DefinitionValidator {
     for (int i = 0; i < d.additionalChildKinds().size(); i++) {
       Gvk g = d.additionalChildKinds().get(i);
       if (componentKinds.containsKey(g.kind())) {
-        ctx.out.add(new Finding("sdk.additional-kind-is-component", Severity.WARNING,
+        ctx.out.add(new Finding(
+            "sdk.additional-kind-is-component",
+            Severity.WARNING,
             "additionalChildKinds lists " + g.kind() + ", which is already a component's kind",
             ctx.d.locate("/spec/structureDefinition/additionalChildKinds/" + i),
-            "list only kinds that are not components", null));
+            "list only kinds that are not components",
+            null));
       }
     }
   }

@@ -1,13 +1,13 @@
 package dev.workloadmap.sdk.internal.validation;
 
-import dev.workloadmap.sdk.validation.Finding;
-import dev.workloadmap.sdk.validation.Severity;
-import dev.workloadmap.sdk.validation.ValidationReport;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.workloadmap.schema.SchemaForm;
 import dev.workloadmap.schema.SchemaValidator;
 import dev.workloadmap.schema.SchemaViolation;
 import dev.workloadmap.sdk.definition.DefinitionForm;
+import dev.workloadmap.sdk.validation.Finding;
+import dev.workloadmap.sdk.validation.Severity;
+import dev.workloadmap.sdk.validation.ValidationReport;
 import dev.workloadmap.sdk.yaml.YamlDocument;
 import java.util.ArrayList;
 import java.util.List;
@@ -47,7 +47,8 @@ public final class SchemaCheck {
   /** The rule id of unknown fields, shared with the shape layer. */
   public static final String UNKNOWN_FIELD_RULE = "model.unknown-field";
 
-  private static final Set<String> REFERENCE_OWNED = Set.of("anyOf", "dependentRequired", "x-kubernetes-list-map-keys");
+  private static final Set<String> REFERENCE_OWNED =
+      Set.of("anyOf", "dependentRequired", "x-kubernetes-list-map-keys");
 
   private final SchemaValidator validator;
   private final boolean unknownFieldsAreErrors;
@@ -75,7 +76,8 @@ public final class SchemaCheck {
     if (!root.isObject()) {
       return ValidationReport.empty();
     }
-    DefinitionForm form = DefinitionForm.of(root.path("apiVersion").asText(""), root.path("kind").asText(""));
+    DefinitionForm form =
+        DefinitionForm.of(root.path("apiVersion").asText(""), root.path("kind").asText(""));
     if (form == null) {
       return ValidationReport.empty();
     }
@@ -105,12 +107,21 @@ public final class SchemaCheck {
 
   private Finding toFinding(SchemaViolation v, YamlDocument document) {
     if (v.isUnknownField()) {
-      return new Finding(UNKNOWN_FIELD_RULE, unknownFieldsAreErrors ? Severity.ERROR : Severity.WARNING,
-          v.message(), document.locate(v.pointer()),
-          v.suggestion() == null ? "remove it" : "rename it to \"" + v.suggestion() + "\"", null);
+      return new Finding(
+          UNKNOWN_FIELD_RULE,
+          unknownFieldsAreErrors ? Severity.ERROR : Severity.WARNING,
+          v.message(),
+          document.locate(v.pointer()),
+          v.suggestion() == null ? "remove it" : "rename it to \"" + v.suggestion() + "\"",
+          null);
     }
-    return new Finding("schema." + v.keyword(), Severity.ERROR, v.message(), document.locate(v.pointer()),
-        hint(v.keyword()), null);
+    return new Finding(
+        "schema." + v.keyword(),
+        Severity.ERROR,
+        v.message(),
+        document.locate(v.pointer()),
+        hint(v.keyword()),
+        null);
   }
 
   private static String hint(String keyword) {

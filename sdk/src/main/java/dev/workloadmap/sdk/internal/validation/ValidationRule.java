@@ -1,7 +1,7 @@
 package dev.workloadmap.sdk.internal.validation;
 
-import dev.workloadmap.sdk.validation.Finding;
 import dev.workloadmap.sdk.definition.Definition;
+import dev.workloadmap.sdk.validation.Finding;
 import java.util.List;
 
 /**

@@ -32,8 +32,11 @@ public final class DefinitionFiles {
     Files.walkFileTree(root, new SimpleFileVisitor<>() {
       @Override
       public FileVisitResult preVisitDirectory(Path dir, BasicFileAttributes attrs) {
-        return dir.getFileName() != null && dir.getFileName().toString().equals("fixtures") && !dir.equals(root)
-            ? FileVisitResult.SKIP_SUBTREE : FileVisitResult.CONTINUE;
+        return dir.getFileName() != null
+                && dir.getFileName().toString().equals("fixtures")
+                && !dir.equals(root)
+            ? FileVisitResult.SKIP_SUBTREE
+            : FileVisitResult.CONTINUE;
       }
 
       @Override
@@ -42,7 +45,8 @@ public final class DefinitionFiles {
         if (attrs.isRegularFile() && !file.equals(root) && name.equals(CrdLookup.CRD_FILE)) {
           return FileVisitResult.CONTINUE; // a definition's CRD, not a definition
         }
-        if (attrs.isRegularFile() && (name.endsWith(".yaml") || name.endsWith(".yml") || name.endsWith(".json"))) {
+        if (attrs.isRegularFile()
+            && (name.endsWith(".yaml") || name.endsWith(".yml") || name.endsWith(".json"))) {
           out.add(file);
         }
         return FileVisitResult.CONTINUE;

@@ -88,7 +88,8 @@ final class GuardedParser implements Parser {
       case Scalar -> anchor(event, false);
       case Alias -> {
         String name = ((AliasEvent) event).getAnchor();
-        if (Boolean.TRUE.equals(anchors.get(name)) && ++collectionAliases > limits.maxAliasesForCollections()) {
+        if (Boolean.TRUE.equals(anchors.get(name))
+            && ++collectionAliases > limits.maxAliasesForCollections()) {
           throw new YamlException(
               "more than "
                   + limits.maxAliasesForCollections()

@@ -19,7 +19,8 @@ final class KubernetesResolver extends Resolver {
 
   @Override
   protected void addImplicitResolvers() {
-    // No implicit types: Kubernetes' rules are applied while converting (docs/format.md#decision-d).
+    // No implicit types: Kubernetes' rules are applied while converting
+    // (docs/format.md#decision-d).
   }
 
   @Override

@@ -72,10 +72,12 @@ public final class KubernetesScalars {
     Resolved nan = new Resolved(Kind.NON_FINITE, DoubleNode.valueOf(Double.NaN));
     Resolved inf = new Resolved(Kind.NON_FINITE, DoubleNode.valueOf(Double.POSITIVE_INFINITY));
     Resolved negInf = new Resolved(Kind.NON_FINITE, DoubleNode.valueOf(Double.NEGATIVE_INFINITY));
-    for (String s : new String[] {"y", "Y", "yes", "Yes", "YES", "true", "True", "TRUE", "on", "On", "ON"}) {
+    for (String s :
+        new String[] {"y", "Y", "yes", "Yes", "YES", "true", "True", "TRUE", "on", "On", "ON"}) {
       FIXED.put(s, yes);
     }
-    for (String s : new String[] {"n", "N", "no", "No", "NO", "false", "False", "FALSE", "off", "Off", "OFF"}) {
+    for (String s :
+        new String[] {"n", "N", "no", "No", "NO", "false", "False", "FALSE", "off", "Off", "OFF"}) {
       FIXED.put(s, no);
     }
     for (String s : new String[] {"", "~", "null", "Null", "NULL"}) {

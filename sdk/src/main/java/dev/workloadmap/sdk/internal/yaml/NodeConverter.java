@@ -84,7 +84,8 @@ public final class NodeConverter {
    * As {@link #convert(Node, String, int, YamlLimits)}, also recording the source of every string scalar from
    * {@code text} (the stream read so far), when given.
    */
-  static YamlDocument convert(Node root, String file, int index, YamlLimits limits, SourceText text) {
+  static YamlDocument convert(
+      Node root, String file, int index, YamlLimits limits, SourceText text) {
     if (root == null) {
       return new YamlDocument(file, index, NullNode.getInstance(), Map.of(), Map.of(), Map.of());
     }
@@ -151,7 +152,9 @@ public final class NodeConverter {
     Tag tag = seq.getTag();
     if (SCALAR_TAGS.contains(tag) || tag.equals(Tag.MAP) || tag.equals(Tag.SET)) {
       throw error(
-          seq.getStartMark(), pointer, "the tag " + shortTag(tag) + " cannot be used on a sequence; remove the tag");
+          seq.getStartMark(),
+          pointer,
+          "the tag " + shortTag(tag) + " cannot be used on a sequence; remove the tag");
     }
     List<Node> items = seq.getValue();
     ArrayNode array = NODES.arrayNode(items.size());
@@ -164,15 +167,22 @@ public final class NodeConverter {
 
   private JsonNode mapping(MappingNode map, String pointer, int depth, boolean expanding) {
     Tag tag = map.getTag();
-    if (SCALAR_TAGS.contains(tag) || tag.equals(Tag.SEQ) || tag.equals(Tag.OMAP) || tag.equals(Tag.PAIRS)) {
+    if (SCALAR_TAGS.contains(tag)
+        || tag.equals(Tag.SEQ)
+        || tag.equals(Tag.OMAP)
+        || tag.equals(Tag.PAIRS)) {
       throw error(
-          map.getStartMark(), pointer, "the tag " + shortTag(tag) + " cannot be used on a mapping; remove the tag");
+          map.getStartMark(),
+          pointer,
+          "the tag " + shortTag(tag) + " cannot be used on a mapping; remove the tag");
     }
     ObjectNode object = NODES.objectNode();
     for (Map.Entry<String, Entry> e : entries(map, pointer, depth, expanding).entrySet()) {
       Entry entry = e.getValue();
       String child = pointer + "/" + escape(e.getKey());
-      object.set(e.getKey(), convert(entry.value(), child, entry.key().getStartMark(), depth + 1, entry.expanding()));
+      object.set(
+          e.getKey(),
+          convert(entry.value(), child, entry.key().getStartMark(), depth + 1, entry.expanding()));
     }
     return object;
   }
@@ -184,7 +194,8 @@ public final class NodeConverter {
    * The entries of a mapping in document order, merge keys applied (merged entries take the place of their {@code
    * <<} key). Explicit keys win over merged ones; an earlier merged mapping wins over a later one.
    */
-  private LinkedHashMap<String, Entry> entries(MappingNode map, String pointer, int depth, boolean expanding) {
+  private LinkedHashMap<String, Entry> entries(
+      MappingNode map, String pointer, int depth, boolean expanding) {
     List<NodeTuple> tuples = map.getValue();
     String[] keys = new String[tuples.size()];
     Map<String, Node> explicit = new HashMap<>();
@@ -212,7 +223,8 @@ public final class NodeConverter {
           throw error(
               t.getKeyNode().getStartMark(),
               pointer,
-              "merge keys are nested deeper than the limit of " + limits.nestingDepthLimit() + " levels");
+              "merge keys are nested deeper than the limit of " + limits.nestingDepthLimit()
+                  + " levels");
         }
         if (!open.add(source)) {
           throw recursive(source, t.getKeyNode().getStartMark(), pointer);
@@ -277,7 +289,8 @@ public final class NodeConverter {
       throw error(
           key.getStartMark(),
           pointer,
-          "a mapping key must be a scalar, not a " + kindOf(key) + "; JSON objects only have string keys");
+          "a mapping key must be a scalar, not a " + kindOf(key)
+              + "; JSON objects only have string keys");
     }
     String text = s.getValue();
     Tag tag = s.getTag();
@@ -323,7 +336,8 @@ public final class NodeConverter {
         throw error(
             s.getStartMark(),
             pointer,
-            shortTag(tag) + " " + text + " is a float that JSON cannot represent; remove the tag and quote the value");
+            shortTag(tag) + " " + text
+                + " is a float that JSON cannot represent; remove the tag and quote the value");
       }
       return r.value();
     }
@@ -334,7 +348,9 @@ public final class NodeConverter {
             : NODES.objectNode();
       }
       throw error(
-          s.getStartMark(), pointer, "the tag " + shortTag(tag) + " cannot be used on a scalar; remove the tag");
+          s.getStartMark(),
+          pointer,
+          "the tag " + shortTag(tag) + " cannot be used on a scalar; remove the tag");
     }
     recordSource(s, pointer);
     return TextNode.valueOf(text);
@@ -349,7 +365,8 @@ public final class NodeConverter {
     }
     String raw = text.slice(start.getIndex(), end.getIndex());
     if (raw != null) {
-      scalars.put(pointer, new ScalarSource(start.getLine() + 1, start.getColumn() + 1, style(s), raw));
+      scalars.put(
+          pointer, new ScalarSource(start.getLine() + 1, start.getColumn() + 1, style(s), raw));
     }
   }
 
@@ -370,7 +387,10 @@ public final class NodeConverter {
   private static boolean isPlainLike(ScalarNode s) {
     Tag tag = s.getTag();
     return tag.equals(KubernetesResolver.PLAIN)
-        || (s.isPlain() && !SCALAR_TAGS.contains(tag) && !isContainerTag(tag) && !tag.equals(Tag.MERGE));
+        || (s.isPlain()
+            && !SCALAR_TAGS.contains(tag)
+            && !isContainerTag(tag)
+            && !tag.equals(Tag.MERGE));
   }
 
   private Resolved typed(ScalarNode s, Kind kind, String pointer) {
@@ -418,7 +438,9 @@ public final class NodeConverter {
   }
 
   private static String kindOf(Node node) {
-    return node instanceof ScalarNode ? "scalar" : node instanceof SequenceNode ? "sequence" : "mapping";
+    return node instanceof ScalarNode
+        ? "scalar"
+        : node instanceof SequenceNode ? "sequence" : "mapping";
   }
 
   /** One RFC 6901 reference token: {@code ~} becomes {@code ~0} and {@code /} becomes {@code ~1}. */
@@ -434,17 +456,17 @@ public final class NodeConverter {
     String firstText = ((ScalarNode) first).getValue();
     String secondText = ((ScalarNode) second).getValue();
     if (!firstText.equals(key) || !secondText.equals(key)) {
-      spelled =
-          "; YAML 1.1 reads "
-              + (firstText.equals(secondText) ? firstText : firstText + " and " + secondText)
-              + " as the key \""
-              + key
-              + "\"";
+      spelled = "; YAML 1.1 reads "
+          + (firstText.equals(secondText) ? firstText : firstText + " and " + secondText)
+          + " as the key \""
+          + key
+          + "\"";
     }
     return error(
         second.getStartMark(),
         pointer + "/" + escape(key),
-        "duplicate key \"" + key + "\" (first defined at " + Marks.describe(first.getStartMark()) + spelled + ")");
+        "duplicate key \"" + key + "\" (first defined at " + Marks.describe(first.getStartMark())
+            + spelled + ")");
   }
 
   private YamlException recursive(Node node, Mark at, String pointer) {
@@ -452,7 +474,8 @@ public final class NodeConverter {
     return error(
         at,
         pointer,
-        "recursive alias: the " + kindOf(node) + " defined at " + Marks.describe(node.getStartMark()) + anchor
+        "recursive alias: the " + kindOf(node) + " defined at "
+            + Marks.describe(node.getStartMark()) + anchor
             + " contains an alias to itself, which JSON cannot represent; remove the alias");
   }
 

@@ -300,12 +300,16 @@ public final class ScalarPositions {
   private static Decoded block(List<Src> body, boolean folded) {
     int i = 1;
     char chomp = 'c';
-    while (i < body.size() && !body.get(i).isBreak() && !body.get(i).isBlank() && body.get(i).cp() != '#') {
+    while (i < body.size()
+        && !body.get(i).isBreak()
+        && !body.get(i).isBlank()
+        && body.get(i).cp() != '#') {
       int c = body.get(i).cp();
       if (c == '+' || c == '-') {
         chomp = (char) c;
       } else {
-        return null; // an explicit indentation indicator: the parent's indentation is not known here
+        return null; // an explicit indentation indicator: the parent's indentation is not known
+        // here
       }
       i++;
     }

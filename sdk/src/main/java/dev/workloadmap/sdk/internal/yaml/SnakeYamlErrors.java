@@ -43,8 +43,8 @@ public final class SnakeYamlErrors {
     if (e instanceof ReaderException r) {
       SourceLocation at = offsets.apply(r.getPosition());
       int cp = r.getCodePoint();
-      String escape =
-          String.format(Locale.ROOT, cp <= 0xFF ? "\\x%02X" : cp <= 0xFFFF ? "\\u%04X" : "\\U%08X", cp);
+      String escape = String.format(
+          Locale.ROOT, cp <= 0xFF ? "\\x%02X" : cp <= 0xFFFF ? "\\u%04X" : "\\U%08X", cp);
       return new YamlException(
           String.format(
               Locale.ROOT,
@@ -72,7 +72,8 @@ public final class SnakeYamlErrors {
       return new NotTextException(SourceLocation.ofFile(file), e);
     }
     if (cause instanceof IOException io) {
-      return new YamlException("cannot read the file: " + firstLine(io.getMessage()), SourceLocation.ofFile(file), e);
+      return new YamlException(
+          "cannot read the file: " + firstLine(io.getMessage()), SourceLocation.ofFile(file), e);
     }
     return new YamlException(text, Marks.location(file, documentStart, ""), e);
   }
@@ -87,61 +88,62 @@ public final class SnakeYamlErrors {
       message =
           "mapping values are not allowed here; check the indentation, or quote the value if it contains ': '";
     } else if (problem.startsWith("found unknown escape character")) {
-      message =
-          "unknown escape sequence in a double-quoted string ("
-              + problem.substring("found ".length())
-              + "); write the backslash as \\\\ or use single quotes";
+      message = "unknown escape sequence in a double-quoted string ("
+          + problem.substring("found ".length())
+          + "); write the backslash as \\\\ or use single quotes";
     } else if (context != null
         && context.contains("quoted scalar")
         && contextMark != null
         && (problem.contains("end of stream") || problem.contains("document separator"))) {
-      String end = problem.contains("end of stream") ? "the file ends" : "a document separator comes";
-      message =
-          "this quoted value is never closed ("
-              + end
-              + " at "
-              + Marks.describe(e.getProblemMark())
-              + "); add the closing quote";
+      String end =
+          problem.contains("end of stream") ? "the file ends" : "a document separator comes";
+      message = "this quoted value is never closed ("
+          + end
+          + " at "
+          + Marks.describe(e.getProblemMark())
+          + "); add the closing quote";
       at = contextMark;
     } else if (problem.startsWith("sequence entries are not allowed here")) {
-      message = "a sequence item ('- ') is not allowed here; check the indentation, or quote the value";
+      message =
+          "a sequence item ('- ') is not allowed here; check the indentation, or quote the value";
     } else if (problem.contains("\\t(TAB)")) {
-      message = "a tab character cannot be used for indentation or to start a value; indent with spaces";
+      message =
+          "a tab character cannot be used for indentation or to start a value; indent with spaces";
     } else if (CANNOT_START.matcher(problem).matches()) {
       Matcher m = CANNOT_START.matcher(problem);
       m.matches();
       message = "the character '" + m.group(1) + "' cannot start a plain value; quote the value";
     } else if (problem.startsWith("found undefined alias ")) {
       String name = problem.substring("found undefined alias ".length()).trim();
-      message =
-          "undefined alias *"
-              + name
-              + ": no anchor &"
-              + name
-              + " is defined before this point in the document; define the anchor before using it";
+      message = "undefined alias *"
+          + name
+          + ": no anchor &"
+          + name
+          + " is defined before this point in the document; define the anchor before using it";
     } else if (problem.startsWith("could not find expected ':'")) {
-      message =
-          "a key is missing its ':'"
-              + (contextMark != null ? " (the key starts at " + Marks.describe(contextMark) + ")" : "")
-              + ", or a multi-line plain value is badly indented; check the indentation or quote the value";
+      message = "a key is missing its ':'"
+          + (contextMark != null ? " (the key starts at " + Marks.describe(contextMark) + ")" : "")
+          + ", or a multi-line plain value is badly indented; check the indentation or quote the value";
     } else if (EXPECTED_BUT.matcher(problem).matches()) {
       Matcher m = EXPECTED_BUT.matcher(problem);
       m.matches();
       message = expectedBut(m.group(1).trim(), m.group(2).trim(), context, contextMark);
     } else {
-      message =
-          problem
-              + (context == null
-                  ? ""
-                  : " (" + context + (contextMark == null ? "" : " at " + Marks.describe(contextMark)) + ")")
-              + "; check the YAML syntax here";
+      message = problem
+          + (context == null
+              ? ""
+              : " (" + context + (contextMark == null ? "" : " at " + Marks.describe(contextMark))
+                  + ")")
+          + "; check the YAML syntax here";
     }
     return new YamlException(message, Marks.location(file, at, ""), e);
   }
 
-  private static String expectedBut(String expected, String found, String context, Mark contextMark) {
+  private static String expectedBut(
+      String expected, String found, String context, Mark contextMark) {
     if (context == null || contextMark == null) {
-      return "expected " + token(expected) + ", but found " + token(found) + "; check the YAML syntax here";
+      return "expected " + token(expected) + ", but found " + token(found)
+          + "; check the YAML syntax here";
     }
     String where = Marks.describe(contextMark);
     if (context.contains("block mapping") || context.contains("block collection")) {
@@ -220,7 +222,9 @@ public final class SnakeYamlErrors {
 
   private static String unquote(String t) {
     String s = t.trim();
-    return s.length() >= 2 && s.startsWith("'") && s.endsWith("'") ? s.substring(1, s.length() - 1) : s;
+    return s.length() >= 2 && s.startsWith("'") && s.endsWith("'")
+        ? s.substring(1, s.length() - 1)
+        : s;
   }
 
   private static String firstLine(String s) {

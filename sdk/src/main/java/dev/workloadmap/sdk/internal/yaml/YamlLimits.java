@@ -10,7 +10,10 @@ package dev.workloadmap.sdk.internal.yaml;
  *     may add to one document
  */
 public record YamlLimits(
-    int codePointLimit, int maxAliasesForCollections, int nestingDepthLimit, int maxAliasExpansion) {
+    int codePointLimit,
+    int maxAliasesForCollections,
+    int nestingDepthLimit,
+    int maxAliasExpansion) {
 
   public YamlLimits {
     positive("codePointLimit", codePointLimit);
@@ -20,7 +23,8 @@ public record YamlLimits(
     }
     positive("nestingDepthLimit", nestingDepthLimit);
     if (maxAliasExpansion < 0) {
-      throw new IllegalArgumentException("maxAliasExpansion must not be negative, got " + maxAliasExpansion);
+      throw new IllegalArgumentException(
+          "maxAliasExpansion must not be negative, got " + maxAliasExpansion);
     }
   }
 

@@ -40,24 +40,32 @@ public final class YamlReaderEngine {
       Reader reader, String file, YamlLimits limits, IntFunction<SourceLocation> offsets) {
     LoaderOptions options = new LoaderOptions();
     options.setCodePointLimit(limits.codePointLimit());
-    // The filter enforces these per document and with a position; SnakeYAML counts aliases per stream.
+    // The filter enforces these per document and with a position; SnakeYAML counts aliases per
+    // stream.
     options.setMaxAliasesForCollections(Integer.MAX_VALUE);
     options.setNestingDepthLimit(Integer.MAX_VALUE);
-    // Tags never construct objects here, so no global tag is dangerous; unknown ones are ignored when converting.
+    // Tags never construct objects here, so no global tag is dangerous; unknown ones are ignored
+    // when converting.
     options.setTagInspector(tag -> true);
     options.setProcessComments(false);
     SourceText text = new SourceText(reader);
-    GuardedParser parser = new GuardedParser(new ParserImpl(new StreamReader(text), options), limits, file);
+    GuardedParser parser =
+        new GuardedParser(new ParserImpl(new StreamReader(text), options), limits, file);
     Composer composer = new Composer(parser, new KubernetesResolver(), options);
     List<YamlDocument> documents = new ArrayList<>();
     try {
       while (composer.checkNode()) {
         Node root = composer.getNode();
         if (documents.size() >= MAX_DOCUMENTS) {
-          SourceLocation at = root == null || root.getStartMark() == null ? SourceLocation.ofFile(file)
-              : new SourceLocation(file, root.getStartMark().getLine() + 1, root.getStartMark().getColumn() + 1, "");
-          throw new YamlException("this stream holds more than " + MAX_DOCUMENTS + " documents; split it into"
-              + " several files", at, null);
+          SourceLocation at = root == null || root.getStartMark() == null
+              ? SourceLocation.ofFile(file)
+              : new SourceLocation(
+                  file, root.getStartMark().getLine() + 1, root.getStartMark().getColumn() + 1, "");
+          throw new YamlException(
+              "this stream holds more than " + MAX_DOCUMENTS + " documents; split it into"
+                  + " several files",
+              at,
+              null);
         }
         documents.add(NodeConverter.convert(root, file, documents.size(), limits, text));
       }

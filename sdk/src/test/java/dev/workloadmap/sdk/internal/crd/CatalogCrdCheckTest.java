@@ -1,14 +1,14 @@
 package dev.workloadmap.sdk.internal.crd;
 
-import dev.workloadmap.sdk.crd.CrdViolation;
-import dev.workloadmap.sdk.crd.Crd;
-import dev.workloadmap.sdk.crd.CrdSchema;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.workloadmap.sdk.crd.Crd;
+import dev.workloadmap.sdk.crd.CrdSchema;
+import dev.workloadmap.sdk.crd.CrdViolation;
 import dev.workloadmap.sdk.definition.Definition;
-import dev.workloadmap.sdk.internal.definition.DefinitionLoader;
 import dev.workloadmap.sdk.definition.Gvk;
+import dev.workloadmap.sdk.internal.definition.DefinitionLoader;
 import dev.workloadmap.sdk.validation.Finding;
 import dev.workloadmap.sdk.validation.Severity;
 import dev.workloadmap.sdk.yaml.YamlDocument;
@@ -68,15 +68,19 @@ class CatalogCrdCheckTest {
   @BeforeAll
   static void readCatalog() throws IOException {
     Path shared = sharedDir();
-    Assumptions.assumeTrue(shared != null && Files.isDirectory(shared.resolve("data/crds")),
+    Assumptions.assumeTrue(
+        shared != null && Files.isDirectory(shared.resolve("data/crds")),
         "shared data not found (set -Dworkloadmap.shared.dir or place it at ../../shared); the CRDs are read from"
             + " shared/data/crds");
-    Assumptions.assumeTrue(Files.isDirectory(CATALOG),
+    Assumptions.assumeTrue(
+        Files.isDirectory(CATALOG),
         "the catalog sources are not next to the sdk module (" + CATALOG.toAbsolutePath() + ")");
     Path crds = shared.resolve("data/crds");
     List<Path> files;
     try (Stream<Path> s = Files.walk(CATALOG)) {
-      files = s.filter(p -> p.getFileName().toString().equals("definition.yaml")).sorted().toList();
+      files = s.filter(p -> p.getFileName().toString().equals("definition.yaml"))
+          .sorted()
+          .toList();
     }
     for (Path f : files) {
       for (DefinitionLoader.Result r : new DefinitionLoader(DefinitionLoader.Mode.STRICT).load(f)) {
@@ -86,7 +90,8 @@ class CatalogCrdCheckTest {
           WITHOUT_CRD.add(d.name());
         } else {
           ENTRIES.add(new Entry(d, f.getParent(), crd));
-          CrdSchema.load(crd, d.rootGvk()); // parse once here, so that the tests time the checks, not YAML
+          CrdSchema.load(
+              crd, d.rootGvk()); // parse once here, so that the tests time the checks, not YAML
         }
       }
     }
@@ -94,13 +99,17 @@ class CatalogCrdCheckTest {
 
   @Test
   void everyDefinitionWithACrdPassesThePathCheck() {
-    assertThat(ENTRIES).as("catalog definitions with a CRD in shared/data/crds").hasSizeGreaterThanOrEqualTo(15);
+    assertThat(ENTRIES)
+        .as("catalog definitions with a CRD in shared/data/crds")
+        .hasSizeGreaterThanOrEqualTo(15);
     List<String> errors = new ArrayList<>();
     int checked = 0;
     for (Entry e : ENTRIES) {
-      List<Finding> findings = new CrdPathCheck(CrdSchema.load(e.crd(), e.definition().rootGvk()))
-          .check(e.definition());
-      findings.stream().filter(f -> f.severity() == Severity.ERROR).forEach(f -> errors.add(f.toString()));
+      List<Finding> findings =
+          new CrdPathCheck(CrdSchema.load(e.crd(), e.definition().rootGvk())).check(e.definition());
+      findings.stream()
+          .filter(f -> f.severity() == Severity.ERROR)
+          .forEach(f -> errors.add(f.toString()));
       checked++;
     }
     assertThat(errors).as("CRD path errors in %d catalog definitions", checked).isEmpty();
@@ -110,17 +119,28 @@ class CatalogCrdCheckTest {
 
   @Test
   void aTypoInARealDefinitionIsFoundInTheRealCrd() throws IOException {
-    Entry jobset = ENTRIES.stream().filter(e -> e.definition().name().equals("jobset-x-k8s-io-jobset-v1alpha2"))
-        .findFirst().orElseThrow();
+    Entry jobset = ENTRIES.stream()
+        .filter(e -> e.definition().name().equals("jobset-x-k8s-io-jobset-v1alpha2"))
+        .findFirst()
+        .orElseThrow();
     String text = Files.readString(jobset.folder().resolve("definition.yaml"))
-        .replace("instanceIdPath: .spec.replicatedJobs[].name", "instanceIdPath: .spec.replicatedJob[].name");
-    Definition d = new DefinitionLoader(DefinitionLoader.Mode.STRICT).load(text, "jobset.yaml").get(0).definition();
-    List<Finding> errors = new CrdPathCheck(CrdSchema.load(jobset.crd(), d.rootGvk())).check(d).stream()
-        .filter(f -> f.severity() == Severity.ERROR).toList();
+        .replace(
+            "instanceIdPath: .spec.replicatedJobs[].name",
+            "instanceIdPath: .spec.replicatedJob[].name");
+    Definition d = new DefinitionLoader(DefinitionLoader.Mode.STRICT)
+        .load(text, "jobset.yaml")
+        .get(0)
+        .definition();
+    List<Finding> errors = new CrdPathCheck(CrdSchema.load(jobset.crd(), d.rootGvk()))
+        .check(d).stream().filter(f -> f.severity() == Severity.ERROR).toList();
     assertThat(errors).singleElement().satisfies(f -> {
       assertThat(f.ruleId()).isEqualTo(CrdPathCheck.UNKNOWN_FIELD);
-      assertThat(f.message()).endsWith(": no field replicatedJob in JobSet v1alpha2 spec; did you mean replicatedJobs?");
-      String line = text.lines().filter(l -> l.contains("instanceIdPath: .spec.replicatedJob[]")).findFirst()
+      assertThat(f.message())
+          .endsWith(
+              ": no field replicatedJob in JobSet v1alpha2 spec; did you mean replicatedJobs?");
+      String line = text.lines()
+          .filter(l -> l.contains("instanceIdPath: .spec.replicatedJob[]"))
+          .findFirst()
           .orElseThrow();
       assertThat(f.location().line()).isEqualTo(text.lines().toList().indexOf(line) + 1);
       assertThat(f.location().column()).isEqualTo(line.indexOf("replicatedJob[]") + 1);
@@ -134,15 +154,17 @@ class CatalogCrdCheckTest {
     int caught = 0;
     java.util.regex.Pattern token = java.util.regex.Pattern.compile("\\.([a-zA-Z][a-zA-Z0-9]*)");
     for (Entry e : ENTRIES) {
-      CrdPathCheck check = new CrdPathCheck(CrdSchema.load(e.crd(), e.definition().rootGvk()));
-      for (dev.workloadmap.sdk.internal.model.JqFields.JqField field
-          : dev.workloadmap.sdk.internal.model.JqFields.of(e.definition())) {
+      CrdPathCheck check =
+          new CrdPathCheck(CrdSchema.load(e.crd(), e.definition().rootGvk()));
+      for (dev.workloadmap.sdk.internal.model.JqFields.JqField field :
+          dev.workloadmap.sdk.internal.model.JqFields.of(e.definition())) {
         if (CrdPathCheck.role(field.pointer()) == null) {
           continue;
         }
         java.util.regex.Matcher m = token.matcher(field.expression());
         while (m.find()) {
-          String mutated = field.expression().substring(0, m.end()) + "zz" + field.expression().substring(m.end());
+          String mutated = field.expression().substring(0, m.end()) + "zz"
+              + field.expression().substring(m.end());
           Definition d = withExpression(e.definition(), field.pointer(), mutated);
           if (d == null) {
             continue;
@@ -155,7 +177,9 @@ class CatalogCrdCheckTest {
       }
     }
     assertThat(renamed).isGreaterThan(500);
-    assertThat(caught).as("renamed fields caught").isGreaterThan(renamed * 3 / 4); // 1890 of 2241 when written
+    assertThat(caught)
+        .as("renamed fields caught")
+        .isGreaterThan(renamed * 3 / 4); // 1890 of 2241 when written
   }
 
   /** {@code d} with the jq field at {@code pointer} replaced, reloaded from YAML; null when it does not load. */
@@ -169,7 +193,8 @@ class CatalogCrdCheckTest {
     o.put(pointer.substring(slash + 1), expression);
     try {
       String yaml = new com.fasterxml.jackson.dataformat.yaml.YAMLMapper().writeValueAsString(root);
-      List<DefinitionLoader.Result> r = new DefinitionLoader(DefinitionLoader.Mode.STRICT).load(yaml, "mutated.yaml");
+      List<DefinitionLoader.Result> r =
+          new DefinitionLoader(DefinitionLoader.Mode.STRICT).load(yaml, "mutated.yaml");
       return r.size() == 1 && r.get(0).report().errors().isEmpty() ? r.get(0).definition() : null;
     } catch (com.fasterxml.jackson.core.JsonProcessingException ex) {
       return null;
@@ -203,11 +228,13 @@ class CatalogCrdCheckTest {
           continue;
         }
         validated++;
-        List<CrdViolation> violations = object.has("apiVersion") ? validator.validate(object)
+        List<CrdViolation> violations = object.has("apiVersion")
+            ? validator.validate(object)
             : crd.schema(e.definition().rootGvk().version()).validate(object);
         for (CrdViolation v : violations) {
-          String key = e.folder().getFileName() + " " + v.pointer().replaceAll("/[0-9]+(?=/|$)", "/N") + " ["
-              + v.keyword() + "] " + v.message();
+          String key =
+              e.folder().getFileName() + " " + v.pointer().replaceAll("/[0-9]+(?=/|$)", "/N") + " ["
+                  + v.keyword() + "] " + v.message();
           if (KNOWN_DRIFT.contains(key)) {
             seen.add(key);
           } else {
@@ -217,18 +244,25 @@ class CatalogCrdCheckTest {
       }
     }
     assertThat(validated).as("fixture objects validated").isGreaterThan(50);
-    assertThat(skipped).as("fixtures with crdSchema: skip (partial real objects)").isLessThan(validated / 4);
+    assertThat(skipped)
+        .as("fixtures with crdSchema: skip (partial real objects)")
+        .isLessThan(validated / 4);
     assertThat(problems).as("fixture objects that do not match their CRD").isEmpty();
-    assertThat(seen).as("known drift entries that still occur").containsExactlyInAnyOrderElementsOf(KNOWN_DRIFT);
+    assertThat(seen)
+        .as("known drift entries that still occur")
+        .containsExactlyInAnyOrderElementsOf(KNOWN_DRIFT);
   }
 
   @Test
   void everyCatalogExpressionAgainstEveryCrdNeverThrows() {
     java.util.Set<String> expressions = new java.util.LinkedHashSet<>();
     for (Entry e : ENTRIES) {
-      dev.workloadmap.sdk.internal.model.JqFields.of(e.definition()).forEach(f -> expressions.add(f.expression()));
+      dev.workloadmap.sdk.internal.model.JqFields.of(e.definition())
+          .forEach(f -> expressions.add(f.expression()));
     }
-    List<CrdSchema> schemas = ENTRIES.stream().map(e -> CrdSchema.load(e.crd(), e.definition().rootGvk())).toList();
+    List<CrdSchema> schemas = ENTRIES.stream()
+        .map(e -> CrdSchema.load(e.crd(), e.definition().rootGvk()))
+        .toList();
     int runs = 0;
     for (String x : expressions) {
       // the expression and its prefixes that still parse: half-written paths
@@ -243,7 +277,8 @@ class CatalogCrdCheckTest {
           int length = cut;
           PathInterpreter interpreter = new PathInterpreter(s.describe(), x.substring(0, cut));
           assertThat(interpreter.run(tree, s.pathSchema())).isNotNull();
-          assertThat(interpreter.problems()).allSatisfy(p -> assertThat(p.offset()).isBetween(0, length));
+          assertThat(interpreter.problems())
+              .allSatisfy(p -> assertThat(p.offset()).isBetween(0, length));
           runs++;
         }
       }
@@ -254,16 +289,20 @@ class CatalogCrdCheckTest {
   @Test
   void checkingTheWholeCatalogWarmTakesWellUnderASecond() {
     List<CrdPathCheck> checks = ENTRIES.stream()
-        .map(e -> new CrdPathCheck(CrdSchema.load(e.crd(), e.definition().rootGvk()))).toList();
+        .map(e -> new CrdPathCheck(CrdSchema.load(e.crd(), e.definition().rootGvk())))
+        .toList();
     for (int warm = 0; warm < 20; warm++) {
       for (int i = 0; i < ENTRIES.size(); i++) {
         checks.get(i).check(ENTRIES.get(i).definition());
       }
     }
     for (int i = 0; i < ENTRIES.size(); i++) {
-      // loading again hits the cache (same unchanged file) and gives the same clean answer; no timing here
-      assertThat(new CrdPathCheck(CrdSchema.load(ENTRIES.get(i).crd(), ENTRIES.get(i).definition().rootGvk()))
-          .check(ENTRIES.get(i).definition())).filteredOn(f -> f.severity() == dev.workloadmap.sdk.validation.Severity.ERROR)
+      // loading again hits the cache (same unchanged file) and gives the same clean answer; no
+      // timing here
+      assertThat(new CrdPathCheck(CrdSchema.load(
+                  ENTRIES.get(i).crd(), ENTRIES.get(i).definition().rootGvk()))
+              .check(ENTRIES.get(i).definition()))
+          .filteredOn(f -> f.severity() == dev.workloadmap.sdk.validation.Severity.ERROR)
           .isEmpty();
     }
   }
@@ -280,7 +319,8 @@ class CatalogCrdCheckTest {
       }
       JsonNode root = YAML.readAll(fixture).get(0).root();
       boolean skip = root.path("crdSchema").asText("").equals("skip");
-      assertThat(!skip || !root.path("reason").asText("").isBlank()).as("%s: crdSchema: skip needs a reason", fixture)
+      assertThat(!skip || !root.path("reason").asText("").isBlank())
+          .as("%s: crdSchema: skip needs a reason", fixture)
           .isTrue();
       return skip;
     }
@@ -306,13 +346,16 @@ class CatalogCrdCheckTest {
       }
       String k = kind;
       String n = name;
-      List<YamlDocument> all = YAML.readAll(source).stream().filter(d -> !d.root().isNull()).toList();
+      List<YamlDocument> all =
+          YAML.readAll(source).stream().filter(d -> !d.root().isNull()).toList();
       if (name == null && all.size() == 1 && all.get(0).kind().isEmpty()) {
-        return all.get(0).root(); // a fragment (no apiVersion and kind), resolved with the definition's version
+        return all.get(0)
+            .root(); // a fragment (no apiVersion and kind), resolved with the definition's version
       }
       List<YamlDocument> docs = all.stream()
           .filter(d -> d.kind().equals(k))
-          .filter(d -> n == null || n.equals(d.root().path("metadata").path("name").asText(null)))
+          .filter(
+              d -> n == null || n.equals(d.root().path("metadata").path("name").asText(null)))
           .toList();
       assertThat(docs).as("documents of kind %s in %s", kind, source).hasSize(1);
       return docs.get(0).root();

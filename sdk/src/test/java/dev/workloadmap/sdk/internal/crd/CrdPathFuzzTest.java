@@ -1,9 +1,9 @@
 package dev.workloadmap.sdk.internal.crd;
 
-import dev.workloadmap.sdk.crd.CrdSchema;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.code_intelligence.jazzer.junit.FuzzTest;
+import dev.workloadmap.sdk.crd.CrdSchema;
 import dev.workloadmap.sdk.definition.Gvk;
 import dev.workloadmap.sdk.internal.jqast.JqNode;
 import dev.workloadmap.sdk.internal.jqast.JqParser;
@@ -19,8 +19,8 @@ import java.nio.charset.StandardCharsets;
  */
 class CrdPathFuzzTest {
 
-  private static final CrdSchema SCHEMA = CrdSchema.fromResource("crd/widget.yaml",
-      new Gvk("example.com", "v1", "Widget"));
+  private static final CrdSchema SCHEMA =
+      CrdSchema.fromResource("crd/widget.yaml", new Gvk("example.com", "v1", "Widget"));
 
   @FuzzTest(maxDuration = "5s")
   void interpretsWithoutThrowing(byte[] data) {
@@ -47,7 +47,9 @@ class CrdPathFuzzTest {
       assertThat(p.offset()).as("offset of %s", p.message()).isBetween(0, text.length());
     }
     if (interpreter.notChecked() != null) {
-      assertThat(interpreter.notCheckedAt()).as("offset of not-checked").isBetween(-1, text.length());
+      assertThat(interpreter.notCheckedAt())
+          .as("offset of not-checked")
+          .isBetween(-1, text.length());
     }
   }
 }

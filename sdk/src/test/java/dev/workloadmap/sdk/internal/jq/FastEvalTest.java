@@ -113,7 +113,8 @@ class FastEvalTest {
     assertThat(FastEval.of("1, 2, 3").apply(in, 3)).hasSize(3);
     assertThat(FastEval.of("1").apply(in, 0)).isNull();
     String row = "[" + "0,".repeat(399) + "0]";
-    JsonNode grid = JqInput.of(Json.parse("[" + (row + ",").repeat(399) + row + "]")).node();
+    JsonNode grid =
+        JqInput.of(Json.parse("[" + (row + ",").repeat(399) + row + "]")).node();
     // 400 x 400 steps: past the step limit, left to the engine and its budget
     assertThat(FastEval.of("any(.[]; any(.[]; . == 1))").apply(grid, 1000)).isNull();
     assertThat(FastEval.of("any(.[]; any(.[0:1][]; . == 1))")).isNull();

@@ -27,13 +27,20 @@ class JqReferenceSemanticsTest {
 
   @Test
   void reduceKeepsTheStateWhenTheUpdateEmitsNothing() throws Exception {
-    // gojq: an empty update backtracks without storing, so the state stays; jq 1.6 / jackson-jq made it null
-    assertThat(run("reduce .[]? as $i (0; . + ($i | numbers))", "[1, \"a\", 2]")).isEqualTo("[3]");
+    // gojq: an empty update backtracks without storing, so the state stays; jq 1.6 / jackson-jq
+    // made it null
+    assertThat(run("reduce .[]? as $i (0; . + ($i | numbers))", "[1, \"a\", 2]"))
+        .isEqualTo("[3]");
     assertThat(run("reduce .[] as $i (0; empty)", "[1, 2]")).isEqualTo("[0]");
-    assertThat(run("reduce .[] as $i (0; ., 10)", "[1, 2]")).isEqualTo("[10]"); // the last output wins
-    assertThat(run("reduce .[] as $i (0; . + (reduce $i[] as $j (0; . + ($j | numbers))))", "[[1, \"x\", 2], [3]]"))
+    assertThat(run("reduce .[] as $i (0; ., 10)", "[1, 2]"))
+        .isEqualTo("[10]"); // the last output wins
+    assertThat(run(
+            "reduce .[] as $i (0; . + (reduce $i[] as $j (0; . + ($j | numbers))))",
+            "[[1, \"x\", 2], [3]]"))
         .isEqualTo("[6]");
-    assertThat(run("[.[] | reduce .[]? as $x (0; if $x > 1 then . + $x else empty end)]", "[[1, 2, 3], []]"))
+    assertThat(run(
+            "[.[] | reduce .[]? as $x (0; if $x > 1 then . + $x else empty end)]",
+            "[[1, 2, 3], []]"))
         .isEqualTo("[[5,0]]");
     // text around the reduce and a reduce in a string interpolation are left intact
     assertThat(run("\"n=\\(reduce .[] as $i (0; . + $i))\"", "[1, 2]")).isEqualTo("[\"n=3\"]");
@@ -43,7 +50,8 @@ class JqReferenceSemanticsTest {
   void errorWithANullMessageIsRaisedAndCaughtAsNull() throws Exception {
     assertThat(run("[try error(null) catch .]", "1")).isEqualTo("[[null]]");
     assertThat(run("[try error catch .]", "null")).isEqualTo("[[null]]");
-    assertThat(run("[.[] | try error(null) catch \"caught\"]", "[1, 2]")).isEqualTo("[[\"caught\",\"caught\"]]");
+    assertThat(run("[.[] | try error(null) catch \"caught\"]", "[1, 2]"))
+        .isEqualTo("[[\"caught\",\"caught\"]]");
     assertThat(run("[try error(\"x\") catch .]", "1")).isEqualTo("[[\"x\"]]");
     assertThat(run("[try error({a: 1}) catch .a]", "1")).isEqualTo("[[1]]");
     assertThatThrownBy(() -> run("error(null)", "1")).isInstanceOf(JqException.class);
@@ -53,7 +61,8 @@ class JqReferenceSemanticsTest {
   void indicesOfAnythingButNullAStringOrAnArrayIsAnError() throws Exception {
     for (String input : new String[] {"{}", "{\"a\": 1}", "1", "true"}) {
       for (String f : new String[] {"indices(\"a\")", "index(\"a\")", "rindex(\"a\")"}) {
-        assertThat(run("[try " + f + " catch \"<error>\"]", input)).as(input + " | " + f)
+        assertThat(run("[try " + f + " catch \"<error>\"]", input))
+            .as(input + " | " + f)
             .isEqualTo("[[\"<error>\"]]");
       }
     }
@@ -65,11 +74,14 @@ class JqReferenceSemanticsTest {
 
   @Test
   void walkInsideAndOrIsRejectedByValidation() {
-    // the fuzzer's `first(try walk(.) catch .) and {…}` gave two outputs in the SDK, one in gojq: validate rejects
+    // the fuzzer's `first(try walk(.) catch .) and {…}` gave two outputs in the SDK, one in gojq:
+    // validate rejects
     // walk at any depth (the reference rejects it too), so no definition can hold it
     var issues = dev.workloadmap.sdk.internal.jqast.RejectedConstructs.find(
-        dev.workloadmap.sdk.internal.jqast.JqParser.parse("(first(try walk(.) catch .) and {}) or true"));
-    assertThat(issues).extracting(dev.workloadmap.sdk.internal.jqast.RejectedConstructs.Issue::message)
+        dev.workloadmap.sdk.internal.jqast.JqParser.parse(
+            "(first(try walk(.) catch .) and {}) or true"));
+    assertThat(issues)
+        .extracting(dev.workloadmap.sdk.internal.jqast.RejectedConstructs.Issue::message)
         .containsExactly("function 'walk' may produce excessive output and is not allowed");
   }
 
@@ -78,7 +90,8 @@ class JqReferenceSemanticsTest {
     assertThat(ReduceRewrite.apply(".spec.replicas // 1")).isEqualTo(".spec.replicas // 1");
     assertThat(ReduceRewrite.apply(".reduce")).isEqualTo(".reduce");
     assertThat(ReduceRewrite.apply("reduce .[] as $x (0; . + $x)"))
-        .isEqualTo("reduce .[] as $x (0; (. as $__workloadmap_reduce_state | [. + $x] | if length == 0 then"
-            + " $__workloadmap_reduce_state else .[-1] end))");
+        .isEqualTo(
+            "reduce .[] as $x (0; (. as $__workloadmap_reduce_state | [. + $x] | if length == 0 then"
+                + " $__workloadmap_reduce_state else .[-1] end))");
   }
 }

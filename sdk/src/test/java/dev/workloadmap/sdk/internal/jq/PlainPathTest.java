@@ -33,23 +33,58 @@ class PlainPathTest {
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {".", ".a", ".a.b", ".\"a-b\"", ".a[\"x\"]", ".[\"x\"].y", ".a[0]", ".a[12].b", ".a[]",
-      ".a[]?", ".a?.b", ".a[]?.b[]", ".a | # comment\n.b" /* not plain: a pipe */})
+  @ValueSource(
+      strings = {
+        ".",
+        ".a",
+        ".a.b",
+        ".\"a-b\"",
+        ".a[\"x\"]",
+        ".[\"x\"].y",
+        ".a[0]",
+        ".a[12].b",
+        ".a[]",
+        ".a[]?",
+        ".a?.b",
+        ".a[]?.b[]",
+        ".a | # comment\n.b" /* not plain: a pipe */
+      })
   void recognisesFieldsIndexesIterationAndOptional(String expression) {
     boolean pipe = expression.contains("|");
     assertThat(PlainPath.of(expression) != null).as(expression).isEqualTo(!pipe);
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {".a | .b", ".a // 1", ".[-1]", ".[1.5]", ".[1e2]", ".[\"\\(.k)\"]", ".[@base64 \"x\"]",
-      ".a[1:2]", "..", "$x", ".a[.i]", "(.a).b", ".a.b == 1", "[.a]", "1", "\"s\"", ".[1234567890]", ".a[", ""})
+  @ValueSource(
+      strings = {
+        ".a | .b",
+        ".a // 1",
+        ".[-1]",
+        ".[1.5]",
+        ".[1e2]",
+        ".[\"\\(.k)\"]",
+        ".[@base64 \"x\"]",
+        ".a[1:2]",
+        "..",
+        "$x",
+        ".a[.i]",
+        "(.a).b",
+        ".a.b == 1",
+        "[.a]",
+        "1",
+        "\"s\"",
+        ".[1234567890]",
+        ".a[",
+        ""
+      })
   void rejectsEverythingElse(String expression) {
     assertThat(PlainPath.of(expression)).as(expression).isNull();
   }
 
   @Test
   void theTextFilterKeepsQuotedKeysAndRulesOutOperatorsBeforeParsing() {
-    assertThat(PlainPath.mayBePlain(".metadata.labels[\"jobset.sigs.k8s.io/replicatedjob-name\"]")).isTrue();
+    assertThat(PlainPath.mayBePlain(".metadata.labels[\"jobset.sigs.k8s.io/replicatedjob-name\"]"))
+        .isTrue();
     assertThat(PlainPath.mayBePlain(".a[\"x \\\" | y\"]")).isTrue();
     assertThat(PlainPath.of(".a[\"x \\\" | y\"]")).isNotNull();
     assertThat(PlainPath.mayBePlain(".a | .b")).isFalse();
@@ -62,7 +97,8 @@ class PlainPathTest {
   void walksTheKeySortedInput() {
     assertThat(fast(".z", INPUT)).containsExactly("{\"a\":1,\"b\":2}");
     assertThat(fast(".z[]", INPUT)).containsExactly("1", "2");
-    assertThat(fast(".[]", "{\"b\":1,\"a\":2,\"c\":{\"e\":1,\"d\":0}}")).containsExactly("2", "1", "{\"d\":0,\"e\":1}");
+    assertThat(fast(".[]", "{\"b\":1,\"a\":2,\"c\":{\"e\":1,\"d\":0}}"))
+        .containsExactly("2", "1", "{\"d\":0,\"e\":1}");
     assertThat(fast(".list[0].x[]", INPUT)).containsExactly("3", "4");
     assertThat(fast(".list[0][\"x\"][1]", INPUT)).containsExactly("4");
   }
@@ -101,7 +137,8 @@ class PlainPathTest {
   void theEngineGivesTheSameAnswersWithAndWithoutTheFastPath() {
     JacksonJqEngine engine = new JacksonJqEngine(JqOptions.defaults());
     JqInput in = JqInput.of(Json.parse(INPUT));
-    assertThat(JqValues.toCompactJson(engine.compile(".z").apply(in).get(0))).isEqualTo("{\"a\":1,\"b\":2}");
+    assertThat(JqValues.toCompactJson(engine.compile(".z").apply(in).get(0)))
+        .isEqualTo("{\"a\":1,\"b\":2}");
     assertThat(engine.compile(".list[].y?").apply(in)).hasSize(2);
     assertThat(engine.compile(".s[]?").apply(in)).isEmpty();
     assertThatThrownBy(() -> engine.compile(".s.a").apply(in))
@@ -121,6 +158,7 @@ class PlainPathTest {
     JsonNode z = PlainPath.of(".z").apply(in.node(), 10).get(0);
     assertThat(z).isSameAs(in.node().get("z"));
     assertThat(z).isInstanceOf(ObjectNode.class);
-    assertThatThrownBy(() -> ((ObjectNode) z).put("c", 3)).isInstanceOf(UnsupportedOperationException.class);
+    assertThatThrownBy(() -> ((ObjectNode) z).put("c", 3))
+        .isInstanceOf(UnsupportedOperationException.class);
   }
 }

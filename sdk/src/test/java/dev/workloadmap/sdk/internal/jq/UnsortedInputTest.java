@@ -19,8 +19,9 @@ import org.junit.jupiter.params.provider.ValueSource;
 class UnsortedInputTest {
 
   /** Keys out of code-point order at every level, a 2.0 that the canonical form makes an integer. */
-  static final String INPUT = "{\"z\":1,\"a\":{\"y\":[{\"q\":2,\"b\":\"x\"},{\"q\":3,\"b\":\"w\"}],\"c\":2.0},"
-      + "\"m\":{\"k2\":\"v2\",\"k1\":\"v1\"},\"labels\":{\"role\":\"worker\",\"app\":\"t\"}}";
+  static final String INPUT =
+      "{\"z\":1,\"a\":{\"y\":[{\"q\":2,\"b\":\"x\"},{\"q\":3,\"b\":\"w\"}],\"c\":2.0},"
+          + "\"m\":{\"k2\":\"v2\",\"k1\":\"v1\"},\"labels\":{\"role\":\"worker\",\"app\":\"t\"}}";
 
   private static final JacksonJqEngine ENGINE = new JacksonJqEngine(JqOptions.defaults());
 
@@ -29,9 +30,27 @@ class UnsortedInputTest {
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {".labels.role", ".labels[\"app\"]", ".a.y[].b", ".a.y[1].q", ".a", ".m", ".m[]", ".a.c",
-      ".missing.x", ".a.y[0]", ".labels.role == \"worker\"", "(.a.y | length) + 1", "[.a.y[].q] | max",
-      "any(.m[]; . == \"v1\")", "all(.a.y[]; .q > 1)", ".a.c == 2", "if .z == 1 then .m else .a end", ".z // 5"})
+  @ValueSource(
+      strings = {
+        ".labels.role",
+        ".labels[\"app\"]",
+        ".a.y[].b",
+        ".a.y[1].q",
+        ".a",
+        ".m",
+        ".m[]",
+        ".a.c",
+        ".missing.x",
+        ".a.y[0]",
+        ".labels.role == \"worker\"",
+        "(.a.y | length) + 1",
+        "[.a.y[].q] | max",
+        "any(.m[]; . == \"v1\")",
+        "all(.a.y[]; .q > 1)",
+        ".a.c == 2",
+        "if .z == 1 then .m else .a end",
+        ".z // 5"
+      })
   void givesTheAnswerOfTheSortedInputAndOfJacksonJq(String expression) {
     JsonNode node = Json.parse(INPUT);
     List<String> onFresh = render(ENGINE.compile(expression).apply(JqInput.of(node)));
@@ -43,7 +62,8 @@ class UnsortedInputTest {
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {".labels.role", ".a.y[].b", ".labels.role == \"worker\"", "(.a.y | length) + 1"})
+  @ValueSource(
+      strings = {".labels.role", ".a.y[].b", ".labels.role == \"worker\"", "(.a.y | length) + 1"})
   void orderIndependentExpressionsLeaveTheInputUnsorted(String expression) {
     JqInput in = JqInput.of(Json.parse(INPUT));
     ENGINE.compile(expression).apply(in);

@@ -26,17 +26,74 @@ class JqParserTest {
    */
   static final List<String> VALID = List.of(
       // docs/format.md#jq-constructs paths
-      ".", ".a.b", ".labels[\"app.kubernetes.io/name\"]", ".\"quoted-field\"", ".items[]", ".[]", "[]?", ".[]?",
-      ".a[]?", ".a[0]", ".[0:3]", "[.a, .b][0]", ".a.b[2:]", ".a[:2]", ".a.[0]", ".a.\"b\"", ".[\"a\"]?",
+      ".",
+      ".a.b",
+      ".labels[\"app.kubernetes.io/name\"]",
+      ".\"quoted-field\"",
+      ".items[]",
+      ".[]",
+      "[]?",
+      ".[]?",
+      ".a[]?",
+      ".a[0]",
+      ".[0:3]",
+      "[.a, .b][0]",
+      ".a.b[2:]",
+      ".a[:2]",
+      ".a.[0]",
+      ".a.\"b\"",
+      ".[\"a\"]?",
       // docs/format.md#jq-constructs operators and literals
-      ".a | .b", ".a // 1", ".a // []", ".a // false", "(.a)", ".a == 1", ".a != 1", ".a < 1", ".a > 1", ".a >= 1",
-      ".a <= 1", ".a and .b", ".a or .b", ".a * 2", ".a - 1", ".a + 1", ".a / 2", ".a % 2", "tonumber?", ".a, .b",
-      "\"s\"", "1", "1.5", "1e3", ".5", "1E-3", "true", "false", "null", "[1, 2]", "[]", "{requests: .spec.resources}",
-      "if .a then 1 else 2 end", "if .a then 1 elif .b then 2 else 3 end",
+      ".a | .b",
+      ".a // 1",
+      ".a // []",
+      ".a // false",
+      "(.a)",
+      ".a == 1",
+      ".a != 1",
+      ".a < 1",
+      ".a > 1",
+      ".a >= 1",
+      ".a <= 1",
+      ".a and .b",
+      ".a or .b",
+      ".a * 2",
+      ".a - 1",
+      ".a + 1",
+      ".a / 2",
+      ".a % 2",
+      "tonumber?",
+      ".a, .b",
+      "\"s\"",
+      "1",
+      "1.5",
+      "1e3",
+      ".5",
+      "1E-3",
+      "true",
+      "false",
+      "null",
+      "[1, 2]",
+      "[]",
+      "{requests: .spec.resources}",
+      "if .a then 1 else 2 end",
+      "if .a then 1 elif .b then 2 else 3 end",
       // docs/format.md#jq-constructs builtins and conformance patterns
-      "select(.a)", "any(.a)", "any(.a; .b)", "all(.a)", "length", "to_entries", "tostring", "type", "not",
-      "ascii_downcase", "map(.a)", "has(\"a\")", "startswith(\"a\")",
-      ".spec.services | to_entries[] | .key", ".spec.services | .[] | .x",
+      "select(.a)",
+      "any(.a)",
+      "any(.a; .b)",
+      "all(.a)",
+      "length",
+      "to_entries",
+      "tostring",
+      "type",
+      "not",
+      "ascii_downcase",
+      "map(.a)",
+      "has(\"a\")",
+      "startswith(\"a\")",
+      ".spec.services | to_entries[] | .key",
+      ".spec.services | .[] | .x",
       ".spec.replicatedJobs[] | .replicas * .template.spec.parallelism",
       "(.spec.replicas // 1) * (.spec.template.cliques[].spec.replicas // 1)",
       ".metadata.annotations[\"autoscaling.knative.dev/min-scale\"] // 1 | tonumber",
@@ -44,28 +101,100 @@ class JqParserTest {
       "any(.status.conditions // [] | .[]; .type == \"Ready\" and .status == \"False\")",
       "if .spec.operatingMode == \"Suspended\" then 0 else 1 end",
       // the rest of the grammar
-      "-.a", "-1 + 2", "+1", ".a?", ".a??", ".a?.b", "..", "..?", ".. | .a", "\"a\\(.b)c\\(.d)\"", "\"\\(1, 2)\"",
-      "\"\\u00e9\\n\\t\\\"\\\\\\/\"", "@base64", "@json \"x\\(.)\"", "@base64d", "$x", "$__loc__", "$ENV.PATH",
-      "{a: 1, $b, \"c\": 2, (.d): 3, @base64 \"e\": 4, f, \"g\"}", "{a: 1,}", "{if: 1, and: 2}", "{a: 1 | 2}",
-      "{a: .b + 1, c: -.d}", "{\"a\\(1)\": 2}", ". as $x | $x", ". as [$a, $b] | $a", ". as {a: $x, $y} | $x",
-      ". as {$a: [$b]} | $b", ". as {\"a\": $x, (\"b\"): $y} | $x", ". as [$a] ?// $a | $a",
-      "reduce .[] as $x (0; . + $x)", "reduce .[] as [$a, $b] (0; . + $a)", "foreach .[] as $x (0; . + 1)",
-      "foreach .[] as $x (0; . + 1; [$x, .])", "try .a", "try .a catch .b", "try error(\"x\") catch . == \"x\"",
-      "label $out | 1, break $out", "def f: 1; f", "def f(g): g; f(.)", "def f($a; b): $a + b; f(1; 2)",
-      "def f: def g: 3; g; f", "def f: 1; def g: 2; f + g", ".a | def f: .; f", "1 + 3 as $a | ($a * 2)",
-      "1 as $x | 2 as $y | [$x, $y]", ".a as $x | .b as $y | $x + $y", ".a |= 1", ".a = 1", ".a += 1", ".a -= 1",
-      ".a *= 2", ".a /= 2", ".a %= 2", ".a //= 1", "a::b", "limit(3; .[])", "first(.[])", "getpath([\"a\"])",
-      "[paths]", "path(.a)", ".a # a comment\n| .b", "  .a  ", "{a: 1}.a", "$x[0]", "$x.a", "(1).a", "\"abc\".x",
-      "[.[] as $x | $x]", "{(1, 2 | tostring): 3}", ".[.a]", ".a[\"b\"][\"c\"]", "..[0]", ". [0]", ".a .b",
-      "if . then 1 else 2 end | .a", "reduce .[] as $x (0; .) | . + 1", "{a: reduce .[] as $x (0; .)}",
-      "1 // 2 // 3", "1 - 2 - 3", "not", "error", "empty", "[.[] | numbers]", ".a and (.b or .c) and not");
+      "-.a",
+      "-1 + 2",
+      "+1",
+      ".a?",
+      ".a??",
+      ".a?.b",
+      "..",
+      "..?",
+      ".. | .a",
+      "\"a\\(.b)c\\(.d)\"",
+      "\"\\(1, 2)\"",
+      "\"\\u00e9\\n\\t\\\"\\\\\\/\"",
+      "@base64",
+      "@json \"x\\(.)\"",
+      "@base64d",
+      "$x",
+      "$__loc__",
+      "$ENV.PATH",
+      "{a: 1, $b, \"c\": 2, (.d): 3, @base64 \"e\": 4, f, \"g\"}",
+      "{a: 1,}",
+      "{if: 1, and: 2}",
+      "{a: 1 | 2}",
+      "{a: .b + 1, c: -.d}",
+      "{\"a\\(1)\": 2}",
+      ". as $x | $x",
+      ". as [$a, $b] | $a",
+      ". as {a: $x, $y} | $x",
+      ". as {$a: [$b]} | $b",
+      ". as {\"a\": $x, (\"b\"): $y} | $x",
+      ". as [$a] ?// $a | $a",
+      "reduce .[] as $x (0; . + $x)",
+      "reduce .[] as [$a, $b] (0; . + $a)",
+      "foreach .[] as $x (0; . + 1)",
+      "foreach .[] as $x (0; . + 1; [$x, .])",
+      "try .a",
+      "try .a catch .b",
+      "try error(\"x\") catch . == \"x\"",
+      "label $out | 1, break $out",
+      "def f: 1; f",
+      "def f(g): g; f(.)",
+      "def f($a; b): $a + b; f(1; 2)",
+      "def f: def g: 3; g; f",
+      "def f: 1; def g: 2; f + g",
+      ".a | def f: .; f",
+      "1 + 3 as $a | ($a * 2)",
+      "1 as $x | 2 as $y | [$x, $y]",
+      ".a as $x | .b as $y | $x + $y",
+      ".a |= 1",
+      ".a = 1",
+      ".a += 1",
+      ".a -= 1",
+      ".a *= 2",
+      ".a /= 2",
+      ".a %= 2",
+      ".a //= 1",
+      "a::b",
+      "limit(3; .[])",
+      "first(.[])",
+      "getpath([\"a\"])",
+      "[paths]",
+      "path(.a)",
+      ".a # a comment\n| .b",
+      "  .a  ",
+      "{a: 1}.a",
+      "$x[0]",
+      "$x.a",
+      "(1).a",
+      "\"abc\".x",
+      "[.[] as $x | $x]",
+      "{(1, 2 | tostring): 3}",
+      ".[.a]",
+      ".a[\"b\"][\"c\"]",
+      "..[0]",
+      ". [0]",
+      ".a .b",
+      "if . then 1 else 2 end | .a",
+      "reduce .[] as $x (0; .) | . + 1",
+      "{a: reduce .[] as $x (0; .)}",
+      "1 // 2 // 3",
+      "1 - 2 - 3",
+      "not",
+      "error",
+      "empty",
+      "[.[] | numbers]",
+      ".a and (.b or .c) and not");
 
   @ParameterizedTest
   @MethodSource("valid")
   void parsesAndRoundTrips(String expression) {
     JqNode tree = JqParser.parse(expression);
     String printed = JqPrinter.print(tree);
-    assertThat(JqPrinter.print(JqParser.parse(printed))).as("round trip of %s", printed).isEqualTo(printed);
+    assertThat(JqPrinter.print(JqParser.parse(printed)))
+        .as("round trip of %s", printed)
+        .isEqualTo(printed);
     assertRangesNest(tree, expression);
   }
 
@@ -138,7 +267,8 @@ class JqParserTest {
     assertThat(plus.left().start()).isEqualTo(e.indexOf("foo"));
     assertThat(plus.left().end()).isEqualTo(e.indexOf(')') + 1);
     assertThat(plus.right().start()).isEqualTo(e.indexOf('$'));
-    JqNode.StringLit s = (JqNode.StringLit) ((JqNode.Call) JqParser.parse("test(\"a\\\\db\")")).args().get(0);
+    JqNode.StringLit s = (JqNode.StringLit)
+        ((JqNode.Call) JqParser.parse("test(\"a\\\\db\")")).args().get(0);
     assertThat(s.literal()).isEqualTo("a\\db");
     assertThat(s.literalOffsets()).containsExactly(6, 7, 9, 10);
   }
@@ -181,30 +311,48 @@ class JqParserTest {
   @ParameterizedTest
   @MethodSource("syntaxErrors")
   void syntaxErrorsCarryTheirOffset(String expression, int offset, String detail) {
-    assertThatThrownBy(() -> JqParser.parse(expression)).isInstanceOfSatisfying(JqSyntaxException.class, e -> {
-      assertThat(e.detail()).contains(detail);
-      assertThat(e.offset()).isEqualTo(offset);
-    });
+    assertThatThrownBy(() -> JqParser.parse(expression))
+        .isInstanceOfSatisfying(JqSyntaxException.class, e -> {
+          assertThat(e.detail()).contains(detail);
+          assertThat(e.offset()).isEqualTo(offset);
+        });
   }
 
   @Test
   void deepNestingIsASyntaxErrorNotAStackOverflow() {
     String deep = "(".repeat(5000) + "1" + ")".repeat(5000);
-    assertThatThrownBy(() -> JqParser.parse(deep)).isInstanceOfSatisfying(JqSyntaxException.class,
-        e -> assertThat(e.detail()).contains("nested too deeply"));
+    assertThatThrownBy(() -> JqParser.parse(deep))
+        .isInstanceOfSatisfying(
+            JqSyntaxException.class, e -> assertThat(e.detail()).contains("nested too deeply"));
     String longChain = String.join(" | ", java.util.Collections.nCopies(5000, ".a"));
     assertThat(JqParser.parse(longChain)).isInstanceOf(JqNode.Binary.class);
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"[del(.a)]", "{x: del(.a)}", "(del(.a))", "\"\\(del(.a))\"", "-del(.a)",
-      "label $l | del(.a)", "try del(.a)", "if del(.a) then 1 else 2 end", "reduce del(.a) as $x (0; 1)",
-      "def f: del(.a); f", ".[del(.a)]", ".[del(.a):]", "{(del(.a)): 1}", ". as {(del(.a)): $x} | $x"})
+  @ValueSource(
+      strings = {
+        "[del(.a)]",
+        "{x: del(.a)}",
+        "(del(.a))",
+        "\"\\(del(.a))\"",
+        "-del(.a)",
+        "label $l | del(.a)",
+        "try del(.a)",
+        "if del(.a) then 1 else 2 end",
+        "reduce del(.a) as $x (0; 1)",
+        "def f: del(.a); f",
+        ".[del(.a)]",
+        ".[del(.a):]",
+        "{(del(.a)): 1}",
+        ". as {(del(.a)): $x} | $x"
+      })
   void ec03_rejectedAtAnyDepthWithItsPosition(String expression) {
-    assertThat(RejectedConstructs.find(JqParser.parse(expression))).singleElement().satisfies(i -> {
-      assertThat(i.message()).isEqualTo("del function is not allowed");
-      assertThat(i.offset()).isEqualTo(expression.indexOf("del"));
-    });
+    assertThat(RejectedConstructs.find(JqParser.parse(expression)))
+        .singleElement()
+        .satisfies(i -> {
+          assertThat(i.message()).isEqualTo("del function is not allowed");
+          assertThat(i.offset()).isEqualTo(expression.indexOf("del"));
+        });
   }
 
   @Test
@@ -213,13 +361,20 @@ class JqParserTest {
         .extracting(RejectedConstructs.Issue::message, RejectedConstructs.Issue::offset)
         .containsExactly(org.assertj.core.groups.Tuple.tuple(
             "function 'range' may produce excessive output and is not allowed", 4));
-    assertThat(RejectedConstructs.find(JqParser.parse(".. | env, $ENV, $__loc__, .a |= 1, input, range(3)")))
-        .extracting(RejectedConstructs.Issue::message).containsExactly(
-            "recursive descent operator '..' is not allowed", "function 'env' is not allowed",
-            "variable '$ENV' is not allowed", "variable '$__loc__' is not allowed",
-            "modifying operator '|=' is not allowed", "function 'input' is not allowed",
+    assertThat(RejectedConstructs.find(
+            JqParser.parse(".. | env, $ENV, $__loc__, .a |= 1, input, range(3)")))
+        .extracting(RejectedConstructs.Issue::message)
+        .containsExactly(
+            "recursive descent operator '..' is not allowed",
+            "function 'env' is not allowed",
+            "variable '$ENV' is not allowed",
+            "variable '$__loc__' is not allowed",
+            "modifying operator '|=' is not allowed",
+            "function 'input' is not allowed",
             "function 'range' may produce excessive output and is not allowed");
-    assertThat(RejectedConstructs.find(JqParser.parse(".range | {range: 1} | .a.paths | \"del(.a)\""))).isEmpty();
+    assertThat(
+            RejectedConstructs.find(JqParser.parse(".range | {range: 1} | .a.paths | \"del(.a)\"")))
+        .isEmpty();
   }
 
   /**
@@ -230,9 +385,28 @@ class JqParserTest {
    */
   @Test
   void agreesWithGojqOnWhatParses() throws Exception {
-    Assumptions.assumeTrue(gojqAvailable(), "gojq is not installed (apt-get install gojq); differential check skipped");
-    List<String> invalid = List.of(".a?//1", "1?//2", "try 1 catch 2 catch 3", "1 == 2 == 3", "\"\\q\"", "0x10",
-        "{@base64: 1}", ".a.", ".[", "{a: 1 b: 2}", "f()", "(1", "[1", "{", ". as $x", "$", ". as [] | .", ".a = 1 = 2");
+    Assumptions.assumeTrue(
+        gojqAvailable(),
+        "gojq is not installed (apt-get install gojq); differential check skipped");
+    List<String> invalid = List.of(
+        ".a?//1",
+        "1?//2",
+        "try 1 catch 2 catch 3",
+        "1 == 2 == 3",
+        "\"\\q\"",
+        "0x10",
+        "{@base64: 1}",
+        ".a.",
+        ".[",
+        "{a: 1 b: 2}",
+        "f()",
+        "(1",
+        "[1",
+        "{",
+        ". as $x",
+        "$",
+        ". as [] | .",
+        ".a = 1 = 2");
     for (String e : VALID) {
       if (!NEWER_OR_LENIENT.contains(e)) {
         assertThat(gojqParses(e)).as("gojq accepts %s", e).isTrue();
@@ -242,7 +416,9 @@ class JqParserTest {
       assertThat(gojqParses(e)).as("gojq rejects %s", e).isFalse();
       assertThatThrownBy(() -> JqParser.parse(e)).as(e).isInstanceOf(JqSyntaxException.class);
     }
-    assertThat(gojqParses("if . then 1 end")).as("gojq accepts if without else; the SDK rejects it").isTrue();
+    assertThat(gojqParses("if . then 1 end"))
+        .as("gojq accepts if without else; the SDK rejects it")
+        .isTrue();
   }
 
   /**
@@ -250,12 +426,14 @@ class JqParserTest {
    * (accepted since gojq 0.12.15 and 0.12.16), and format-string keys (jq's grammar; kept lenient).
    */
   private static final java.util.Set<String> NEWER_OR_LENIENT = java.util.Set.of(
-      "{a: .b + 1, c: -.d}", "{a: reduce .[] as $x (0; .)}",
+      "{a: .b + 1, c: -.d}",
+      "{a: reduce .[] as $x (0; .)}",
       "{a: 1, $b, \"c\": 2, (.d): 3, @base64 \"e\": 4, f, \"g\"}");
 
   private static boolean gojqAvailable() {
     try {
-      Process p = new ProcessBuilder("gojq", "--version").redirectErrorStream(true).start();
+      Process p =
+          new ProcessBuilder("gojq", "--version").redirectErrorStream(true).start();
       p.getInputStream().readAllBytes();
       return p.waitFor(10, TimeUnit.SECONDS) && p.exitValue() == 0;
     } catch (IOException e) {

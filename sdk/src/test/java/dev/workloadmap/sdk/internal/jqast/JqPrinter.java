@@ -25,8 +25,9 @@ final class JqPrinter {
       return (i.target() == null ? "." : target(i.target())) + "[" + print(i.index()) + "]";
     }
     if (n instanceof Slice s) {
-      return (s.target() == null ? "." : target(s.target())) + "[" + (s.from() == null ? "" : print(s.from())) + ":"
-          + (s.to() == null ? "" : print(s.to())) + "]";
+      return (s.target() == null ? "." : target(s.target())) + "["
+          + (s.from() == null ? "" : print(s.from())) + ":" + (s.to() == null ? "" : print(s.to()))
+          + "]";
     }
     if (n instanceof Iterate i) {
       return (i.target() == null ? "." : target(i.target())) + "[]";
@@ -41,7 +42,8 @@ final class JqPrinter {
       return c.text();
     }
     if (n instanceof StringLit s) {
-      StringBuilder sb = new StringBuilder(s.format() == null ? "" : "@" + s.format() + " ").append('"');
+      StringBuilder sb =
+          new StringBuilder(s.format() == null ? "" : "@" + s.format() + " ").append('"');
       for (JqNode p : s.parts()) {
         if (p instanceof Text t) {
           sb.append(escape(t.value()));
@@ -58,8 +60,10 @@ final class JqPrinter {
       return "$" + v.name();
     }
     if (n instanceof Call c) {
-      return c.args().isEmpty() ? c.name()
-          : c.name() + "(" + c.args().stream().map(JqPrinter::print).collect(Collectors.joining("; ")) + ")";
+      return c.args().isEmpty()
+          ? c.name()
+          : c.name() + "("
+              + c.args().stream().map(JqPrinter::print).collect(Collectors.joining("; ")) + ")";
     }
     if (n instanceof Binary b) {
       return "(" + print(b.left()) + " " + b.op() + " " + print(b.right()) + ")";
@@ -74,7 +78,8 @@ final class JqPrinter {
       return a.body() == null ? "[]" : "[" + print(a.body()) + "]";
     }
     if (n instanceof ObjectCons o) {
-      return "{" + o.entries().stream().map(JqPrinter::print).collect(Collectors.joining(", ")) + "}";
+      return "{" + o.entries().stream().map(JqPrinter::print).collect(Collectors.joining(", "))
+          + "}";
     }
     if (n instanceof ObjectEntry e) {
       return key(e.key()) + (e.value() == null ? "" : ": " + target(e.value()));
@@ -83,26 +88,31 @@ final class JqPrinter {
       return k.name();
     }
     if (n instanceof AsBinding a) {
-      return "(" + target(a.source()) + " as " + patterns(a.patterns()) + " | " + print(a.body()) + ")";
+      return "(" + target(a.source()) + " as " + patterns(a.patterns()) + " | " + print(a.body())
+          + ")";
     }
     if (n instanceof Reduce r) {
-      return "(reduce " + target(r.source()) + " as " + patterns(r.patterns()) + " (" + print(r.init()) + "; "
-          + print(r.update()) + "))";
+      return "(reduce " + target(r.source()) + " as " + patterns(r.patterns()) + " ("
+          + print(r.init()) + "; " + print(r.update()) + "))";
     }
     if (n instanceof Foreach f) {
-      return "(foreach " + target(f.source()) + " as " + patterns(f.patterns()) + " (" + print(f.init()) + "; "
-          + print(f.update()) + (f.extract() == null ? "" : "; " + print(f.extract())) + "))";
+      return "(foreach " + target(f.source()) + " as " + patterns(f.patterns()) + " ("
+          + print(f.init()) + "; " + print(f.update())
+          + (f.extract() == null ? "" : "; " + print(f.extract())) + "))";
     }
     if (n instanceof If i) {
       StringBuilder sb = new StringBuilder("(if ");
       for (int k = 0; k < i.conditions().size(); k++) {
-        sb.append(k == 0 ? "" : " elif ").append(print(i.conditions().get(k))).append(" then ")
+        sb.append(k == 0 ? "" : " elif ")
+            .append(print(i.conditions().get(k)))
+            .append(" then ")
             .append(print(i.branches().get(k)));
       }
       return sb.append(" else ").append(print(i.otherwise())).append(" end)").toString();
     }
     if (n instanceof Try t) {
-      return "(try " + target(t.body()) + (t.handler() == null ? "" : " catch " + target(t.handler())) + ")";
+      return "(try " + target(t.body())
+          + (t.handler() == null ? "" : " catch " + target(t.handler())) + ")";
     }
     if (n instanceof Label l) {
       return "(label $" + l.name() + " | " + print(l.body()) + ")";
@@ -111,8 +121,13 @@ final class JqPrinter {
       return "break $" + b.name();
     }
     if (n instanceof FuncDef d) {
-      String params = d.params().isEmpty() ? "" : "(" + d.params().stream()
-          .map(p -> (p.variable() ? "$" : "") + p.name()).collect(Collectors.joining("; ")) + ")";
+      String params = d.params().isEmpty()
+          ? ""
+          : "("
+              + d.params().stream()
+                  .map(p -> (p.variable() ? "$" : "") + p.name())
+                  .collect(Collectors.joining("; "))
+              + ")";
       return "(def " + d.name() + params + ": " + print(d.body()) + "; " + print(d.rest()) + ")";
     }
     throw new IllegalArgumentException(n.toString());
@@ -124,12 +139,28 @@ final class JqPrinter {
    */
   private static String target(JqNode n) {
     String s = print(n);
-    boolean plain = n instanceof Field || n instanceof Index || n instanceof Slice || n instanceof Iterate
-        || n instanceof JqNode.Optional || n instanceof Identity || n instanceof Call || n instanceof VarRef
-        || n instanceof Paren || n instanceof ArrayCons || n instanceof ObjectCons || n instanceof StringLit
+    boolean plain = n instanceof Field
+        || n instanceof Index
+        || n instanceof Slice
+        || n instanceof Iterate
+        || n instanceof JqNode.Optional
+        || n instanceof Identity
+        || n instanceof Call
+        || n instanceof VarRef
+        || n instanceof Paren
+        || n instanceof ArrayCons
+        || n instanceof ObjectCons
+        || n instanceof StringLit
         || n instanceof Constant;
-    boolean self = n instanceof Binary || n instanceof Negate || n instanceof AsBinding || n instanceof Reduce
-        || n instanceof Foreach || n instanceof If || n instanceof Try || n instanceof Label || n instanceof FuncDef;
+    boolean self = n instanceof Binary
+        || n instanceof Negate
+        || n instanceof AsBinding
+        || n instanceof Reduce
+        || n instanceof Foreach
+        || n instanceof If
+        || n instanceof Try
+        || n instanceof Label
+        || n instanceof FuncDef;
     return plain || self ? s : "(" + s + ")";
   }
 
@@ -146,13 +177,18 @@ final class JqPrinter {
       return "$" + v.name();
     }
     if (p instanceof JqPattern.ArrayPattern a) {
-      return "[" + a.elements().stream().map(JqPrinter::pattern).collect(Collectors.joining(", ")) + "]";
+      return "[" + a.elements().stream().map(JqPrinter::pattern).collect(Collectors.joining(", "))
+          + "]";
     }
     JqPattern.ObjectPattern o = (JqPattern.ObjectPattern) p;
-    return "{" + o.entries().stream().map(e -> {
-      String key = e.variable() != null ? "$" + e.variable().name() : key(e.key());
-      return e.value() == null ? key : key + ": " + pattern(e.value());
-    }).collect(Collectors.joining(", ")) + "}";
+    return "{"
+        + o.entries().stream()
+            .map(e -> {
+              String key = e.variable() != null ? "$" + e.variable().name() : key(e.key());
+              return e.value() == null ? key : key + ": " + pattern(e.value());
+            })
+            .collect(Collectors.joining(", "))
+        + "}";
   }
 
   private static String escape(String s) {

@@ -49,11 +49,14 @@ class CatalogExpressionsTest {
 
   @BeforeAll
   static void readCatalog() throws IOException {
-    Assumptions.assumeTrue(Files.isDirectory(CATALOG),
+    Assumptions.assumeTrue(
+        Files.isDirectory(CATALOG),
         "the catalog sources are not next to the sdk module (" + CATALOG.toAbsolutePath() + ")");
     List<Path> files;
     try (Stream<Path> s = Files.walk(CATALOG)) {
-      files = s.filter(p -> p.getFileName().toString().equals("definition.yaml")).sorted().toList();
+      files = s.filter(p -> p.getFileName().toString().equals("definition.yaml"))
+          .sorted()
+          .toList();
     }
     assertThat(files).as("catalog definitions").isNotEmpty();
     for (Path f : files) {
@@ -80,7 +83,8 @@ class CatalogExpressionsTest {
         assertThat(RejectedConstructs.find(tree)).as(f.expression()).isEmpty();
       }
       List<Finding> jq = JqLintRuleTest.LINTER.validate(d).findings().stream()
-          .filter(x -> x.ruleId().startsWith("jq.")).toList();
+          .filter(x -> x.ruleId().startsWith("jq."))
+          .toList();
       assertThat(jq).as("jq findings in %s", d.locate("").file()).isEmpty();
     }
     assertThat(expressions()).isNotEmpty();
@@ -129,7 +133,9 @@ class CatalogExpressionsTest {
     }
     assertTimeoutPreemptively(Duration.ofSeconds(600), () -> {
       for (String yaml : yamls) {
-        for (Finding f : JqLintRuleTest.LINTER.validate(dev.workloadmap.sdk.TestDefinitions.load(yaml)).findings()) {
+        for (Finding f : JqLintRuleTest.LINTER
+            .validate(dev.workloadmap.sdk.TestDefinitions.load(yaml))
+            .findings()) {
           assertThat(f.location().line()).as(f.format()).isEqualTo(14);
           assertThat(f.message()).isNotBlank();
         }
@@ -140,7 +146,8 @@ class CatalogExpressionsTest {
   @Test
   void lintingADefinitionTakesMicroseconds() {
     Definition biggest = DEFINITIONS.stream()
-        .max((a, b) -> Integer.compare(JqFields.of(a).size(), JqFields.of(b).size())).orElseThrow();
+        .max((a, b) -> Integer.compare(JqFields.of(a).size(), JqFields.of(b).size()))
+        .orElseThrow();
     JqLintRule rule = new JqLintRule();
     assertThat(rule.check(biggest)).isEmpty();
     for (int i = 0; i < 20_000; i++) {

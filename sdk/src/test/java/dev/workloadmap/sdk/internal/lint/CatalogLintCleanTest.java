@@ -24,10 +24,14 @@ class CatalogLintCleanTest {
   static final Path CATALOG = Path.of("..", "catalog", "src", "main", "workloadmap");
 
   static List<Path> catalogFiles() throws IOException {
-    Assumptions.assumeTrue(Files.isDirectory(CATALOG),
+    Assumptions.assumeTrue(
+        Files.isDirectory(CATALOG),
         "the catalog sources are not next to the sdk module (" + CATALOG.toAbsolutePath() + ")");
     try (Stream<Path> s = Files.list(CATALOG)) {
-      return s.map(d -> d.resolve("definition.yaml")).filter(Files::isRegularFile).sorted().toList();
+      return s.map(d -> d.resolve("definition.yaml"))
+          .filter(Files::isRegularFile)
+          .sorted()
+          .toList();
     }
   }
 
@@ -52,6 +56,8 @@ class CatalogLintCleanTest {
       }
     }
     assertThat(problems).as("findings on the catalog").isEmpty();
-    assertThat(podGroupsInfos).as("catalog entries with podGroups (the reference's form)").isPositive();
+    assertThat(podGroupsInfos)
+        .as("catalog entries with podGroups (the reference's form)")
+        .isPositive();
   }
 }

@@ -6,8 +6,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.workloadmap.sdk.WorkloadMap;
 import dev.workloadmap.sdk.internal.jqast.JqParser;
-import dev.workloadmap.sdk.jq.Jq;
 import dev.workloadmap.sdk.internal.validation.DefinitionValidator;
+import dev.workloadmap.sdk.jq.Jq;
 import dev.workloadmap.sdk.validation.Finding;
 import dev.workloadmap.sdk.validation.Severity;
 import java.util.List;
@@ -58,13 +58,15 @@ class EvaluationContextRuleTest {
     return VALIDATOR.validate(load(yaml)).findings();
   }
 
-  static void assertSingle(String yaml, String ruleId, String needleAfter, String needle, String messagePart) {
+  static void assertSingle(
+      String yaml, String ruleId, String needleAfter, String needle, String messagePart) {
     List<Finding> findings = findings(yaml);
     assertThat(findings).as("%s", findings).singleElement().satisfies(f -> {
       assertThat(f.ruleId()).isEqualTo(ruleId);
       assertThat(f.severity()).isEqualTo(Severity.WARNING);
       assertThat(f.message()).contains(messagePart);
-      assertThat(new int[] {f.location().line(), f.location().column()}).as(f.format())
+      assertThat(new int[] {f.location().line(), f.location().column()})
+          .as(f.format())
           .containsExactly(at(yaml, needleAfter, needle));
     });
   }
@@ -81,58 +83,94 @@ class EvaluationContextRuleTest {
   @Test
   void podSideReadingReplicatedJobs_pointsAtTheFieldName() {
     String yaml = jobset(".spec.replicatedJobs[0].name", OK_ID, OK_REPLICAS);
-    assertSingle(yaml, EvaluationContextRule.POD_SIDE_READS_WORKLOAD, "keyPath:", "replicatedJobs",
+    assertSingle(
+        yaml,
+        EvaluationContextRule.POD_SIDE_READS_WORKLOAD,
+        "keyPath:",
+        "replicatedJobs",
         "is evaluated on a pod but reads .spec.replicatedJobs, which is not a PodSpec field");
   }
 
   @Test
   void podSideReadingTemplateBehindAnAlternative_isFound() {
-    String yaml = jobset(".metadata.labels.x // .spec.template.metadata.labels.x", OK_ID, OK_REPLICAS);
-    assertSingle(yaml, EvaluationContextRule.POD_SIDE_READS_WORKLOAD, "keyPath:", "template", ".spec.template");
+    String yaml =
+        jobset(".metadata.labels.x // .spec.template.metadata.labels.x", OK_ID, OK_REPLICAS);
+    assertSingle(
+        yaml,
+        EvaluationContextRule.POD_SIDE_READS_WORKLOAD,
+        "keyPath:",
+        "template",
+        ".spec.template");
   }
 
   @Test
   void podSideReadingWorkloadStatus_isFound() {
     String yaml = jobset(".status.readyReplicas", OK_ID, OK_REPLICAS);
-    assertSingle(yaml, EvaluationContextRule.POD_SIDE_READS_WORKLOAD, "keyPath:", "readyReplicas",
+    assertSingle(
+        yaml,
+        EvaluationContextRule.POD_SIDE_READS_WORKLOAD,
+        "keyPath:",
+        "readyReplicas",
         "not a PodStatus field");
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {
-      ".spec.nodeName", ".spec.containers[0].image", ".status.phase", ".status.conditions[]?.type",
-      ".metadata.ownerReferences[0].name", "[.metadata.ownerReferences[]? | select(.kind == \"Job\") | .uid][0]",
-      ".spec | .schedulerName", "$__prog_args | .spec.replicatedJobs", ".spec[\"priorityClassName\"]"})
+  @ValueSource(
+      strings = {
+        ".spec.nodeName",
+        ".spec.containers[0].image",
+        ".status.phase",
+        ".status.conditions[]?.type",
+        ".metadata.ownerReferences[0].name",
+        "[.metadata.ownerReferences[]? | select(.kind == \"Job\") | .uid][0]",
+        ".spec | .schedulerName",
+        "$__prog_args | .spec.replicatedJobs",
+        ".spec[\"priorityClassName\"]"
+      })
   void podSideReadingPodFields_isClean(String keyPath) {
     assertThat(findings(jobset(keyPath, OK_ID, OK_REPLICAS)))
-        .filteredOn(f -> f.ruleId().startsWith("lint.")).isEmpty();
+        .filteredOn(f -> f.ruleId().startsWith("lint."))
+        .isEmpty();
   }
 
   @Test
   void workloadSideReadingContainersAtTheRoot_pointsAtTheFieldName() {
     String yaml = jobset(OK_KEY, OK_ID, ".spec.containers | length");
-    assertSingle(yaml, EvaluationContextRule.WORKLOAD_SIDE_READS_POD, "replicasPath:", "containers",
+    assertSingle(
+        yaml,
+        EvaluationContextRule.WORKLOAD_SIDE_READS_POD,
+        "replicasPath:",
+        "containers",
         "reads .spec.containers, a pod field that a JobSet does not have at its root");
   }
 
   @Test
   void workloadMapRunsTheRule() {
     String yaml = jobset(".spec.replicatedJobs[0].name", OK_ID, ".spec.containers | length");
-    List<Finding> findings = WorkloadMap.create().read(yaml, "test.yaml").get(0).report().findings();
-    assertThat(findings).extracting(Finding::ruleId).containsExactly(
-        EvaluationContextRule.WORKLOAD_SIDE_READS_POD, EvaluationContextRule.POD_SIDE_READS_WORKLOAD);
+    List<Finding> findings =
+        WorkloadMap.create().read(yaml, "test.yaml").get(0).report().findings();
+    assertThat(findings)
+        .extracting(Finding::ruleId)
+        .containsExactly(
+            EvaluationContextRule.WORKLOAD_SIDE_READS_POD,
+            EvaluationContextRule.POD_SIDE_READS_WORKLOAD);
   }
 
   @Test
   void instanceIdFromOwnerReferences_isFound() {
     String yaml = jobset(OK_KEY, ".metadata.ownerReferences[].name", OK_REPLICAS);
-    assertSingle(yaml, EvaluationContextRule.WORKLOAD_SIDE_READS_POD, "instanceIdPath:", "ownerReferences",
+    assertSingle(
+        yaml,
+        EvaluationContextRule.WORKLOAD_SIDE_READS_POD,
+        "instanceIdPath:",
+        "ownerReferences",
         ".metadata.ownerReferences");
   }
 
   @Test
   void workloadSideReadingContainersInsideTheTemplate_isClean() {
-    String yaml = jobset(OK_KEY, OK_ID, ".spec.replicatedJobs[].template.spec.template.spec.containers | length");
+    String yaml = jobset(
+        OK_KEY, OK_ID, ".spec.replicatedJobs[].template.spec.template.spec.containers | length");
     assertThat(findings(yaml)).isEmpty();
   }
 
@@ -155,27 +193,32 @@ class EvaluationContextRuleTest {
   }
 
   @ParameterizedTest(name = "{0}")
-  @CsvSource(delimiterString = "=>", value = {
-      ".a.b                                => .a .a.b",
-      ".a[\"b\"][]                         => .a .a.b .a.b[]",
-      ".a | .b, .c                         => .a .a.b .a.c",
-      ".a // .b | select(.c) | .d          => .a .b .a.c .b.c .a.d .b.d",
-      "map(.x)                             => [].x",
-      ".a | map(.x)                        => .a .a[].x",
-      ".a as $v | $v.b | .c                => .a",
-      "reduce .a[] as $x (0; . + .n)       => .a .a[]",
-      "def f: .z; .a | f                   => .a",
-      "if .a then .b else .c end | .d      => .a .b .c .b.d .c.d",
-      "{k: .a.b} | .k                      => .a .a.b",
-      "\"\\(.a)\" | .b                     => .a",
-      "[.a[]?] | first                     => .a .a[]",
-      ".a | to_entries[] | .key            => .a",
-      ".a | with_entries(.value.b)         => .a",
-      ".a | until(.b; .c)                  => .a"})
+  @CsvSource(
+      delimiterString = "=>",
+      value = {
+        ".a.b                                => .a .a.b",
+        ".a[\"b\"][]                         => .a .a.b .a.b[]",
+        ".a | .b, .c                         => .a .a.b .a.c",
+        ".a // .b | select(.c) | .d          => .a .b .a.c .b.c .a.d .b.d",
+        "map(.x)                             => [].x",
+        ".a | map(.x)                        => .a .a[].x",
+        ".a as $v | $v.b | .c                => .a",
+        "reduce .a[] as $x (0; . + .n)       => .a .a[]",
+        "def f: .z; .a | f                   => .a",
+        "if .a then .b else .c end | .d      => .a .b .c .b.d .c.d",
+        "{k: .a.b} | .k                      => .a .a.b",
+        "\"\\(.a)\" | .b                     => .a",
+        "[.a[]?] | first                     => .a .a[]",
+        ".a | to_entries[] | .key            => .a",
+        ".a | with_entries(.value.b)         => .a",
+        ".a | until(.b; .c)                  => .a"
+      })
   void fieldReads_followPathsFromTheInputOnly(String expression, String expected) {
     List<String> reads = FieldReads.of(JqParser.parse(expression.strip())).stream()
-        .map(p -> p.text(p.steps().size())).toList();
-    List<String> want = expected.isBlank() ? List.of() : List.of(expected.strip().split(" "));
+        .map(p -> p.text(p.steps().size()))
+        .toList();
+    List<String> want =
+        expected.isBlank() ? List.of() : List.of(expected.strip().split(" "));
     assertThat(reads).containsExactlyInAnyOrderElementsOf(want);
   }
 }

@@ -60,22 +60,26 @@ class JqConformanceTest {
 
   @Test
   void jv02_fieldsThatAreNotJqAreNotChecked() {
-    String yaml = root("specDefinition: {podTemplateSpecPath: .spec.template}").replace("name: root",
-        "name: \"del(.dangerous)\"").replace("name: test", "name: test\n  labels: {a: \"recurse(.also.dangerous)\"}");
+    String yaml = root("specDefinition: {podTemplateSpecPath: .spec.template}")
+        .replace("name: root", "name: \"del(.dangerous)\"")
+        .replace("name: test", "name: test\n  labels: {a: \"recurse(.also.dangerous)\"}");
     assertThat(findings(yaml)).isEmpty();
   }
 
   @Test
   void jv03_jv16_selectAndMapAreFine() {
-    assertThat(findings(withReplicas("'.spec.template | select(.metadata.labels.app == \"test\") | length'")))
+    assertThat(findings(
+            withReplicas("'.spec.template | select(.metadata.labels.app == \"test\") | length'")))
         .isEmpty();
-    assertThat(findings(withReplicas("'.spec.containers | map(select(.name == \"main\")) | .[0] | length'")))
+    assertThat(findings(
+            withReplicas("'.spec.containers | map(select(.name == \"main\")) | .[0] | length'")))
         .isEmpty();
   }
 
   @Test
   void jv04_jv05_emptyAndUnsetFieldsAreSkipped() {
-    assertThat(findings(root("specDefinition: {podTemplateSpecPath: \"\"}\nscaleDefinition: {replicasPath: ''}")))
+    assertThat(findings(root(
+            "specDefinition: {podTemplateSpecPath: \"\"}\nscaleDefinition: {replicasPath: ''}")))
         .noneMatch(f -> f.ruleId().startsWith("jq."));
     assertThat(findings(root("scaleDefinition: {}"))).noneMatch(f -> f.ruleId().startsWith("jq."));
   }
@@ -93,50 +97,81 @@ class JqConformanceTest {
         """;
     List<Finding> f = findings(yaml);
     assertThat(f).hasSize(2).allSatisfy(x -> assertThat(x.ruleId()).isEqualTo("jq.parse"));
-    assertThat(f.get(0).message()).startsWith("failed to parse JQ expression '.spec.template.[' at"
-        + " 'spec.structureDefinition.rootComponent.specDefinition.podTemplateSpecPath': ");
-    assertThat(f.get(1).message()).startsWith("failed to parse JQ expression '.spec.containers[0' at"
-        + " 'spec.optimizationInstructions.gangScheduling.podGroups[0].members[0].groupByKeyPaths[1]': ");
+    assertThat(f.get(0).message())
+        .startsWith("failed to parse JQ expression '.spec.template.[' at"
+            + " 'spec.structureDefinition.rootComponent.specDefinition.podTemplateSpecPath': ");
+    assertThat(f.get(1).message())
+        .startsWith(
+            "failed to parse JQ expression '.spec.containers[0' at"
+                + " 'spec.optimizationInstructions.gangScheduling.podGroups[0].members[0].groupByKeyPaths[1]': ");
   }
 
   @Test
   void jv08_delNamesTheExpressionAndItsLocation() {
-    assertThat(messages(withReplicas("del(.spec.template)"))).containsExactly("JQ expression 'del(.spec.template)' at"
-        + " 'spec.structureDefinition.rootComponent.scaleDefinition.replicasPath' failed validation: del function is"
-        + " not allowed");
+    assertThat(messages(withReplicas("del(.spec.template)")))
+        .containsExactly("JQ expression 'del(.spec.template)' at"
+            + " 'spec.structureDefinition.rootComponent.scaleDefinition.replicasPath' failed validation: del function is"
+            + " not allowed");
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"recurse(.children[]):recurse", "'walk(if type == \"object\" then . else empty end)':walk",
-      "paths:paths", "range(1000000):range", "repeat(.):repeat", ".spec | recurse | .name:recurse"})
+  @ValueSource(
+      strings = {
+        "recurse(.children[]):recurse",
+        "'walk(if type == \"object\" then . else empty end)':walk",
+        "paths:paths",
+        "range(1000000):range",
+        "repeat(.):repeat",
+        ".spec | recurse | .name:recurse"
+      })
   void jv09_to_jv13_jv17_excessiveOutputFunctions(String exprAndName) {
     String expr = exprAndName.substring(0, exprAndName.lastIndexOf(':'));
     String name = exprAndName.substring(exprAndName.lastIndexOf(':') + 1);
-    assertThat(messages(withReplicas(expr))).singleElement().satisfies(m -> assertThat(m)
-        .endsWith("failed validation: function '" + name + "' may produce excessive output and is not allowed"));
+    assertThat(messages(withReplicas(expr)))
+        .singleElement()
+        .satisfies(m -> assertThat(m)
+            .endsWith("failed validation: function '" + name
+                + "' may produce excessive output and is not allowed"));
   }
 
   @Test
   void jv14_recursiveDescent() {
-    assertThat(messages(withReplicas(".. | .name"))).singleElement()
+    assertThat(messages(withReplicas(".. | .name")))
+        .singleElement()
         .satisfies(m -> assertThat(m).endsWith("recursive descent operator '..' is not allowed"));
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {".spec.replicas = 5", ".spec.replicas += 1", ".spec.replicas -= 1", ".spec.replicas *= 2",
-      ".spec.replicas /= 2", ".spec.replicas %= 3", ".spec.replicas //= 1", ".spec.replicas |= . + 1",
-      "'.spec.containers[0] | .image = \"new-image\"'"})
+  @ValueSource(
+      strings = {
+        ".spec.replicas = 5",
+        ".spec.replicas += 1",
+        ".spec.replicas -= 1",
+        ".spec.replicas *= 2",
+        ".spec.replicas /= 2",
+        ".spec.replicas %= 3",
+        ".spec.replicas //= 1",
+        ".spec.replicas |= . + 1",
+        "'.spec.containers[0] | .image = \"new-image\"'"
+      })
   void jv15_jv18_modifyingOperators(String expr) {
     String op = expr.replaceAll(".*? ((//|[|+*/%-])?=) .*", "$1");
-    assertThat(messages(withReplicas(expr))).singleElement()
-        .satisfies(m -> assertThat(m).endsWith("failed validation: modifying operator '" + op + "' is not allowed"));
+    assertThat(messages(withReplicas(expr)))
+        .singleElement()
+        .satisfies(m -> assertThat(m)
+            .endsWith("failed validation: modifying operator '" + op + "' is not allowed"));
   }
 
   @Test
   void jv19_nestedFieldLocation() {
-    String yaml = root("instanceIdPath: .metadata.name\npodSelector: {componentInstanceSelector: {idPath: del(.status)}}");
-    assertThat(messages(yaml)).singleElement().satisfies(m -> assertThat(m).contains(
-        "at 'spec.structureDefinition.rootComponent.podSelector.componentInstanceSelector.idPath' failed"));
+    String yaml = root(
+        "instanceIdPath: .metadata.name\npodSelector: {componentInstanceSelector: {idPath: del(.status)}}");
+    assertThat(messages(yaml))
+        .singleElement()
+        .satisfies(
+            m -> assertThat(m)
+                .contains(
+                    "at 'spec.structureDefinition.rootComponent.podSelector.componentInstanceSelector.idPath' failed"));
   }
 
   @Test
@@ -151,9 +186,12 @@ class JqConformanceTest {
                 - byExpression: {expression: .valid.path, expectedResult: "true"}
                 - byExpression: {expression: "recurse(.invalid)", expectedResult: "true"}
         """);
-    assertThat(messages(yaml)).singleElement().satisfies(m -> assertThat(m).contains(
-        "at 'spec.structureDefinition.rootComponent.statusDefinition.statusMappings.running[1].byExpression"
-            + ".expression' failed validation: function 'recurse'"));
+    assertThat(messages(yaml))
+        .singleElement()
+        .satisfies(m -> assertThat(m)
+            .contains(
+                "at 'spec.structureDefinition.rootComponent.statusDefinition.statusMappings.running[1].byExpression"
+                    + ".expression' failed validation: function 'recurse'"));
   }
 
   @Test
@@ -167,8 +205,12 @@ class JqConformanceTest {
                     - componentName: root
                       filters: [.valid.path, del(.invalid), .another.valid]
         """;
-    assertThat(messages(yaml)).singleElement().satisfies(m -> assertThat(m)
-        .contains("at 'spec.optimizationInstructions.gangScheduling.podGroups[0].members[0].filters[1]'"));
+    assertThat(messages(yaml))
+        .singleElement()
+        .satisfies(
+            m -> assertThat(m)
+                .contains(
+                    "at 'spec.optimizationInstructions.gangScheduling.podGroups[0].members[0].filters[1]'"));
   }
 
   /**
@@ -177,12 +219,20 @@ class JqConformanceTest {
    */
   @Test
   void jv22_jv23_jv24_mapOfPaths() {
-    String map = "specDefinition: {fragmentedPodSpecDefinition: {containersPath: .spec.c, imagePath: %s}}";
-    assertThat(messages(root(map.formatted("del(.spec.template)")))).singleElement().satisfies(m -> assertThat(m)
-        .contains("at 'spec.structureDefinition.rootComponent.specDefinition.fragmentedPodSpecDefinition.imagePath'"));
-    assertThat(findings(root("specDefinition: {fragmentedPodSpecDefinition: {}}"))).isEmpty();
-    assertThat(messages(root("specDefinition: {fragmentedPodSpecDefinition: {containersPath: del(.a),"
-        + " imagePath: recurse}}"))).hasSize(2);
+    String map =
+        "specDefinition: {fragmentedPodSpecDefinition: {containersPath: .spec.c, imagePath: %s}}";
+    assertThat(messages(root(map.formatted("del(.spec.template)"))))
+        .singleElement()
+        .satisfies(
+            m -> assertThat(m)
+                .contains(
+                    "at 'spec.structureDefinition.rootComponent.specDefinition.fragmentedPodSpecDefinition.imagePath'"));
+    assertThat(findings(root("specDefinition: {fragmentedPodSpecDefinition: {}}")))
+        .isEmpty();
+    assertThat(
+            messages(root("specDefinition: {fragmentedPodSpecDefinition: {containersPath: del(.a),"
+                + " imagePath: recurse}}")))
+        .hasSize(2);
   }
 
   @Test
@@ -203,23 +253,31 @@ class JqConformanceTest {
         """;
     List<String> m = messages(yaml);
     assertThat(m).hasSize(6);
-    assertThat(m.stream().filter(x -> x.endsWith("del function is not allowed"))).hasSize(1);
-    assertThat(m.stream().filter(x -> x.endsWith("may produce excessive output and is not allowed"))).hasSize(5);
+    assertThat(m.stream().filter(x -> x.endsWith("del function is not allowed")))
+        .hasSize(1);
+    assertThat(
+            m.stream().filter(x -> x.endsWith("may produce excessive output and is not allowed")))
+        .hasSize(5);
   }
 
   @Test
   void jv26_locationsWithDocumentFieldNames() {
-    String yaml = root("instanceIdPath: del(.a)\npodSelector: {componentInstanceSelector: {idPath: del(.b)}}")
-        + """
+    String yaml =
+        root("instanceIdPath: del(.a)\npodSelector: {componentInstanceSelector: {idPath: del(.b)}}")
+            + """
             childComponents:
               - name: c
                 ownerRef: root
                 specDefinition: {fragmentedPodSpecDefinition: {containersPath: del(.c)}}
                 scaleDefinition: {replicasPath: del(.d)}
         """;
-    assertThat(findings(yaml)).extracting(f -> f.message().replaceAll(".* at '(.*)' failed.*", "$1"), f -> f.location()
-        .pointer()).containsExactly(
-            org.assertj.core.groups.Tuple.tuple("spec.structureDefinition.rootComponent.instanceIdPath",
+    assertThat(findings(yaml))
+        .extracting(
+            f -> f.message().replaceAll(".* at '(.*)' failed.*", "$1"),
+            f -> f.location().pointer())
+        .containsExactly(
+            org.assertj.core.groups.Tuple.tuple(
+                "spec.structureDefinition.rootComponent.instanceIdPath",
                 "/spec/structureDefinition/rootComponent/instanceIdPath"),
             org.assertj.core.groups.Tuple.tuple(
                 "spec.structureDefinition.rootComponent.podSelector.componentInstanceSelector.idPath",
@@ -227,67 +285,86 @@ class JqConformanceTest {
             org.assertj.core.groups.Tuple.tuple(
                 "spec.structureDefinition.childComponents[0].specDefinition.fragmentedPodSpecDefinition.containersPath",
                 "/spec/structureDefinition/childComponents/0/specDefinition/fragmentedPodSpecDefinition/containersPath"),
-            org.assertj.core.groups.Tuple.tuple("spec.structureDefinition.childComponents[0].scaleDefinition.replicasPath",
+            org.assertj.core.groups.Tuple.tuple(
+                "spec.structureDefinition.childComponents[0].scaleDefinition.replicasPath",
                 "/spec/structureDefinition/childComponents/0/scaleDefinition/replicasPath"));
   }
 
   @Test
   void ec01_jobNameIsRejectedAtValidation() {
-    assertThat(findings(withReplicas(".metadata.labels.job-name"))).singleElement()
+    assertThat(findings(withReplicas(".metadata.labels.job-name")))
+        .singleElement()
         .satisfies(f -> assertThat(f.message()).endsWith("unknown function 'name/0'"));
   }
 
   @Test
   void ec02_keysUnsortedIsRejected() {
-    assertThat(findings(withReplicas(".spec | keys_unsorted | length"))).singleElement()
+    assertThat(findings(withReplicas(".spec | keys_unsorted | length")))
+        .singleElement()
         .satisfies(f -> assertThat(f.message()).endsWith("unknown function 'keys_unsorted/0'"));
   }
 
   @ParameterizedTest
   @ValueSource(strings = {"'[del(.a)] | length'", "(del(.a))", "'{x: del(.a)} | length'"})
   void ec03_nestingCannotHideARejectedConstruct(String expr) {
-    assertThat(messages(withReplicas(expr))).singleElement()
+    assertThat(messages(withReplicas(expr)))
+        .singleElement()
         .satisfies(m -> assertThat(m).endsWith("del function is not allowed"));
   }
 
   @Test
   void ec04_inputAndEnvRejected_setpathErrorLimitAllowed() {
-    assertThat(messages(withReplicas("input"))).singleElement()
+    assertThat(messages(withReplicas("input")))
+        .singleElement()
         .satisfies(m -> assertThat(m).endsWith("function 'input' is not allowed"));
-    assertThat(messages(withReplicas("$ENV.REPLICAS"))).singleElement()
+    assertThat(messages(withReplicas("$ENV.REPLICAS")))
+        .singleElement()
         .satisfies(m -> assertThat(m).endsWith("variable '$ENV' is not allowed"));
     assertThat(findings(withReplicas("'setpath([\"a\"]; 1) | .a'"))).isEmpty();
-    assertThat(findings(withReplicas("'if .spec.x then .spec.x else error(\"no x\") end'"))).isEmpty();
+    assertThat(findings(withReplicas("'if .spec.x then .spec.x else error(\"no x\") end'")))
+        .isEmpty();
     assertThat(findings(withReplicas("'[limit(1; .spec.xs[])] | length'"))).isEmpty();
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"'[while(true; .)] | length'", "'def r: if . > 0 then . - 1 | r else . end; 3 | r'"})
+  @ValueSource(
+      strings = {"'[while(true; .)] | length'", "'def r: if . > 0 then . - 1 | r else . end; 3 | r'"
+      })
   void fc33_unboundedButNotRejectedExpressionsPass(String expr) {
-    assertThat(findings(withReplicas(expr))).as("bounded at run time by the budget, not by the linter").isEmpty();
+    assertThat(findings(withReplicas(expr)))
+        .as("bounded at run time by the budget, not by the linter")
+        .isEmpty();
   }
 
   @ParameterizedTest
   @ValueSource(strings = {"'def f: f; f'", "'def f: [f]; f'"})
   void fc33_aDefinitionThatAlwaysCallsItselfIsRejectedAsEndless(String expr) {
-    // like until(false; .): FC-33 asks that it end within the budget (it does); it can never do anything else, so
+    // like until(false; .): FC-33 asks that it end within the budget (it does); it can never do
+    // anything else, so
     // validate says so, at the recursive call
-    assertThat(messages(withReplicas(expr))).singleElement()
-        .satisfies(m -> assertThat(m).contains("'def f' calls itself unconditionally: it never ends"));
+    assertThat(messages(withReplicas(expr)))
+        .singleElement()
+        .satisfies(
+            m -> assertThat(m).contains("'def f' calls itself unconditionally: it never ends"));
   }
 
   @Test
   void fc33_untilWithAConstantFalseIsRejectedAsEndless() {
-    // FC-33 asks that it end within the budget (it does, JqBudgetTest); it can never do anything else, so since
+    // FC-33 asks that it end within the budget (it does, JqBudgetTest); it can never do anything
+    // else, so since
     // issue 15 validate says so instead of accepting it
-    assertThat(messages(withReplicas("'until(false; .)'"))).singleElement()
+    assertThat(messages(withReplicas("'until(false; .)'")))
+        .singleElement()
         .satisfies(m -> assertThat(m).contains("'until(false; …)' never ends"));
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"'label $l | [range(100000000)] | length'", "'-([range(100000000)] | length)'"})
+  @ValueSource(
+      strings = {"'label $l | [range(100000000)] | length'", "'-([range(100000000)] | length)'"})
   void fc33_rangeInsideLabelOrUnaryMinusIsRejected(String expr) {
-    assertThat(messages(withReplicas(expr))).singleElement()
-        .satisfies(m -> assertThat(m).endsWith("function 'range' may produce excessive output and is not allowed"));
+    assertThat(messages(withReplicas(expr)))
+        .singleElement()
+        .satisfies(m -> assertThat(m)
+            .endsWith("function 'range' may produce excessive output and is not allowed"));
   }
 }

@@ -40,9 +40,11 @@ class MutationRobustnessTest {
    * as long: minutes, not seconds). Case {@code i} is the same mutation for every count.
    */
   static final int CASES = Integer.getInteger("workloadmap.mutation.cases", 3000);
+
   static final long SEED = 0x5eedL;
 
-  private static final String JQ_NOISE = ".|[]{}()\"'$?:;,/=<>!@#\\ \tandorifthenelseend..reducedef";
+  private static final String JQ_NOISE =
+      ".|[]{}()\"'$?:;,/=<>!@#\\ \tandorifthenelseend..reducedef";
   private static final String YAML_NOISE = ":-[]{}&*!|>'\"#%@`\t\n ,?";
 
   @Test
@@ -65,7 +67,9 @@ class MutationRobustnessTest {
       String mutated = mutate(texts.get(source), new Random(random.nextLong()));
       String name = "case-" + i + "-" + files.get(source).getParent().getFileName() + ".yaml";
       try {
-        Outcome o = assertTimeoutPreemptively(Duration.ofSeconds(10), () -> run(wm, mutated, name),
+        Outcome o = assertTimeoutPreemptively(
+            Duration.ofSeconds(10),
+            () -> run(wm, mutated, name),
             () -> name + " hangs on:\n" + mutated);
         switch (o) {
           case YAML_ERROR -> yamlErrors++;
@@ -81,8 +85,14 @@ class MutationRobustnessTest {
       }
     }
     long millis = (System.nanoTime() - start) / 1_000_000;
-    System.out.printf("[mutation] %d cases in %d ms: %d YAML errors, %d with findings, %d clean, %d failures%n",
-        yamlErrors + withFindings + clean + failures.size(), millis, yamlErrors, withFindings, clean, failures.size());
+    System.out.printf(
+        "[mutation] %d cases in %d ms: %d YAML errors, %d with findings, %d clean, %d failures%n",
+        yamlErrors + withFindings + clean + failures.size(),
+        millis,
+        yamlErrors,
+        withFindings,
+        clean,
+        failures.size());
     assertThat(failures).as("failing cases (the first 50)").isEmpty();
     // the mutations reach every layer: YAML errors, model/validator findings, and harmless edits
     assertThat(yamlErrors).as("cases rejected as YAML").isPositive();
@@ -90,7 +100,11 @@ class MutationRobustnessTest {
     assertThat(clean).as("cases that stay clean").isPositive();
   }
 
-  enum Outcome { YAML_ERROR, FINDINGS, CLEAN }
+  enum Outcome {
+    YAML_ERROR,
+    FINDINGS,
+    CLEAN
+  }
 
   private static Outcome run(WorkloadMap wm, String text, String name) {
     List<WorkloadMap.Loaded> loaded;
@@ -108,7 +122,9 @@ class MutationRobustnessTest {
     for (WorkloadMap.Loaded l : loaded) {
       assertThat(l.report()).as(name).isNotNull();
       if (l.definition() == null) {
-        assertThat(l.report().hasErrors()).as("%s: no definition and no error saying why:\n%s", name, text).isTrue();
+        assertThat(l.report().hasErrors())
+            .as("%s: no definition and no error saying why:\n%s", name, text)
+            .isTrue();
       }
       for (Finding f : l.report().findings()) {
         assertThat(f.message()).as(name).isNotBlank();
@@ -157,7 +173,10 @@ class MutationRobustnessTest {
     return switch (r.nextInt(3)) {
       case 0 -> text.substring(0, at);
       case 1 -> text.substring(0, at) + text.substring(at + 1);
-      default -> text.substring(0, at) + YAML_NOISE.charAt(r.nextInt(YAML_NOISE.length())) + text.substring(at);
+      default ->
+        text.substring(0, at)
+            + YAML_NOISE.charAt(r.nextInt(YAML_NOISE.length()))
+            + text.substring(at);
     };
   }
 
@@ -219,7 +238,9 @@ class MutationRobustnessTest {
       case 0 -> k.isEmpty() ? "x" : k.substring(0, k.length() - 1);
       case 1 -> k + "s";
       case 2 -> k.toUpperCase(java.util.Locale.ROOT);
-      default -> List.of("ownerName", "progressing", "podTemplateSpecPth", "", "0", "null", "<<").get(r.nextInt(7));
+      default ->
+        List.of("ownerName", "progressing", "podTemplateSpecPth", "", "0", "null", "<<")
+            .get(r.nextInt(7));
     };
     m.put(renamed, value);
   }
@@ -245,7 +266,8 @@ class MutationRobustnessTest {
     return switch (r.nextInt(4)) {
       case 0 -> s.substring(0, at);
       case 1 -> s.substring(at);
-      case 2 -> s.substring(0, at) + JQ_NOISE.charAt(r.nextInt(JQ_NOISE.length())) + s.substring(at);
+      case 2 ->
+        s.substring(0, at) + JQ_NOISE.charAt(r.nextInt(JQ_NOISE.length())) + s.substring(at);
       default -> s.substring(0, at) + " | " + s + " // (" + s.substring(at);
     };
   }

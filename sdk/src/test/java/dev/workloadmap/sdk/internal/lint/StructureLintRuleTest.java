@@ -4,8 +4,8 @@ import static dev.workloadmap.sdk.TestDefinitions.load;
 import static dev.workloadmap.sdk.internal.lint.JqLintRuleTest.at;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.workloadmap.sdk.jq.Jq;
 import dev.workloadmap.sdk.internal.validation.DefinitionValidator;
+import dev.workloadmap.sdk.jq.Jq;
 import dev.workloadmap.sdk.validation.Finding;
 import dev.workloadmap.sdk.validation.Severity;
 import java.util.List;
@@ -51,7 +51,8 @@ class StructureLintRuleTest {
   }
 
   static void assertAt(Finding f, String yaml, String from, String needle) {
-    assertThat(new int[] {f.location().line(), f.location().column()}).as(f.format())
+    assertThat(new int[] {f.location().line(), f.location().column()})
+        .as(f.format())
         .containsExactly(at(yaml, from, needle));
   }
 
@@ -78,7 +79,8 @@ class StructureLintRuleTest {
     Finding f = single(yaml);
     assertThat(f.ruleId()).isEqualTo(StructureLintRule.DUPLICATE_MATCHER);
     assertThat(f.severity()).isEqualTo(Severity.WARNING);
-    assertThat(f.message()).isEqualTo("status matcher completed[2] of component 'job' repeats completed[0]");
+    assertThat(f.message())
+        .isEqualTo("status matcher completed[2] of component 'job' repeats completed[0]");
     assertAt(f, yaml, "byPhase", "byConditions");
   }
 

@@ -11,7 +11,11 @@ class TextTableTest {
 
   @Test
   void columnsAreAsWideAsTheirWidestCellPlusTheGapWithoutTrailingSpaces() {
-    String out = new TextTable(2).row("NAME", "GPU", "").row("a-long-name", "4", "").row("b", "", "").toString();
+    String out = new TextTable(2)
+        .row("NAME", "GPU", "")
+        .row("a-long-name", "4", "")
+        .row("b", "", "")
+        .toString();
     assertThat(out).isEqualTo("NAME         GPU\na-long-name  4\nb\n");
   }
 
@@ -30,7 +34,11 @@ class TextTableTest {
 
   @Test
   void aSpanningRowNeitherWidensNorBreaksTheColumns() {
-    String out = new TextTable(2).row("a", "1").spanningRow("... and 12 more components").row("bb", "2").toString();
+    String out = new TextTable(2)
+        .row("a", "1")
+        .spanningRow("... and 12 more components")
+        .row("bb", "2")
+        .toString();
     assertThat(out).isEqualTo("a   1\n... and 12 more components\nbb  2\n");
   }
 

@@ -60,7 +60,10 @@ class KubernetesScalarsTest {
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"", "-", "+", "0x", "0b", "0o", "08", "0b2", "1a", "0x1g", "--1", "+-1", "1 ", "\uFF11"})
+  @ValueSource(
+      strings = {
+        "", "-", "+", "0x", "0b", "0o", "08", "0b2", "1a", "0x1g", "--1", "+-1", "1 ", "\uFF11"
+      })
   void notGoIntegers(String text) {
     assertThat(KubernetesScalars.parseGoInt(text)).isNull();
   }
