@@ -213,7 +213,7 @@ class SchemaGeneratedUpdatePropertyTest {
         List<String> required = new ArrayList<>();
         schema.path("required").forEach(x -> required.add(x.asText()));
         for (Iterator<Map.Entry<String, JsonNode>> it =
-                schema.path("properties").fields();
+                schema.path("properties").properties().iterator();
             it.hasNext(); ) {
           Map.Entry<String, JsonNode> p = it.next();
           if (required.contains(p.getKey()) ? depth < 16 : depth < 8 && r.nextInt(3) == 0) {
@@ -228,7 +228,7 @@ class SchemaGeneratedUpdatePropertyTest {
         }
         // minProperties: optional properties in schema order until there are enough
         for (Iterator<Map.Entry<String, JsonNode>> it =
-                schema.path("properties").fields();
+                schema.path("properties").properties().iterator();
             it.hasNext() && o.size() < schema.path("minProperties").asInt(0); ) {
           Map.Entry<String, JsonNode> p = it.next();
           JsonNode value = o.has(p.getKey()) ? null : generate(p.getValue(), r, depth + 1);
