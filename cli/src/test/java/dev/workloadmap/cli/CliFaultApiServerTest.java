@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.workloadmap.junit.Tier;
 import dev.workloadmap.junit.WorkloadMapCluster;
 import dev.workloadmap.junit.WorkloadMapTest;
+import dev.workloadmap.junit.testing.Toxiproxy;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import java.net.URI;
 import java.nio.file.Files;

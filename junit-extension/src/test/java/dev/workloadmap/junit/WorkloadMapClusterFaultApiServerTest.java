@@ -3,6 +3,7 @@ package dev.workloadmap.junit;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
 
+import dev.workloadmap.junit.testing.Toxiproxy;
 import dev.workloadmap.sdk.live.LiveTree;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.ServiceAccountBuilder;

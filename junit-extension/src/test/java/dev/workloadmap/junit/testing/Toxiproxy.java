@@ -1,4 +1,4 @@
-package dev.workloadmap.junit;
+package dev.workloadmap.junit.testing;
 
 import java.io.IOException;
 import java.net.ServerSocket;
@@ -11,11 +11,11 @@ import java.nio.file.Path;
 import java.time.Duration;
 
 /**
- * A Toxiproxy server ({@code scripts/provide-toxiproxy.sh} builds {@code toxiproxy-server} v2.5.0 into
+ * Test support shared by the fault tiers of this module and the CLI (through this module's test-jar). A Toxiproxy server ({@code scripts/provide-toxiproxy.sh} builds {@code toxiproxy-server} v2.5.0 into
  * {@code ~/.cache/workloadmap/bin}) started for a test class, driven over its HTTP API: one TCP proxy in front of the
  * API server, and toxics (latency, timeout, reset_peer, limit_data) added and removed per test.
  */
-final class Toxiproxy implements AutoCloseable {
+public final class Toxiproxy implements AutoCloseable {
 
   private final Process process;
   private final int apiPort;
@@ -23,7 +23,7 @@ final class Toxiproxy implements AutoCloseable {
       HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
   /** The toxiproxy-server binary, or null when it has not been built. */
-  static Path binary() {
+  public static Path binary() {
     String dir = System.getenv("WORKLOADMAP_BIN_DIR");
     if (dir == null) {
       String cache = System.getenv("XDG_CACHE_HOME");
@@ -34,7 +34,7 @@ final class Toxiproxy implements AutoCloseable {
     return Files.isExecutable(bin) ? bin : null;
   }
 
-  Toxiproxy(Path binary) throws IOException, InterruptedException {
+  public Toxiproxy(Path binary) throws IOException, InterruptedException {
     apiPort = freePort();
     process = new ProcessBuilder(
             binary.toString(), "-host", "127.0.0.1", "-port", String.valueOf(apiPort))
@@ -55,7 +55,7 @@ final class Toxiproxy implements AutoCloseable {
   }
 
   /** Creates proxy {@code name} listening on a free local port in front of {@code upstream} (host:port). */
-  int proxy(String name, String upstream) throws IOException, InterruptedException {
+  public int proxy(String name, String upstream) throws IOException, InterruptedException {
     int port = freePort();
     HttpResponse<String> r = call(
         "POST",
@@ -69,7 +69,7 @@ final class Toxiproxy implements AutoCloseable {
   }
 
   /** Adds a toxic, for example {@code ("latency", "downstream", "{\"latency\":300}")}. */
-  void toxic(String proxy, String name, String type, String stream, String attributes)
+  public void toxic(String proxy, String name, String type, String stream, String attributes)
       throws IOException, InterruptedException {
     HttpResponse<String> r = call(
         "POST",
@@ -82,7 +82,7 @@ final class Toxiproxy implements AutoCloseable {
   }
 
   /** Removes every toxic of every proxy and re-enables them. */
-  void resetToxics() throws IOException, InterruptedException {
+  public void resetToxics() throws IOException, InterruptedException {
     call("POST", "/reset", "");
   }
 
