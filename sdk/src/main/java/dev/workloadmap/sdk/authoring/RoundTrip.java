@@ -261,6 +261,7 @@ public final class RoundTrip {
     }
     String detail;
     String leafSuffix;
+    Map<String, JsonNode> written;
     if (notEmpty(c.specDefinition().podTemplateSpecPath())
         || notEmpty(c.specDefinition().podSpecPath())) {
       boolean template = notEmpty(c.specDefinition().podTemplateSpecPath());
@@ -276,6 +277,7 @@ public final class RoundTrip {
         v.put(r.id(), copy);
       }
       u = template ? u.podTemplateSpecs(c.name(), v) : u.podSpecs(c.name(), v);
+      written = v;
       detail = "nodeSelector " + PROBE_KEY + " per instance";
       leafSuffix = "/nodeSelector/" + PROBE_KEY.replace("~", "~0").replace("/", "~1");
     } else {
@@ -316,6 +318,7 @@ public final class RoundTrip {
         }
       }
       u = u.fragmentedField(c.name(), field, v);
+      written = v;
       detail = "fragmented " + field + " per instance";
       leafSuffix = null;
     }
@@ -334,6 +337,7 @@ public final class RoundTrip {
     Map<String, JsonNode> newValues = new LinkedHashMap<>();
     List<String> changed = changedLeaves(object, r.object(), newValues);
     Set<String> landed = new LinkedHashSet<>();
+    Set<String> materialised = new LinkedHashSet<>();
     for (String leaf : changed) {
       JsonNode nv = newValues.get(leaf);
       String text = nv == null ? null : nv.asText();
@@ -344,7 +348,13 @@ public final class RoundTrip {
           .findFirst()
           .orElse(null);
       boolean where = leafSuffix == null || leaf.endsWith(leafSuffix);
-      if (id == null || !where || !landed.add(id)) {
+      if (id != null && where && landed.add(id)) {
+        continue;
+      }
+      String root = materialisedRoot(object, r.object(), leaf, written.values());
+      if (root != null) {
+        materialised.add(root);
+      } else {
         findings.add(leaf + ": changed by the probe write, not the probed leaf");
       }
     }
@@ -360,9 +370,43 @@ public final class RoundTrip {
         "probe",
         findings.isEmpty() ? Outcome.CLEAN : Outcome.FINDINGS,
         detail + " (" + instances.size() + " instance(s), " + changed.size()
-            + " leaf/leaves changed)",
+            + " leaf/leaves changed"
+            + (materialised.isEmpty()
+                ? ""
+                : "; " + MATERIALISED + String.join(", ", materialised)
+                    + " from the value read through the fallback")
+            + ")",
         findings);
   }
+
+  /**
+   * The place at or above {@code leaf} that the write materialised: absent or null before, and after the write holding
+   * exactly one of the written values (the value read through a fallback, {@code A // B}, a default or a computed
+   * value, plus the probe leaf). Its leaves other than the probe are then the read value written at A
+   * (docs/format.md#write-fallback), not unexpected changes; null when there is no such place.
+   */
+  private static String materialisedRoot(
+      JsonNode before, JsonNode after, String leaf, java.util.Collection<JsonNode> written) {
+    for (int cut = leaf.length(); cut > 0; cut = leaf.lastIndexOf('/', cut - 1)) {
+      String p = leaf.substring(0, cut);
+      JsonNode was = before.at(p);
+      if (!(was.isMissingNode() || was.isNull())) {
+        return null; // the place existed: its changes are ordinary changes
+      }
+      JsonNode now = after.at(p);
+      for (JsonNode w : written) {
+        if (w != null
+            && now.getNodeType() == w.getNodeType()
+            && changedLeaves(w, now).isEmpty()) {
+          return p;
+        }
+      }
+    }
+    return null;
+  }
+
+  /** The words a probe's detail uses for a write that created its place (docs/format.md#write-fallback). */
+  public static final String MATERIALISED = "materialised ";
 
   private Check suspendResume(PreparedDefinition p, ComponentDefinition c, JsonNode object) {
     SuspendDefinition s = c.suspendDefinition();

@@ -53,7 +53,10 @@ import org.apiguardian.api.API;
  * through the per-instance operation of the component's variant.
  *
  * <p><b>Lossless.</b> Fields no operation targets keep their value, key order and number form; where a written value
- * equals what was there (numbers by value), the original node is kept. Thread-safe (immutable).
+ * equals what was there (numbers by value), the original node is kept. A per-instance value equal to what the
+ * definition reads for that instance is not written at all, so writing back what was read changes nothing, also where
+ * the read fell back ({@code A // B}, a default, a computed value) and a write would create A
+ * (docs/format.md#write-fallback). Thread-safe (immutable).
  *
  * <p><b>Values</b> must be JSON: Java {@code null} is JSON null, and a value that is or contains a {@code MissingNode}
  * (for example {@code node.path("absent")}) is refused with an {@link IllegalArgumentException} when the operation is

@@ -138,12 +138,9 @@ final class Writes {
       for (JsonNode v : values) {
         written.add(v == null ? zero(field) : v);
       }
-      current = zip(
-          c,
-          current,
-          field + "Path",
-          path,
-          written); // docs/format.md#writes: some empty, so all are written
+      // docs/format.md#writes: some empty, so all are written (a value equal to the read changes
+      // nothing and is left out, docs/format.md#write-fallback)
+      current = zip(c, current, field + "Path", path, written, field);
     }
     return current;
   }
@@ -206,8 +203,31 @@ final class Writes {
   /** With instanceIdPath: AssignZip; without: values[0] assigned to every selected path (docs/format.md#writes). */
   private JsonNode zip(
       ComponentDefinition c, JsonNode object, String field, String path, List<JsonNode> values) {
+    return zip(c, object, field, path, values, null);
+  }
+
+  /**
+   * As {@link #zip(ComponentDefinition, JsonNode, String, String, List)}, with the place-by-place rule of
+   * docs/format.md#write-fallback: a value equal (by value) to what the definition reads for that place is not
+   * written, so writing back what was read changes nothing, also where the read fell back ({@code A // B}, a default,
+   * a computed value) and writing it would materialise A from B. A null read stands for extraction's empty value
+   * ({@code {}}, or the zero value of {@code fragmentedField}). For a fragmented field (non-null {@code
+   * fragmentedField}) an empty value is still written as given (the reference's rule, docs/format.md#writes), so only
+   * non-empty values equal to the read are left out.
+   */
+  private JsonNode zip(
+      ComponentDefinition c,
+      JsonNode object,
+      String field,
+      String path,
+      List<JsonNode> values,
+      String fragmentedField) {
     JsonNode written;
     String target = writeTarget(c, field, path, object); // A // B is written at A, never into B
+    JsonNode unchanged = unchangedPlaces(c, object, path, target, values, fragmentedField);
+    if (unchanged != null) {
+      return unchanged == object ? object : Lossless.reconcile(object, unchanged);
+    }
     try {
       written = c.hasInstanceIdPath()
           ? engine.assignZip(target, object, values)
@@ -216,6 +236,108 @@ final class Writes {
       throw notAPath(c, field, e);
     }
     return Lossless.reconcile(object, written);
+  }
+
+  /**
+   * The object with only the places whose value differs from the current read written, or null when every place is
+   * to be written (the ordinary write then runs, with its errors). Null too when the places and the reads cannot be
+   * paired one to one (the ordinary write reports the mismatch, or refuses a computed path).
+   */
+  private JsonNode unchangedPlaces(
+      ComponentDefinition c,
+      JsonNode object,
+      String path,
+      String target,
+      List<JsonNode> values,
+      String fragmentedField) {
+    JqInput in = JqInput.of(object);
+    List<JsonNode> reads;
+    JsonNode places;
+    try {
+      reads = engine.compile(path).apply(in);
+      places = engine.compile("[path(" + target + "\n)]").first(in);
+    } catch (JqException e) {
+      return null;
+    }
+    if (places == null || !places.isArray() || places.size() != reads.size()) {
+      return null;
+    }
+    if (c.hasInstanceIdPath() && values.size() != places.size()) {
+      return null;
+    }
+    List<String> keep = new ArrayList<>();
+    List<JsonNode> keepValues = new ArrayList<>();
+    for (int i = 0; i < places.size(); i++) {
+      JsonNode v = c.hasInstanceIdPath() ? values.get(i) : values.get(0);
+      JsonNode read = reads.get(i);
+      boolean keepEmpty = fragmentedField != null && isEmpty(v);
+      if (keepEmpty || !sameValue(v, readValue(read, fragmentedField))) {
+        keep.add(placeExpression(places.get(i)));
+        keepValues.add(v);
+      }
+    }
+    if (keep.size() == places.size()) {
+      return null;
+    }
+    if (keep.isEmpty()) {
+      return object;
+    }
+    return engine.assignZip(String.join(", ", keep), object, keepValues);
+  }
+
+  /** What extraction gives for a read result: null stands for the empty value of its type. */
+  private static JsonNode readValue(JsonNode read, String fragmentedField) {
+    if (read != null && !read.isNull()) {
+      return read;
+    }
+    return fragmentedField == null ? JSON.createObjectNode() : zero(fragmentedField);
+  }
+
+  /** A jq path expression for one {@code path(...)} result ({@code .["spec"]["jobs"][0]}). */
+  private static String placeExpression(JsonNode place) {
+    StringBuilder sb = new StringBuilder(".");
+    for (JsonNode k : place) {
+      sb.append('[')
+          .append(
+              k.isNumber()
+                  ? k.asText()
+                  : JSON.getNodeFactory().textNode(k.asText()).toString())
+          .append(']');
+    }
+    return sb.toString();
+  }
+
+  /** JSON equality with numbers compared by value ({@code 1.0} equals {@code 1}). */
+  static boolean sameValue(JsonNode a, JsonNode b) {
+    if (a == null || b == null) {
+      return a == b;
+    }
+    if (a.isNumber() && b.isNumber()) {
+      return a.decimalValue().compareTo(b.decimalValue()) == 0;
+    }
+    if (a.isObject() && b.isObject()) {
+      if (a.size() != b.size()) {
+        return false;
+      }
+      for (Map.Entry<String, JsonNode> e : a.properties()) {
+        if (!sameValue(e.getValue(), b.get(e.getKey()))) {
+          return false;
+        }
+      }
+      return true;
+    }
+    if (a.isArray() && b.isArray()) {
+      if (a.size() != b.size()) {
+        return false;
+      }
+      for (int i = 0; i < a.size(); i++) {
+        if (!sameValue(a.get(i), b.get(i))) {
+          return false;
+        }
+      }
+      return true;
+    }
+    return a.equals(b);
   }
 
   /**

@@ -214,6 +214,69 @@ class AuthoringToolsTest {
     assertThat(object).isEqualTo(before);
   }
 
+  /**
+   * docs/format.md#write-fallback: a leader that reads {@code leaderTemplate // workerTemplate} on an object with no
+   * leader template. The identity write changes nothing (before: leaderTemplate materialised from the worker's), and
+   * the probe materialises A with the read value plus its one leaf, which the round trip compares against (before:
+   * every leaf of the materialised template was an unexpected change).
+   */
+  @Test
+  void roundTripComparesAProbeThatMaterialisesAFallbackAgainstTheReadValue() {
+    String lws = """
+        apiVersion: run.ai/v1alpha1
+        kind: Karta
+        metadata: {name: lws}
+        spec:
+          structureDefinition:
+            rootComponent:
+              name: group
+              kind: {group: demo.example.com, version: v1, kind: Group}
+              statusDefinition:
+                phaseDefinition: {path: .status.phase}
+                statusMappings:
+                  running: [{byPhase: Running}]
+            childComponents:
+              - name: leader
+                ownerRef: group
+                specDefinition:
+                  podTemplateSpecPath: .spec.leaderTemplate // .spec.workerTemplate
+              - name: worker
+                ownerRef: group
+                specDefinition:
+                  podTemplateSpecPath: .spec.workerTemplate
+              - name: sidecar
+                ownerRef: group
+                specDefinition:
+                  podTemplateSpecPath: .spec.sidecarTemplate
+        """;
+    PreparedDefinition d = WM.prepare(WM.loadDefinition(lws, "lws.yaml"));
+    JsonNode object = yaml("""
+        apiVersion: demo.example.com/v1
+        kind: Group
+        metadata: {name: g}
+        spec:
+          workerTemplate:
+            metadata: {labels: {role: w}}
+            spec:
+              containers: [{name: main, image: example/w:1}]
+        """);
+    RoundTrip.Result r = new RoundTrip(WM).run(d, object, "g");
+    assertThat(r.checks())
+        .allSatisfy(
+            c -> assertThat(c.outcome()).as(c.toString()).isEqualTo(RoundTrip.Outcome.CLEAN));
+    RoundTrip.Check probe = r.checks().stream()
+        .filter(c -> c.component().equals("leader") && c.check().equals("probe"))
+        .findFirst()
+        .orElseThrow();
+    assertThat(probe.detail())
+        .contains(RoundTrip.MATERIALISED + "/spec/leaderTemplate from the value read");
+    // an absent template read as {}: the identity write adds no {} (before: /spec/sidecarTemplate)
+    assertThat(r.checks())
+        .filteredOn(c -> c.component().equals("sidecar"))
+        .extracting(RoundTrip.Check::outcome)
+        .containsExactly(RoundTrip.Outcome.CLEAN, RoundTrip.Outcome.CLEAN);
+  }
+
   @Test
   void roundTripReportsAProbeThatInstancesShareAndSkipsAComponentWithoutInstances() {
     String shared = """

@@ -74,6 +74,98 @@ class FallbackWriteTest {
     assertThat(r.patchJson()).doesNotContain("defaultTemplate");
   }
 
+  /** What the definition reads for every instance of {@code job}, as extraction gives it. */
+  private static java.util.Map<String, JsonNode> read(Definition d, JsonNode obj) {
+    dev.workloadmap.sdk.definition.ComponentDefinition c = d.component("job").orElseThrow();
+    dev.workloadmap.sdk.internal.extract.ComponentExtractor x =
+        new dev.workloadmap.sdk.internal.extract.ComponentExtractor(Jq.defaultEngine());
+    dev.workloadmap.sdk.jq.JqInput in = dev.workloadmap.sdk.jq.JqInput.of(obj);
+    List<String> ids = c.hasInstanceIdPath() ? x.instanceIds(c, in) : List.of("");
+    return Writes.pair("job", "pod template specs", ids, x.podTemplateSpecs(c, in));
+  }
+
+  /**
+   * docs/format.md#write-fallback: writing back what the definition reads changes nothing, also where the read fell
+   * back. Before, the identity write materialised A from B (a copy of the default template at /spec/template), from a
+   * computed default, or as {@code {}} where the read was null.
+   */
+  @ParameterizedTest(name = "{0}")
+  @CsvSource(
+      delimiterString = " ON ",
+      value = {
+        ".spec.template // .spec.defaultTemplate ON fallback",
+        ".spec.template // {spec: {containers: [{name: \"default\", image: .spec.image}]}} ON computed",
+        ".spec.template ON absent",
+        "(.spec.template // .spec.defaultTemplate) ON parenthesised",
+      })
+  void anIdentityWriteChangesNothingWhereTheReadFellBack(String path, String form)
+      throws Exception {
+    JsonNode obj = MAPPER.readTree(OBJECT);
+    Definition d = definition(path, null);
+    UpdateResult r = WorkloadUpdate.of(Jq.defaultEngine(), d, obj)
+        .podTemplateSpecs("job", read(d, obj))
+        .apply();
+    assertThat(r.patchJson()).as(form).isEqualTo("[]");
+    assertThat(MAPPER.writeValueAsString(r.object())).isEqualTo(MAPPER.writeValueAsString(obj));
+  }
+
+  @Test
+  void onlyTheInstancesWhoseValueDiffersFromTheReadAreWritten() throws Exception {
+    JsonNode obj = MAPPER.readTree(OBJECT);
+    Definition d = definition(".spec.jobs[] | .template // {}", ".spec.jobs[].name");
+    java.util.Map<String, JsonNode> values = new java.util.LinkedHashMap<>(read(d, obj));
+    values.put("b", MAPPER.readTree("{\"spec\":{\"containers\":[],\"schedulerName\":\"s\"}}"));
+    UpdateResult r = WorkloadUpdate.of(Jq.defaultEngine(), d, obj)
+        .podTemplateSpecs("job", values)
+        .apply();
+    // a's read is the default {}: written back it is no write (before: /spec/jobs/0/template: {})
+    assertThat(r.patchJson())
+        .isEqualTo("[{\"op\":\"add\",\"path\":\"/spec/jobs/1/template/spec/schedulerName\","
+            + "\"value\":\"s\"}]");
+    assertThat(Rfc6902Patch.apply(r.patch(), r.original())).isEqualTo(r.object());
+  }
+
+  @Test
+  void aRealWriteThroughAFallbackMaterialisesAWithTheWholeValue() throws Exception {
+    JsonNode obj = MAPPER.readTree(OBJECT);
+    Definition d = definition(".spec.template // .spec.defaultTemplate", null);
+    JsonNode value = read(d, obj).get("").deepCopy();
+    ((com.fasterxml.jackson.databind.node.ObjectNode) value.get("spec"))
+        .putObject("nodeSelector")
+        .put("k", "v");
+    UpdateResult r = WorkloadUpdate.of(Jq.defaultEngine(), d, obj)
+        .podTemplateSpecs("job", java.util.Map.of("", value))
+        .apply();
+    // written at A: the read value (from B) plus the one new leaf; B keeps every byte
+    assertThat(r.object().at("/spec/template")).isEqualTo(value);
+    assertThat(r.object().at("/spec/defaultTemplate")).isEqualTo(obj.at("/spec/defaultTemplate"));
+  }
+
+  @Test
+  void aFragmentedValueEqualToTheFallbackReadIsNotWrittenAtA() throws Exception {
+    Definition d = TestDefinitions.load(TestDefinitions.karta("""
+        rootComponent:
+          name: flow
+          kind: {group: jobs.example.com, version: v1, kind: Flow}
+          specDefinition:
+            fragmentedPodSpecDefinition:
+              schedulerNamePath: '.spec.schedulerName // .spec.defaultScheduler'
+              imagePath: .spec.image
+        """));
+    JsonNode obj = MAPPER.readTree(
+        "{\"apiVersion\":\"jobs.example.com/v1\",\"kind\":\"Flow\","
+            + "\"metadata\":{\"name\":\"f\"},\"spec\":{\"defaultScheduler\":\"kai\",\"image\":\"i:1\"}}");
+    UpdateResult same = WorkloadUpdate.of(Jq.defaultEngine(), d, obj)
+        .fragmentedField("flow", "schedulerName", java.util.Map.of("", MAPPER.readTree("\"kai\"")))
+        .apply();
+    assertThat(same.patchJson()).isEqualTo("[]");
+    UpdateResult other = WorkloadUpdate.of(Jq.defaultEngine(), d, obj)
+        .fragmentedField("flow", "schedulerName", java.util.Map.of("", MAPPER.readTree("\"x\"")))
+        .apply();
+    assertThat(other.patchJson())
+        .isEqualTo("[{\"op\":\"add\",\"path\":\"/spec/schedulerName\",\"value\":\"x\"}]");
+  }
+
   @Test
   void perInstanceFallbackWritesEachInstanceAtItsOwnTemplate() throws Exception {
     JsonNode obj = MAPPER.readTree(OBJECT);
