@@ -109,16 +109,15 @@ public final class JacksonJqEngine implements JqEngine {
     }
     // reduce, indexes and try as the reference has them
     String reduced = ReduceRewrite.apply(expression);
+    // what jackson-jq cannot parse as written is reported as before (JqParseErrorTest)
+    JsonQuery query = parse(expression, reduced);
     String rewritten = ReferenceRewrite.apply(reduced);
-    JsonQuery query;
-    try {
-      query = parse(expression, rewritten);
-    } catch (JqParseException e) {
-      if (rewritten.equals(reduced)) {
-        throw e;
+    if (!rewritten.equals(reduced)) {
+      try {
+        query = parse(expression, rewritten);
+      } catch (JqParseException e) {
+        // a form jackson-jq's grammar does not take after the rewrite: the expression as before it
       }
-      // a form jackson-jq's grammar does not take after the rewrite: the expression as before it
-      query = parse(expression, reduced);
     }
     PlainPath plain = PlainPath.of(expression);
     c = new Compiled(expression, query, plain, plain == null ? FastEval.of(expression) : null);
