@@ -228,7 +228,7 @@ class StatusEvaluatorTest {
     assertThat(eval.evaluate(noStatus, noStatus.component("master").orElseThrow(), input("{}")))
         .isNull();
     Definition d = def("""
-        phaseDefinition: {path: '.status.phase[0]'}
+        phaseDefinition: {path: '.status.phase.x'}
         conditionsDefinition: {path: .status.conditions | keys}
         statusMappings: {running: [{byPhase: x}]}
         """);

@@ -10,6 +10,7 @@ import dev.workloadmap.sdk.jq.JqEvaluationException;
 import dev.workloadmap.sdk.jq.JqException;
 import dev.workloadmap.sdk.jq.JqInput;
 import dev.workloadmap.sdk.jq.JqOptions;
+import dev.workloadmap.sdk.jq.JqParseException;
 import dev.workloadmap.sdk.jq.JqProgram;
 import dev.workloadmap.sdk.jq.JqResultLimitException;
 import dev.workloadmap.sdk.spi.JqEngine;
@@ -106,8 +107,18 @@ public final class JacksonJqEngine implements JqEngine {
     if (c != null) {
       return c;
     }
-    JsonQuery query =
-        parse(expression, ReduceRewrite.apply(expression)); // reduce as the reference has it
+    // reduce, indexes and try as the reference has them
+    String reduced = ReduceRewrite.apply(expression);
+    // what jackson-jq cannot parse as written is reported as before (JqParseErrorTest)
+    JsonQuery query = parse(expression, reduced);
+    String rewritten = ReferenceRewrite.apply(reduced);
+    if (!rewritten.equals(reduced)) {
+      try {
+        query = parse(expression, rewritten);
+      } catch (JqParseException e) {
+        // a form jackson-jq's grammar does not take after the rewrite: the expression as before it
+      }
+    }
     PlainPath plain = PlainPath.of(expression);
     c = new Compiled(expression, query, plain, plain == null ? FastEval.of(expression) : null);
     if (programs.size() >= MAX_CACHED) {

@@ -80,6 +80,15 @@ final class RootScope {
     ErrorBuiltins error = new ErrorBuiltins();
     root.addFunction("error", 0, new CheckedFunction(error, false));
     root.addFunction("error", 1, new CheckedFunction(error, false));
+    root.addFunction(IndexBuiltins.INDEX, 2, new CheckedFunction(new IndexBuiltins.Index(), false));
+    root.addFunction("reverse", 0, new CheckedFunction(new IndexBuiltins.Reverse(), false));
+    root.addFunction(
+        "transpose",
+        0,
+        new CheckedFunction(
+            new IndexBuiltins.ArraysOnly("transpose", root.getFunction("transpose", 0)), false));
+    root.addFunction("isnan", 0, new CheckedFunction(new IndexBuiltins.IsNan(), false));
+    root.addFunction(TryBuiltin.NAME, 2, new CheckedFunction(new TryBuiltin(), false));
     return root;
   }
 

@@ -186,6 +186,15 @@ final class ExpressionLinter {
       if (n instanceof Binary b && b.op().equals("|") && catchesDownstream(b.left())) {
         tryScope(b.left(), out);
       }
+      if (n instanceof JqNode.ObjectEntry e && e.value() != null && bindsAtTop(e.value())) {
+        out.add(new Problem(
+            JqLintRule.AS_PRECEDENCE,
+            Severity.ERROR,
+            e.value().start(),
+            "add parentheses around the 'as' binding in the object value",
+            "the reference engine (gojq) does not parse '{k: … as $x | …}' (unexpected token \"as\"); write"
+                + " '{k: (… as $x | …)}'"));
+      }
       if (n instanceof Binary b && !b.op().equals("|") && b.right() instanceof AsBinding a) {
         out.add(new Problem(
             JqLintRule.AS_PRECEDENCE,
@@ -213,6 +222,16 @@ final class ExpressionLinter {
       m = p.body();
     }
     return m instanceof JqNode.Optional o && o.body() instanceof Paren;
+  }
+
+  /** Whether {@code n} is an 'as' binding, or a pipe with one, outside any parentheses. */
+  private static boolean bindsAtTop(JqNode n) {
+    if (n instanceof AsBinding) {
+      return true;
+    }
+    return n instanceof Binary b
+        && b.op().equals("|")
+        && (bindsAtTop(b.left()) || bindsAtTop(b.right()));
   }
 
   private static void tryScope(JqNode n, List<Problem> out) {

@@ -86,6 +86,92 @@ class JqReferenceSemanticsTest {
   }
 
   @Test
+  void aStringIsIndexedByCodePointAndAFractionalIndexTruncated() throws Exception {
+    // gojq 0.12.19 (checked with the binary): "10" | .[-1] is "0"; jackson-jq failed on every
+    // string index
+    assertThat(run("[.[0], .[1], .[-1], .[-2], .[2], .[-3]]", "\"10\""))
+        .isEqualTo("[[\"1\",\"0\",\"0\",\"1\",null,null]]");
+    assertThat(run("[.[1], .[2], .[-2]]", "\"a\uD83D\uDE00b\""))
+        .isEqualTo("[[\"\uD83D\uDE00\",\"b\",\"\uD83D\uDE00\"]]");
+    assertThat(run("[.[0], .[-1]]", "\"\"")).isEqualTo("[[null,null]]");
+    // truncation toward zero, for strings and arrays; NaN, infinite and huge indexes are null
+    assertThat(run("[.[1.5], .[-0.5], .[-1.5], .[-2.5]]", "\"ab\""))
+        .isEqualTo("[[\"b\",\"a\",\"b\",\"a\"]]");
+    assertThat(run("[.[1.5], .[-0.5], .[-2.5], .[1.99]]", "[1, 2, 3]")).isEqualTo("[[2,1,2,2]]");
+    assertThat(run("[.[nan], .[infinite], .[-infinite], .[1e300]]", "[1, 2]"))
+        .isEqualTo("[[null,null,null,null]]");
+    // the path is the index as written; assignment into a string stays an error, as in gojq
+    assertThat(run("[path(.[0]), path(.[1.5])]", "\"ab\"")).isEqualTo("[[[0],[1.5]]]");
+    assertThat(run("[try (.[0] = 1) catch \"<error>\"]", "\"ab\"")).isEqualTo("[[\"<error>\"]]");
+    assertThat(run("[try .[null] catch \"<error>\"]", "\"ab\"")).isEqualTo("[[\"<error>\"]]");
+    assertThat(run("[try .[0] catch \"<error>\"]", "{}")).isEqualTo("[[\"<error>\"]]");
+    // the index is evaluated against the input, in the outer loop: gojq's order
+    assertThat(run("[.[][0, 1]]", "[[1, 2], [3, 4]]")).isEqualTo("[[1,3,2,4]]");
+    assertThat(run(".a[.k]", "{\"a\": \"xyz\", \"k\": 2}")).isEqualTo("[\"z\"]");
+    // the ? of an index covers the index step only: .a[0]? on a string fails at .a
+    assertThat(run("[try .a[0]? catch \"<error>\"]", "\"ab\"")).isEqualTo("[[\"<error>\"]]");
+    assertThat(run("{r: .a[0]?.b, k: .k}", "{}")).isEqualTo("[{\"k\":null,\"r\":null}]");
+    // slices already agreed (code points)
+    assertThat(run("[.[1:], .[:-1], .[1:2]]", "\"a\uD83D\uDE00b\""))
+        .isEqualTo("[[\"\uD83D\uDE00b\",\"a\uD83D\uDE00\",\"\uD83D\uDE00\"]]");
+  }
+
+  @Test
+  void reverseAppliesToArraysOnly() throws Exception {
+    // gojq 0.12.19: null, {}, "" and "ab" | reverse are errors; jackson-jq answered [] for the
+    // first three
+    for (String input : new String[] {"null", "{}", "\"\"", "\"ab\"", "1", "true"}) {
+      assertThat(run("[try reverse catch \"<error>\"]", input))
+          .as(input + " | reverse")
+          .isEqualTo("[[\"<error>\"]]");
+    }
+    assertThat(run("reverse", "[]")).isEqualTo("[[]]");
+    assertThat(run("reverse", "[1, \"a\", null]")).isEqualTo("[[null,\"a\",1]]");
+  }
+
+  @Test
+  void tryCatchesTheErrorsOfItsBodyOnly() throws Exception {
+    // the fuzzer's `if … end == select((to_entries | from_entries)?)` on {}: the left side fails
+    // (max_by of an
+    // object) inside the outputs of the right side's ?, and jackson-jq's try caught it; gojq fails
+    assertThat(run("[try (max_by(.) == select((.)?)) catch \"<error>\"]", "{}"))
+        .isEqualTo("[[\"<error>\"]]");
+    assertThat(run("[try (error(\"y\") == (1, 2)?) catch \"<error>\"]", "{}"))
+        .isEqualTo("[[\"<error>\"]]");
+    assertThat(run("[try ((try 1 catch 2) | error(\"y\")) catch \"<error>\"]", "null"))
+        .isEqualTo("[[\"<error>\"]]");
+    assertThat(run("[try (tonumber? | error(\"y\")) catch \"<error>\"]", "\"1\""))
+        .isEqualTo("[[\"<error>\"]]");
+    // the body's own errors are still caught, after the outputs before them
+    assertThat(run("[try (1, error(\"x\"), 2) catch \"c\"]", "null")).isEqualTo("[[1,\"c\"]]");
+    assertThat(run("[.[] | tonumber?]", "[\"1\", \"x\", \"3\"]")).isEqualTo("[[1,3]]");
+    // break passes every try, as in gojq
+    assertThat(run("[label $f | range(5) | (if . == 2 then break $f else . end)?]", "null"))
+        .isEqualTo("[[0,1]]");
+    // paths through ? and try
+    assertThat(run("[path(.a?), path(try .b catch empty)]", "{}")).isEqualTo("[[[\"a\"],[\"b\"]]]");
+    assertThat(run("(.a)? = 1", "{}")).isEqualTo("[{\"a\":1}]");
+  }
+
+  @Test
+  void objectShorthandTransposeAndIsnanFailWhereGojqFails() throws Exception {
+    // gojq 0.12.19: {a} is {a: .a}, an error on a string; jackson-jq answered {"a": null}
+    assertThat(run("[try {c: [], scalars} catch \"<error>\"]", "\"ab\""))
+        .isEqualTo("[[\"<error>\"]]");
+    assertThat(run("{a}", "null")).isEqualTo("[{\"a\":null}]");
+    assertThat(run("{a, b: 1}", "{\"a\": 2}")).isEqualTo("[{\"a\":2,\"b\":1}]");
+    // transpose of an object is an error (jackson-jq answered [])
+    assertThat(run("[limit(1; (transpose)?)]", "{\"a\": null}")).isEqualTo("[[]]");
+    assertThat(run("[try transpose catch \"<error>\"]", "{}")).isEqualTo("[[\"<error>\"]]");
+    assertThat(run("transpose", "[[1], [2, 3]]")).isEqualTo("[[[1,2],[null,3]]]");
+    // isnan of a string or an object is an error, of null false (jackson-jq answered false for all)
+    assertThat(run("[try isnan catch \"<error>\"]", "\"ab\"")).isEqualTo("[[\"<error>\"]]");
+    assertThat(run("[try isnan catch \"<error>\"]", "{}")).isEqualTo("[[\"<error>\"]]");
+    assertThat(run("[isnan, (nan | isnan), (1 | isnan)]", "null"))
+        .isEqualTo("[[false,true,false]]");
+  }
+
+  @Test
   void theRewriteLeavesExpressionsWithoutReduceAsWritten() {
     assertThat(ReduceRewrite.apply(".spec.replicas // 1")).isEqualTo(".spec.replicas // 1");
     assertThat(ReduceRewrite.apply(".reduce")).isEqualTo(".reduce");

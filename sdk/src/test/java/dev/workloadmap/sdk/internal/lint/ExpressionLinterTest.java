@@ -113,6 +113,18 @@ class ExpressionLinterTest {
   }
 
   @Test
+  void anAsBindingAsAnObjectValueIsRejected() {
+    // gojq 0.12.19 does not parse {a: . as $x | 1} (unexpected token "as"); the SDK's engine ran it
+    // (fuzzing, issue 15)
+    assertThat(problems("{a: numbers as $x | {} as $x | [$x, .]}"))
+        .extracting(p -> p.substring(0, p.indexOf(' ')))
+        .containsExactly("jq.as-precedence");
+    assertThat(problems("{b: [.a] as $x | \"s\" | [$x, .]}")).hasSize(1);
+    assertThat(problems("{a: (. as $x | 1)}")).isEmpty();
+    assertThat(problems("{a: 1 | 2, b: 1 + 1}")).isEmpty();
+  }
+
+  @Test
   void aParenthesisedTryFollowedByMorePipelineIsRejected() {
     // jackson-jq's try around a parenthesised body also catches what follows it: `(.a)? |
     // error("y")` gave nothing
