@@ -89,11 +89,14 @@ final class DefinitionFileOption {
       String findings =
           l.report().findings().stream().map(Finding::format).collect(Collectors.joining("\n  "));
       throw new CliException(
-          ExitCodes.ERROR,
-          "invalid_definition",
-          "--definition " + file + " is invalid:\n  " + findings,
-          "fix it and check with: workloadmap validate " + file,
-          null);
+              ExitCodes.ERROR,
+              "invalid_definition",
+              "--definition " + file + " is invalid:\n  " + findings,
+              "fix it and check with: workloadmap validate " + file,
+              null)
+          // -o json names the first error's place (file, line, column, pointer), as the text form's
+          // first line does
+          .at(l.report().errors().isEmpty() ? null : l.report().errors().get(0).location());
     }
     if (l.definition().rootGvk() == null) {
       throw CliException.usage(

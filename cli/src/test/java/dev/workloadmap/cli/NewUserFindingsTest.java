@@ -174,6 +174,34 @@ class NewUserFindingsTest {
   }
 
   @Test
+  void anInvalidDefinitionAsJsonNamesTheFirstErrorsPlace(@TempDir Path dir) throws Exception {
+    // found by the new-user trial: -o json carried the findings in the message but no
+    // file/line/column
+    Path def = dir.resolve("def.yaml");
+    Files.writeString(
+        def,
+        Files.readString(Path.of(
+                "../catalog/src/main/workloadmap/jobset-x-k8s-io-jobset-v1alpha2/definition.yaml"))
+            .replace("expression: .spec.suspend == true", "expression: .spec.suspend == (true"));
+    Cli.Result r = Cli.exec(
+        "describe",
+        "-f",
+        GangsSchedulerCommandTest.SEED.toString(),
+        "--definition",
+        def.toString(),
+        "-o",
+        "json");
+    assertThat(r.exitCode()).as(r.toString()).isEqualTo(ExitCodes.ERROR);
+    JsonNode e = new ObjectMapper().readTree(r.out());
+    assertThat(e.path("error").asText()).isEqualTo("invalid_definition");
+    assertThat(e.path("message").asText()).contains("[jq.parse]");
+    assertThat(e.path("file").asText()).isEqualTo(def.toString());
+    assertThat(e.path("line").asInt()).isEqualTo(59);
+    assertThat(e.path("pointer").asText()).endsWith("/byExpression/expression");
+    assertThat(e.path("hint").asText()).startsWith("fix it and check with: workloadmap validate");
+  }
+
+  @Test
   void theNoCommandMessageListsEverySubcommand() {
     Cli.Result r = Cli.exec();
     assertThat(r.exitCode()).isEqualTo(ExitCodes.USAGE);

@@ -465,6 +465,21 @@ final class ExpressionLinter {
           at,
           "regular expression not supported by the reference engine",
           "the reference engine uses RE2 syntax, which has no " + p.what() + " (FC-32)"));
+      return;
+    }
+    // a constant pattern that does not compile fails every evaluation (the matcher silently never
+    // fires): say so now;
+    // gojq's flags (g, i, m) never change whether a pattern compiles
+    try {
+      com.google.re2j.Pattern.compile(re);
+    } catch (com.google.re2j.PatternSyntaxException e) {
+      out.add(
+          new Problem(
+              JqLintRule.REGEX,
+              Severity.ERROR,
+              s.start(),
+              "invalid regular expression: " + e.getDescription(),
+              "fix the pattern (RE2 syntax, as the reference engine's Go regexp): every evaluation of it fails"));
     }
   }
 

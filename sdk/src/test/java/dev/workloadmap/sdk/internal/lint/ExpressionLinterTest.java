@@ -96,6 +96,19 @@ class ExpressionLinterTest {
   }
 
   @Test
+  void aConstantRegexThatDoesNotCompileIsAnErrorAtItsLiteral() {
+    // found by the new-user trial: test("(a") passed validate and failed on every object at run
+    // time
+    assertThat(problems(".metadata.name | test(\"(a\")"))
+        .singleElement()
+        .satisfies(p ->
+            assertThat(p).startsWith("jq.regex invalid regular expression: ").endsWith("@22"));
+    assertThat(problems(".metadata.name | test(\"[a-\")")).hasSize(1);
+    assertThat(problems(".metadata.name | test(\"(a)\"; \"i\")")).isEmpty();
+    assertThat(problems(".metadata.name | test(\"^job-[0-9]+$\")")).isEmpty();
+  }
+
+  @Test
   void aCatchHandlerThatReadsTheMessageIsRejected() {
     // issue 15's differential fuzzing: builtin error messages are worded differently by gojq and
     // jackson-jq
