@@ -314,12 +314,6 @@ public final class HtmlReport {
     B make(int depth, int row, String title, String sub, int parent);
   }
 
-  private static java.util.Set<String> subtreeUncounted(ComponentNode c) {
-    java.util.Set<String> out = new java.util.TreeSet<>(c.uncounted());
-    c.children().forEach(ch -> out.addAll(subtreeUncounted(ch)));
-    return out;
-  }
-
   private static <B> int layout(
       ComponentNode n,
       int depth,
@@ -331,7 +325,7 @@ public final class HtmlReport {
       return parent;
     }
     int self = counter[0];
-    java.util.Set<String> u = subtreeUncounted(n);
+    java.util.Set<String> u = dev.workloadmap.sdk.internal.tree.Uncounted.subtree(n);
     String sub = "replicas: " + (u.contains(InstanceNode.REPLICAS) ? "?" : n.desiredReplicas())
         + "  gpu: " + (u.isEmpty() ? Long.toString(n.resources().gpus()) : "?");
     out.accept(make.make(depth, self, n.name(), sub, parent));

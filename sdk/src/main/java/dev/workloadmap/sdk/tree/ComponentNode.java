@@ -76,10 +76,7 @@ public record ComponentNode(
   /** Whether this component's own total of {@code resource} is a number. */
   @org.apiguardian.api.API(status = org.apiguardian.api.API.Status.EXPERIMENTAL, since = "0.1")
   public boolean counted(String resource) {
-    return uncounted.isEmpty()
-        || !(uncounted.contains(InstanceNode.REPLICAS)
-            || uncounted.contains(InstanceNode.RESOURCES)
-            || uncounted.contains(resource));
+    return dev.workloadmap.sdk.internal.tree.Uncounted.counted(uncounted, resource);
   }
 
   public String name() {

@@ -61,10 +61,7 @@ public record InstanceNode(
   /** Whether this instance's total of {@code resource} is a number (its count and the per-pod amount are known). */
   @org.apiguardian.api.API(status = org.apiguardian.api.API.Status.EXPERIMENTAL, since = "0.1")
   public boolean counted(String resource) {
-    return uncounted.isEmpty()
-        || !(uncounted.contains(REPLICAS)
-            || uncounted.contains(RESOURCES)
-            || uncounted.contains(resource));
+    return dev.workloadmap.sdk.internal.tree.Uncounted.counted(uncounted, resource);
   }
 
   /** The scale, or null when the component has no scaleDefinition. */

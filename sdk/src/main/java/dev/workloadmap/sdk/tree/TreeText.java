@@ -74,7 +74,7 @@ public final class TreeText {
   private static final String UNCOUNTED = DescribeText.UNCOUNTED;
 
   private static boolean counted(java.util.Set<String> uncounted, String resource) {
-    return DescribeText.counted(uncounted, resource);
+    return dev.workloadmap.sdk.internal.tree.Uncounted.counted(uncounted, resource);
   }
 
   private static String[] resourceRow(

@@ -1,6 +1,7 @@
 package dev.workloadmap.sdk.internal.text;
 
 import dev.workloadmap.sdk.EvaluationProblem;
+import dev.workloadmap.sdk.internal.tree.Uncounted;
 import dev.workloadmap.sdk.live.LiveComponent;
 import dev.workloadmap.sdk.live.LivePod;
 import dev.workloadmap.sdk.live.LiveTree;
@@ -15,7 +16,6 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;
-import java.util.TreeSet;
 
 /**
  * The one renderer of the {@code describe} view (docs/format.md#cli-describe), live (with attributed pods) or in file
@@ -190,7 +190,7 @@ public final class DescribeText {
         if (live == null) {
           r = new Row(
               new String[] {
-                ch.name(), replicasCell(ch.desiredReplicas(), subtreeUncounted(ch)), "", ""
+                ch.name(), replicasCell(ch.desiredReplicas(), Uncounted.subtree(ch)), "", ""
               },
               false);
         } else {
@@ -366,25 +366,10 @@ public final class DescribeText {
   }
 
   private String gpuCell(ResourceList r, Set<String> uncounted) {
-    if (!counted(uncounted, gpu)) {
+    if (!Uncounted.counted(uncounted, gpu)) {
       return "gpu: " + UNCOUNTED;
     }
     return gpuCell(r);
-  }
-
-  /** Whether {@code resource} is counted, given what a problem left {@code uncounted}. */
-  public static boolean counted(Set<String> uncounted, String resource) {
-    return uncounted.isEmpty()
-        || !(uncounted.contains(InstanceNode.REPLICAS)
-            || uncounted.contains(InstanceNode.RESOURCES)
-            || uncounted.contains(resource));
-  }
-
-  /** What a grouping component's sums leave uncounted: its own and every descendant's. */
-  public static Set<String> subtreeUncounted(ComponentNode c) {
-    Set<String> out = new TreeSet<>(c.uncounted());
-    c.children().forEach(ch -> out.addAll(subtreeUncounted(ch)));
-    return out;
   }
 
   private String gpuCell(ResourceList r) {
