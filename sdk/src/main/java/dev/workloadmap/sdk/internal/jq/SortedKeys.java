@@ -38,6 +38,26 @@ public final class SortedKeys {
     return node;
   }
 
+  /**
+   * As {@link #canonical(JsonNode)}, but a non-empty object is returned as a {@link LazyCanonical}: the canonical form,
+   * made only when something reads it. {@link #source(JsonNode)} gives back {@code node}.
+   */
+  public static JsonNode lazyCanonical(JsonNode node) {
+    if (node.isObject() && node.size() > 0 && !(node instanceof LazyCanonical)) {
+      return new LazyCanonical((ObjectNode) node);
+    }
+    return canonical(node);
+  }
+
+  /**
+   * The object a {@link #lazyCanonical} result stands for, as the input holds it (its keys in the input's order, its
+   * numbers as read); any other node itself. A reader may use it instead of the canonical form only where neither key
+   * order nor the form of numbers ({@link JsonNumbers#isNormal}) can change its answer.
+   */
+  public static JsonNode source(JsonNode node) {
+    return node instanceof LazyCanonical l ? l.source() : node;
+  }
+
   private static JsonNode canonicalObject(JsonNode obj) {
     int n = obj.size();
     if (n == 0) {

@@ -11,6 +11,7 @@ import dev.workloadmap.sdk.internal.extract.ComponentExtractor;
 import dev.workloadmap.sdk.internal.extract.ExtractedComponent;
 import dev.workloadmap.sdk.internal.jq.SortedKeys;
 import dev.workloadmap.sdk.internal.resources.ExtendedResourceRules;
+import dev.workloadmap.sdk.internal.resources.PodRequests;
 import dev.workloadmap.sdk.internal.status.StatusEvaluator;
 import dev.workloadmap.sdk.jq.JqInput;
 import dev.workloadmap.sdk.resources.PodResources;
@@ -52,14 +53,9 @@ public final class TreeBuilder {
     if (st != null) {
       problems.addAll(st.problems());
     }
-    long totalReplicas = 0;
-    ResourceList total = ResourceList.empty();
-    for (ComponentNode c : flatten(root)) {
-      if (c.podBearing()) {
-        totalReplicas += c.ownReplicas();
-        total = total.plus(c.ownResources());
-      }
-    }
+    long[] replicas = {0};
+    ResourceList total = podBearingTotals(root, replicas, ResourceList.empty());
+    long totalReplicas = replicas[0];
     if (totalReplicas > Integer.MAX_VALUE) {
       problems.add(new EvaluationProblem(
           rootDef.name(),
@@ -71,7 +67,7 @@ public final class TreeBuilder {
       totalReplicas = Integer.MAX_VALUE;
     }
     for (var e : total.asMap().entrySet()) {
-      if (!ExtendedResourceRules.isExtended(e.getKey())) {
+      if (smallAmount(e.getValue()) || !ExtendedResourceRules.isExtended(e.getKey())) {
         continue;
       }
       try {
@@ -97,15 +93,21 @@ public final class TreeBuilder {
         warnings);
   }
 
-  private static List<ComponentNode> flatten(ComponentNode root) {
-    List<ComponentNode> out = new ArrayList<>();
-    List<ComponentNode> stack = new ArrayList<>(List.of(root));
-    while (!stack.isEmpty()) {
-      ComponentNode n = stack.remove(stack.size() - 1);
-      out.add(n);
-      stack.addAll(n.children());
+  /**
+   * Adds the own replicas (to {@code replicas[0]}) and own resources of every pod-bearing node of the subtree to
+   * {@code total} (sums are exact, so the order of the walk does not matter).
+   */
+  private static ResourceList podBearingTotals(
+      ComponentNode n, long[] replicas, ResourceList total) {
+    ResourceList sum = total;
+    if (n.podBearing()) {
+      replicas[0] += n.ownReplicas();
+      sum = sum.plus(n.ownResources());
     }
-    return out;
+    for (ComponentNode child : n.children()) {
+      sum = podBearingTotals(child, replicas, sum);
+    }
+    return sum;
   }
 
   private ComponentNode node(
@@ -138,20 +140,16 @@ public final class TreeBuilder {
     // the "no scale definition" default of 1 (a TrainJob's node count that only its runtime
     // carries); one value that
     // is not a count leaves only its own instance unknown
-    boolean scaleFailed = c.scaleDefinition() != null
-        && ex.problems().stream()
-            .anyMatch(p -> p.field() != null && p.field().endsWith("scaleDefinition"));
+    boolean scaleFailed =
+        c.scaleDefinition() != null && anyField(ex.problems(), "scaleDefinition", true);
     if (c.hasInstanceIdPath()
         && (podBearing || c.scaleDefinition() != null)
-        && ex.problems().stream()
-            .anyMatch(p -> p.field() != null && p.field().endsWith("instanceIdPath"))) {
+        && anyField(ex.problems(), "instanceIdPath", true)) {
       ownUncounted.add(
           InstanceNode
               .REPLICAS); // no instance could be read: the component's pods are unknown, not 0
     }
-    boolean specFailed = podBearing
-        && ex.problems().stream()
-            .anyMatch(p -> p.field() != null && p.field().contains("specDefinition"));
+    boolean specFailed = podBearing && anyField(ex.problems(), "specDefinition", false);
     for (InstanceRecord r : ex.instances()) {
       Set<String> uncounted = new java.util.TreeSet<>();
       boolean badScale =
@@ -166,8 +164,10 @@ public final class TreeBuilder {
           uncounted.add(
               InstanceNode.RESOURCES); // the pod spec could not be read: its requests are unknown
         }
+        JsonNode raw = rawPodNode(r);
+        ResourceList quick = raw == null ? null : quickPerPod(r, raw);
         try {
-          perPod = perPod(r);
+          perPod = quick != null ? quick : perPod(r);
         } catch (WorkloadMapException e) {
           uncounted.add(InstanceNode.RESOURCES);
           EvaluationProblem p = new EvaluationProblem(
@@ -180,7 +180,8 @@ public final class TreeBuilder {
           problems.add(at == null ? p : p.withObjectPointer(at));
         }
         String podPointer = null;
-        List<ExtendedResourceRules.Violation> violations = kubernetesViolations(r);
+        List<ExtendedResourceRules.Violation> violations =
+            quick != null ? quickViolations(r, raw) : kubernetesViolations(r);
         if (!violations.isEmpty()) {
           podPointer = podSpecPointer(c, index, object);
         }
@@ -220,8 +221,13 @@ public final class TreeBuilder {
         ownResources = ownResources.plus(total);
       }
       ownUncounted.addAll(uncounted);
-      instances.add(
-          new InstanceNode(r.id().isEmpty() ? null : r.id(), r, desired, perPod, total, uncounted));
+      instances.add(new InstanceNode(
+          r.id().isEmpty() ? null : r.id(),
+          r,
+          desired,
+          perPod,
+          total,
+          uncounted.isEmpty() ? Set.of() : uncounted));
     }
     instances.sort((a, b) -> SortedKeys.compareCodePoints(a.id(), b.id()));
     List<ComponentNode> children = new ArrayList<>();
@@ -266,7 +272,28 @@ public final class TreeBuilder {
         desired,
         resources,
         visible,
-        ownUncounted);
+        ownUncounted.isEmpty() ? Set.of() : ownUncounted);
+  }
+
+  /** Whether some problem's field ends with (or, with {@code suffix} false, contains) {@code part}. */
+  private static boolean anyField(List<EvaluationProblem> problems, String part, boolean suffix) {
+    for (int i = 0; i < problems.size(); i++) {
+      String f = problems.get(i).field();
+      if (f != null && (suffix ? f.endsWith(part) : f.contains(part))) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * Whether {@link dev.workloadmap.sdk.internal.resources.Quantities#toWholeUnits} certainly succeeds on {@code
+   * amount} and on {@code amount} times any int: at most 9 digits before the point, so both stay far below the
+   * {@code long} range. The checks below skip the conversion (and its allocations) then; any other amount is
+   * converted as before.
+   */
+  static boolean smallAmount(java.math.BigDecimal amount) {
+    return amount.signum() == 0 || amount.precision() - amount.scale() <= 9;
   }
 
   /**
@@ -304,7 +331,9 @@ public final class TreeBuilder {
       JqInput object) {
     ResourceList out = perPod;
     for (var e : perPod.asMap().entrySet()) {
-      if (!ExtendedResourceRules.isExtended(e.getKey()) || uncounted.contains(e.getKey())) {
+      if (smallAmount(e.getValue())
+          || !ExtendedResourceRules.isExtended(e.getKey())
+          || uncounted.contains(e.getKey())) {
         continue;
       }
       try {
@@ -431,6 +460,57 @@ public final class TreeBuilder {
   private static String resourceName(String pointer) {
     String last = pointer.substring(pointer.lastIndexOf('/') + 1);
     return last.replace("~1", "/").replace("~0", "~");
+  }
+
+  /**
+   * The instance's pod template or pod spec as the object holds it, when the record holds its canonical form made only
+   * on demand ({@link SortedKeys#lazyCanonical}); null when the record's node is read as before (it is already the
+   * canonical node, so nothing is saved, or a fragmented spec). The two differ in key order and in the form of
+   * numbers: {@link #quickPerPod} reads only what neither can change.
+   */
+  private static JsonNode rawPodNode(InstanceRecord r) {
+    JsonNode n = r.podTemplateSpec() != null ? r.podTemplateSpec() : r.podSpec();
+    if (n == null) {
+      return null;
+    }
+    JsonNode raw = SortedKeys.source(n);
+    return raw != n ? raw : null;
+  }
+
+  /**
+   * {@link #perPod} read from {@code raw} ({@link #rawPodNode}), or null to read the record's node instead. On
+   * success the request does not depend on key order (amounts are summed per resource name), and {@link
+   * PodRequests}' {@code canonicalOnly} gives up at any quantity whose number the canonical form would change. Any
+   * failure gives null too, so that the error is the one the canonical key order gives (which quantity is reported
+   * first).
+   */
+  private static ResourceList quickPerPod(InstanceRecord r, JsonNode raw) {
+    try {
+      return r.podTemplateSpec() != null
+          ? PodRequests.perPodFromTemplate(raw, true)
+          : PodRequests.perPod(raw, "spec", true);
+    } catch (RuntimeException e) {
+      return null;
+    }
+  }
+
+  /**
+   * {@link #kubernetesViolations} read from {@code raw} after {@link #quickPerPod} succeeded on it, when it finds none:
+   * whether a pod breaks a rule does not depend on key order, and every quantity these rules read (container requests
+   * and limits) was read there and is a number in its canonical form, or text. When it finds some, they are read
+   * again from the record's node, whose key order gives their order.
+   */
+  private static List<ExtendedResourceRules.Violation> quickViolations(
+      InstanceRecord r, JsonNode raw) {
+    List<ExtendedResourceRules.Violation> found;
+    if (r.podTemplateSpec() != null) {
+      found = raw.isObject()
+          ? ExtendedResourceRules.violations(raw.get("spec"), "template.spec")
+          : List.of();
+    } else {
+      found = ExtendedResourceRules.violations(raw, "spec");
+    }
+    return found.isEmpty() ? List.of() : kubernetesViolations(r);
   }
 
   /** Extended-resource rules Kubernetes enforces on the instance's pod (spec or template). */
