@@ -82,14 +82,20 @@ final class FastEval {
     if (out == null) {
       return apply(input.node(), maxResults);
     }
-    boolean same = true;
-    List<JsonNode> canonical = new ArrayList<>(out.size());
-    for (JsonNode v : out) {
+    // the results are usually scalars already in canonical form: copy the list only when one
+    // changes
+    List<JsonNode> canonical = null;
+    for (int i = 0; i < out.size(); i++) {
+      JsonNode v = out.get(i);
       JsonNode c = SortedKeys.canonical(v);
-      same &= c == v;
-      canonical.add(c);
+      if (c != v && canonical == null) {
+        canonical = new ArrayList<>(out);
+      }
+      if (canonical != null) {
+        canonical.set(i, c);
+      }
     }
-    return same ? out : Collections.unmodifiableList(canonical);
+    return canonical == null ? out : Collections.unmodifiableList(canonical);
   }
 
   private List<JsonNode> apply(JsonNode input, int maxResults, Ctx ctx) {
