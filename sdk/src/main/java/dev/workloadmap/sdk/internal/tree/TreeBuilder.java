@@ -23,7 +23,6 @@ import dev.workloadmap.sdk.tree.InstanceNode;
 import dev.workloadmap.sdk.tree.ObjectRef;
 import dev.workloadmap.sdk.tree.WorkloadTree;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 
@@ -48,7 +47,7 @@ public final class TreeBuilder {
     List<EvaluationProblem> problems = new ArrayList<>();
     List<String> warnings = new ArrayList<>();
     ComponentDefinition rootDef = d.rootComponent();
-    ComponentNode root = node(d, rootDef, object, problems, warnings, new HashSet<>());
+    ComponentNode root = node(d, rootDef, object, problems, warnings, new ArrayList<>(4));
     StatusResult st = status.evaluate(d, rootDef, object);
     if (st != null) {
       problems.addAll(st.problems());
@@ -116,10 +115,12 @@ public final class TreeBuilder {
       JqInput object,
       List<EvaluationProblem> problems,
       List<String> warnings,
-      Set<String> path) {
-    if (!path.add(c.name())) {
+      List<String> path) {
+    // the components from the root to here: a few, so a list (a cycle repeats a name)
+    if (path.contains(c.name())) {
       throw new WorkloadMapException("ownership cycle detected involving component " + c.name());
     }
+    path.add(c.name());
     ExtractedComponent ex = extractor.extract(d, c, object);
     if (strict && !ex.problems().isEmpty()) {
       // strict mode fails fast like the reference, at the first path that failed
@@ -234,7 +235,7 @@ public final class TreeBuilder {
     for (ComponentDefinition child : d.childrenOf(c.name())) {
       children.add(node(d, child, object, problems, warnings, path));
     }
-    path.remove(c.name());
+    path.remove(path.size() - 1);
     int childReplicas = 0;
     ResourceList childResources = ResourceList.empty();
     boolean anyVisibleChild = false;
