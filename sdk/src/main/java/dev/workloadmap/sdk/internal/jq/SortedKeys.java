@@ -39,14 +39,58 @@ public final class SortedKeys {
   }
 
   /**
-   * As {@link #canonical(JsonNode)}, but a non-empty object is returned as a {@link LazyCanonical}: the canonical form,
-   * made only when something reads it. {@link #source(JsonNode)} gives back {@code node}.
+   * As {@link #canonical(JsonNode)}, but an object of more than a few nodes (a pod template) is returned as a {@link
+   * LazyCanonical}: the canonical form, made only when something reads it. {@link #source(JsonNode)} gives back {@code node}.
    */
   public static JsonNode lazyCanonical(JsonNode node) {
-    if (node.isObject() && node.size() > 0 && !(node instanceof LazyCanonical)) {
+    if (node.isObject() && !(node instanceof LazyCanonical) && larger(node, EAGER_NODES)) {
       return new LazyCanonical((ObjectNode) node);
     }
     return canonical(node);
+  }
+
+  /**
+   * Objects of at most this many nodes are brought into the canonical form at once, as before: a small copy costs
+   * little, and one already canonical is returned itself.
+   */
+  private static final int EAGER_NODES = 8;
+
+  /** Whether the tree of {@code node} has more than {@code limit} nodes (counted until the limit, no iterators). */
+  private static boolean larger(JsonNode node, int limit) {
+    if (node.size() >= limit) {
+      return true;
+    }
+    NodeCount count = new NodeCount(limit);
+    count.visit(node);
+    return count.left < 0;
+  }
+
+  private static final class NodeCount implements java.util.function.BiConsumer<String, JsonNode> {
+    int left;
+
+    NodeCount(int limit) {
+      this.left = limit;
+    }
+
+    void visit(JsonNode n) {
+      if (--left < 0 || !n.isContainerNode()) {
+        return;
+      }
+      if (n.isArray()) {
+        for (int i = 0, k = n.size(); i < k && left >= 0; i++) {
+          visit(n.get(i));
+        }
+      } else {
+        ((ObjectNode) n).forEachEntry(this);
+      }
+    }
+
+    @Override
+    public void accept(String key, JsonNode value) {
+      if (left >= 0) {
+        visit(value);
+      }
+    }
   }
 
   /**

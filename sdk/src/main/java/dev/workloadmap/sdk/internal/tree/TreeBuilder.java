@@ -134,7 +134,7 @@ public final class TreeBuilder {
     List<InstanceNode> instances = new ArrayList<>();
     int own = 0;
     ResourceList ownResources = ResourceList.empty();
-    Set<String> ownUncounted = new java.util.TreeSet<>();
+    Set<String> ownUncounted = new Marks();
     int index = 0;
     // a scale path that failed as a whole leaves every count unknown: the problem says so and the
     // count is 0, never
@@ -152,7 +152,7 @@ public final class TreeBuilder {
     }
     boolean specFailed = podBearing && anyField(ex.problems(), "specDefinition", false);
     for (InstanceRecord r : ex.instances()) {
-      Set<String> uncounted = new java.util.TreeSet<>();
+      Set<String> uncounted = new Marks();
       boolean badScale =
           c.scaleDefinition() != null && (scaleFailed || ex.uncountedScales().contains(r.id()));
       if (badScale) {
@@ -274,6 +274,42 @@ public final class TreeBuilder {
         resources,
         visible,
         ownUncounted.isEmpty() ? Set.of() : ownUncounted);
+  }
+
+  /**
+   * A set of uncounted names that makes its tree only at the first name: most instances and components have none.
+   * {@link InstanceNode} and {@link ComponentNode} copy it.
+   */
+  private static final class Marks extends java.util.AbstractSet<String> {
+    private java.util.TreeSet<String> names;
+
+    @Override
+    public boolean add(String name) {
+      if (names == null) {
+        names = new java.util.TreeSet<>();
+      }
+      return names.add(name);
+    }
+
+    @Override
+    public boolean contains(Object o) {
+      return names != null && names.contains(o);
+    }
+
+    @Override
+    public void clear() {
+      names = null;
+    }
+
+    @Override
+    public int size() {
+      return names == null ? 0 : names.size();
+    }
+
+    @Override
+    public java.util.Iterator<String> iterator() {
+      return names == null ? java.util.Collections.emptyIterator() : names.iterator();
+    }
   }
 
   /** Whether some problem's field ends with (or, with {@code suffix} false, contains) {@code part}. */
