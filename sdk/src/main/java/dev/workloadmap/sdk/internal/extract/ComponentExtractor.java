@@ -278,8 +278,8 @@ public final class ComponentExtractor {
     return new ExtractedComponent(
         c.name(),
         distinct ? records : new ArrayList<>(byId.values()),
-        problems,
-        warnings,
+        problems.isEmpty() ? List.of() : problems,
+        warnings.isEmpty() ? List.of() : warnings,
         uncountedScales == null ? java.util.Set.of() : uncountedScales);
   }
 

@@ -19,6 +19,9 @@ import org.apiguardian.api.API;
  */
 @API(status = API.Status.INTERNAL, since = "0.1")
 public final class ExtendedResourceRules {
+  private static final String[] LISTS = {"initContainers", "containers"};
+  private static final String[] SIDES = {"requests", "limits"};
+
   private ExtendedResourceRules() {}
 
   /**
@@ -44,7 +47,7 @@ public final class ExtendedResourceRules {
     if (podSpec == null || !podSpec.isObject()) {
       return out;
     }
-    for (String list : new String[] {"initContainers", "containers"}) {
+    for (String list : LISTS) {
       JsonNode cs = podSpec.get(list);
       if (cs == null || !cs.isArray()) {
         continue;
@@ -89,7 +92,7 @@ public final class ExtendedResourceRules {
       JsonNode resources, String path, String list, int i, List<Violation> out) {
     JsonNode requests = resources.path("requests");
     JsonNode limits = resources.path("limits");
-    for (String side : new String[] {"requests", "limits"}) {
+    for (String side : SIDES) {
       JsonNode list1 = resources.path(side);
       if (!list1.isObject()) {
         continue;

@@ -146,7 +146,11 @@ public final class StatusEvaluator {
     if (matched.isEmpty()) {
       matched.add(WorkloadStatus.UNDEFINED);
     }
-    return new StatusResult(phase, conditions, matched, problems);
+    return new StatusResult(
+        phase,
+        conditions.isEmpty() ? List.of() : conditions,
+        matched,
+        problems.isEmpty() ? List.of() : problems);
   }
 
   /** The status definition's pointer, built only for a problem (matching runs on every resolve). */

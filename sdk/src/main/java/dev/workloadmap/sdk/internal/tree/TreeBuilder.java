@@ -65,20 +65,22 @@ public final class TreeBuilder {
           d.locate(rootDef.pointer())));
       totalReplicas = Integer.MAX_VALUE;
     }
-    for (var e : total.asMap().entrySet()) {
-      if (smallAmount(e.getValue()) || !ExtendedResourceRules.isExtended(e.getKey())) {
-        continue;
-      }
-      try {
-        dev.workloadmap.sdk.internal.resources.Quantities.toWholeUnits(e.getValue());
-      } catch (WorkloadMapException ex) {
-        problems.add(new EvaluationProblem(
-            rootDef.name(),
-            "resources",
-            null,
-            "total " + e.getKey() + ": " + ex.getMessage() + "; left out of the totals",
-            d.locate(rootDef.pointer())));
-        total = total.with(e.getKey(), java.math.BigDecimal.ZERO);
+    if (!allSmallOrNative(total)) {
+      for (var e : total.asMap().entrySet()) {
+        if (smallAmount(e.getValue()) || !ExtendedResourceRules.isExtended(e.getKey())) {
+          continue;
+        }
+        try {
+          dev.workloadmap.sdk.internal.resources.Quantities.toWholeUnits(e.getValue());
+        } catch (WorkloadMapException ex) {
+          problems.add(new EvaluationProblem(
+              rootDef.name(),
+              "resources",
+              null,
+              "total " + e.getKey() + ": " + ex.getMessage() + "; left out of the totals",
+              d.locate(rootDef.pointer())));
+          total = total.with(e.getKey(), java.math.BigDecimal.ZERO);
+        }
       }
     }
     return new WorkloadTree(
@@ -88,8 +90,8 @@ public final class TreeBuilder {
         st,
         (int) totalReplicas,
         total,
-        problems,
-        warnings);
+        problems.isEmpty() ? List.of() : problems,
+        warnings.isEmpty() ? List.of() : warnings);
   }
 
   /**
@@ -266,7 +268,7 @@ public final class TreeBuilder {
     return new ComponentNode(
         c,
         instances,
-        children,
+        children.isEmpty() ? List.of() : children,
         podBearing,
         podBearing ? own : 0,
         podBearing ? ownResources : ResourceList.empty(),
@@ -309,6 +311,26 @@ public final class TreeBuilder {
     @Override
     public java.util.Iterator<String> iterator() {
       return names == null ? java.util.Collections.emptyIterator() : names.iterator();
+    }
+  }
+
+  /**
+   * Whether every amount is {@link #smallAmount} or not an extended resource: then neither check below can fail. Read
+   * with {@code forEach} (no entry iterator).
+   */
+  private static boolean allSmallOrNative(ResourceList list) {
+    SmallCheck check = new SmallCheck();
+    list.asMap().forEach(check);
+    return check.ok;
+  }
+
+  private static final class SmallCheck
+      implements java.util.function.BiConsumer<String, java.math.BigDecimal> {
+    boolean ok = true;
+
+    @Override
+    public void accept(String name, java.math.BigDecimal amount) {
+      ok &= smallAmount(amount) || !ExtendedResourceRules.isExtended(name);
     }
   }
 
@@ -366,6 +388,9 @@ public final class TreeBuilder {
       Set<String> uncounted,
       int index,
       JqInput object) {
+    if (allSmallOrNative(perPod)) {
+      return perPod; // nothing to convert (the usual case): no walk of the entries
+    }
     ResourceList out = perPod;
     for (var e : perPod.asMap().entrySet()) {
       if (smallAmount(e.getValue())
