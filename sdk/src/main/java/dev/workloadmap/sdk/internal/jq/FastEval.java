@@ -78,7 +78,9 @@ final class FastEval {
     if (sorted != null) {
       return apply(sorted, maxResults);
     }
-    List<JsonNode> out = apply(input.original(), maxResults, new Ctx(true));
+    Ctx unsorted = UNSORTED.get();
+    unsorted.steps = 0;
+    List<JsonNode> out = apply(input.original(), maxResults, unsorted);
     if (out == null) {
       return apply(input.node(), maxResults);
     }
@@ -273,6 +275,13 @@ final class FastEval {
   private interface Sink {
     void accept(JsonNode v);
   }
+
+  /**
+   * The context of an evaluation on the caller's tree, one per thread: an evaluation never starts another (nothing it
+   * calls leaves this class), so each starts by resetting the step count. Every status matcher of every resolve runs
+   * here, and a context per call was most of what a matcher allocated.
+   */
+  private static final ThreadLocal<Ctx> UNSORTED = ThreadLocal.withInitial(() -> new Ctx(true));
 
   private static final class Ctx {
     private int steps;

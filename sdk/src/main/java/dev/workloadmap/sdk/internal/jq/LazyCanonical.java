@@ -24,8 +24,24 @@ import java.util.Set;
 final class LazyCanonical extends ObjectNode {
   private static final long serialVersionUID = 1L;
 
-  LazyCanonical(ObjectNode source) {
-    super(JsonNodeFactory.instance, new Fields(source));
+  private LazyCanonical(Fields fields) {
+    super(JsonNodeFactory.instance, fields);
+  }
+
+  /**
+   * {@code source} as a lazy canonical object when its tree has more than {@code eagerNodes} nodes, else null (the
+   * caller makes a small object canonical at once). The nodes are counted up to the limit, without iterators.
+   */
+  static LazyCanonical ifLarger(ObjectNode source, int eagerNodes) {
+    Fields fields = new Fields(source);
+    if (source.size() < eagerNodes) {
+      fields.left = eagerNodes;
+      fields.visit(source);
+      if (fields.left >= 0) {
+        return null;
+      }
+    }
+    return new LazyCanonical(fields);
   }
 
   /** The object as the input holds it (keys in the input's order, numbers as read). */
@@ -39,12 +55,36 @@ final class LazyCanonical extends ObjectNode {
   }
 
   /** The fields of the canonical form, made on first use; the size is the source's (the same keys). */
-  private static final class Fields extends AbstractMap<String, JsonNode> {
+  private static final class Fields extends AbstractMap<String, JsonNode>
+      implements java.util.function.BiConsumer<String, JsonNode> {
     final ObjectNode source;
     private volatile ObjectNode target;
+    /** Nodes left to count in {@link #ifLarger} (used only there, before the object is shared). */
+    private int left;
 
     Fields(ObjectNode source) {
       this.source = source;
+    }
+
+    void visit(JsonNode n) {
+      if (--left < 0 || !n.isContainerNode()) {
+        return;
+      }
+      if (n.isArray()) {
+        for (int i = 0, k = n.size(); i < k && left >= 0; i++) {
+          visit(n.get(i));
+        }
+      } else {
+        ((ObjectNode) n).forEachEntry(this);
+      }
+    }
+
+    /** Counting: one field of an object. */
+    @Override
+    public void accept(String key, JsonNode value) {
+      if (left >= 0) {
+        visit(value);
+      }
     }
 
     private ObjectNode target() {

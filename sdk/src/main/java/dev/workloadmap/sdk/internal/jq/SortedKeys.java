@@ -43,8 +43,11 @@ public final class SortedKeys {
    * LazyCanonical}: the canonical form, made only when something reads it. {@link #source(JsonNode)} gives back {@code node}.
    */
   public static JsonNode lazyCanonical(JsonNode node) {
-    if (node.isObject() && !(node instanceof LazyCanonical) && larger(node, EAGER_NODES)) {
-      return new LazyCanonical((ObjectNode) node);
+    if (node.isObject() && !(node instanceof LazyCanonical)) {
+      LazyCanonical lazy = LazyCanonical.ifLarger((ObjectNode) node, EAGER_NODES);
+      if (lazy != null) {
+        return lazy;
+      }
     }
     return canonical(node);
   }
@@ -54,44 +57,6 @@ public final class SortedKeys {
    * little, and one already canonical is returned itself.
    */
   private static final int EAGER_NODES = 8;
-
-  /** Whether the tree of {@code node} has more than {@code limit} nodes (counted until the limit, no iterators). */
-  private static boolean larger(JsonNode node, int limit) {
-    if (node.size() >= limit) {
-      return true;
-    }
-    NodeCount count = new NodeCount(limit);
-    count.visit(node);
-    return count.left < 0;
-  }
-
-  private static final class NodeCount implements java.util.function.BiConsumer<String, JsonNode> {
-    int left;
-
-    NodeCount(int limit) {
-      this.left = limit;
-    }
-
-    void visit(JsonNode n) {
-      if (--left < 0 || !n.isContainerNode()) {
-        return;
-      }
-      if (n.isArray()) {
-        for (int i = 0, k = n.size(); i < k && left >= 0; i++) {
-          visit(n.get(i));
-        }
-      } else {
-        ((ObjectNode) n).forEachEntry(this);
-      }
-    }
-
-    @Override
-    public void accept(String key, JsonNode value) {
-      if (left >= 0) {
-        visit(value);
-      }
-    }
-  }
 
   /**
    * The object a {@link #lazyCanonical} result stands for, as the input holds it (its keys in the input's order, its

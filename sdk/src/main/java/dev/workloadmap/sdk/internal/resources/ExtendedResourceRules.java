@@ -43,9 +43,9 @@ public final class ExtendedResourceRules {
    * @return the violations, in container order; empty when there are none
    */
   public static List<Violation> violations(JsonNode podSpec, String path) {
-    List<Violation> out = new ArrayList<>();
+    List<Violation> out = null; // made at the first violation
     if (podSpec == null || !podSpec.isObject()) {
-      return out;
+      return List.of();
     }
     for (String list : LISTS) {
       JsonNode cs = podSpec.get(list);
@@ -55,11 +55,11 @@ public final class ExtendedResourceRules {
       for (int i = 0; i < cs.size(); i++) {
         JsonNode r = cs.get(i).path("resources");
         if (r.isObject()) {
-          container(r, path, list, i, out);
+          out = container(r, path, list, i, out);
         }
       }
     }
-    return out;
+    return out == null ? List.of() : out;
   }
 
   /** Whether Kubernetes treats {@code name} as an extended resource ({@code IsExtendedResourceName}). */
@@ -88,8 +88,9 @@ public final class ExtendedResourceRules {
    * The violations of one container's {@code resources}; the JSON path ({@code <path>.<list>[<i>].resources}) and
    * pointer are built only for a violation.
    */
-  private static void container(
-      JsonNode resources, String path, String list, int i, List<Violation> out) {
+  private static List<Violation> container(
+      JsonNode resources, String path, String list, int i, List<Violation> found) {
+    List<Violation> out = found;
     JsonNode requests = resources.path("requests");
     JsonNode limits = resources.path("limits");
     for (String side : SIDES) {
@@ -106,6 +107,7 @@ public final class ExtendedResourceRules {
           continue; // an invalid quantity: PodResources reports it
         }
         if (q.signum() != 0 && q.stripTrailingZeros().scale() > 0) {
+          out = out != null ? out : new ArrayList<>();
           out.add(new Violation(
               pointer(list, i) + "/" + side + "/" + key(e.getKey()),
               at(path, list, i) + "." + side + "[" + e.getKey() + "]: must be an integer, got "
@@ -132,6 +134,7 @@ public final class ExtendedResourceRules {
         BigDecimal q = quantity(e.getValue());
         BigDecimal l = quantity(limit);
         if (q != null && l != null && q.compareTo(l) != 0) {
+          out = out != null ? out : new ArrayList<>();
           out.add(new Violation(
               pointer(list, i) + "/requests/" + key(e.getKey()),
               at(path, list, i) + ".requests[" + e.getKey() + "]: must be equal to " + e.getKey()
@@ -139,6 +142,7 @@ public final class ExtendedResourceRules {
         }
       }
     }
+    return out;
   }
 
   private static String at(String path, String list, int i) {

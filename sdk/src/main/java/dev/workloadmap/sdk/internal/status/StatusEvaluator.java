@@ -91,7 +91,7 @@ public final class StatusEvaluator {
             e);
       }
     }
-    List<Condition> conditions = new ArrayList<>();
+    List<Condition> conditions = new ArrayList<>(4);
     ConditionsDefinition cd = s.conditions();
     if (cd != null) {
       try {
@@ -116,7 +116,7 @@ public final class StatusEvaluator {
             e);
       }
     }
-    List<WorkloadStatus> matched = new ArrayList<>();
+    List<WorkloadStatus> matched = new ArrayList<>(2); // usually one status, at most a few
     for (WorkloadStatus status : WorkloadStatus.MATCH_ORDER) {
       List<StatusMatcher> matchers = s.statusMappings().get(status);
       if (matchers == null) {

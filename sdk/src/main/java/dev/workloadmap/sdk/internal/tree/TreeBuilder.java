@@ -49,7 +49,7 @@ public final class TreeBuilder {
     ComponentDefinition rootDef = d.rootComponent();
     ComponentNode root = node(d, rootDef, object, problems, warnings, new ArrayList<>(4));
     StatusResult st = status.evaluate(d, rootDef, object);
-    if (st != null) {
+    if (st != null && !st.problems().isEmpty()) {
       problems.addAll(st.problems());
     }
     long[] replicas = {0};
@@ -105,8 +105,9 @@ public final class TreeBuilder {
       replicas[0] += n.ownReplicas();
       sum = sum.plus(n.ownResources());
     }
-    for (ComponentNode child : n.children()) {
-      sum = podBearingTotals(child, replicas, sum);
+    List<ComponentNode> children = n.children();
+    for (int i = 0; i < children.size(); i++) {
+      sum = podBearingTotals(children.get(i), replicas, sum);
     }
     return sum;
   }
@@ -130,10 +131,14 @@ public final class TreeBuilder {
       throw new WorkloadMapException(
           "component '" + first.component() + "': " + first.message(), first.location(), null);
     }
-    problems.addAll(ex.problems());
-    warnings.addAll(ex.warnings());
+    if (!ex.problems().isEmpty()) {
+      problems.addAll(ex.problems());
+    }
+    if (!ex.warnings().isEmpty()) {
+      warnings.addAll(ex.warnings());
+    }
     boolean podBearing = c.hasPodDefinition();
-    List<InstanceNode> instances = new ArrayList<>();
+    List<InstanceNode> instances = new ArrayList<>(ex.instances().size());
     int own = 0;
     ResourceList ownResources = ResourceList.empty();
     Set<String> ownUncounted = new Marks();
@@ -153,7 +158,9 @@ public final class TreeBuilder {
               .REPLICAS); // no instance could be read: the component's pods are unknown, not 0
     }
     boolean specFailed = podBearing && anyField(ex.problems(), "specDefinition", false);
-    for (InstanceRecord r : ex.instances()) {
+    List<InstanceRecord> records = ex.instances();
+    for (int ri = 0; ri < records.size(); ri++) {
+      InstanceRecord r = records.get(ri);
       Set<String> uncounted = new Marks();
       boolean badScale =
           c.scaleDefinition() != null && (scaleFailed || ex.uncountedScales().contains(r.id()));
@@ -233,15 +240,17 @@ public final class TreeBuilder {
           uncounted.isEmpty() ? Set.of() : uncounted));
     }
     instances.sort((a, b) -> SortedKeys.compareCodePoints(a.id(), b.id()));
-    List<ComponentNode> children = new ArrayList<>();
-    for (ComponentDefinition child : d.childrenOf(c.name())) {
-      children.add(node(d, child, object, problems, warnings, path));
+    List<ComponentDefinition> childDefinitions = d.childrenOf(c.name());
+    List<ComponentNode> children = new ArrayList<>(childDefinitions.size());
+    for (int i = 0; i < childDefinitions.size(); i++) {
+      children.add(node(d, childDefinitions.get(i), object, problems, warnings, path));
     }
     path.remove(path.size() - 1);
     int childReplicas = 0;
     ResourceList childResources = ResourceList.empty();
     boolean anyVisibleChild = false;
-    for (ComponentNode ch : children) {
+    for (int i = 0; i < children.size(); i++) {
+      ComponentNode ch = children.get(i);
       if (ch.visible()) {
         anyVisibleChild = true;
         childReplicas += ch.desiredReplicas();
