@@ -3,12 +3,8 @@ package dev.workloadmap.sdk.resources;
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.workloadmap.sdk.internal.resources.JsonShapes;
-import dev.workloadmap.sdk.internal.resources.Quantities;
-import java.math.BigDecimal;
-import java.util.Map;
+import dev.workloadmap.sdk.internal.resources.PodRequests;
 import java.util.Objects;
-import java.util.TreeMap;
 import org.apiguardian.api.API;
 
 /**
@@ -44,8 +40,6 @@ import org.apiguardian.api.API;
 @API(status = EXPERIMENTAL, since = "0.1")
 public final class PodResources {
 
-  private static final String SIDECAR_RESTART_POLICY = "Always";
-
   private PodResources() {}
 
   /**
@@ -72,54 +66,7 @@ public final class PodResources {
    */
   public static ResourceList perPod(JsonNode podSpec, String path) {
     Objects.requireNonNull(path, "path");
-    return perPod(podSpec, Where.of(path));
-  }
-
-  private static ResourceList perPod(JsonNode podSpec, Where path) {
-    if (absent(podSpec)) {
-      return ResourceList.empty();
-    }
-    requireObject(podSpec, path, "a pod spec (an object)");
-
-    ResourceList running = ResourceList.empty();
-    Where containersPath = path.field("containers");
-    JsonNode containers = podSpec.get("containers");
-    if (!absent(containers)) {
-      requireArray(containers, containersPath, "a list of containers (an array)");
-      for (int i = 0; i < containers.size(); i++) {
-        running = running.plus(container(containers.get(i), containersPath.index(i)));
-      }
-    }
-
-    ResourceList largestInit = ResourceList.empty();
-    Where initPath = path.field("initContainers");
-    JsonNode initContainers = podSpec.get("initContainers");
-    if (!absent(initContainers)) {
-      requireArray(initContainers, initPath, "a list of containers (an array)");
-      for (int i = 0; i < initContainers.size(); i++) {
-        JsonNode init = initContainers.get(i);
-        ResourceList request = container(init, initPath.index(i));
-        if (isSidecar(init)) {
-          running = running.plus(request);
-        } else {
-          largestInit = largestInit.max(request);
-        }
-      }
-    }
-
-    ResourceList total = largestInit.max(running);
-
-    JsonNode podLevel = podSpec.get("resources");
-    if (!absent(podLevel)) {
-      ResourceList override = requirements(podLevel, path.field("resources"));
-      for (String name : new String[] {ResourceList.CPU, ResourceList.MEMORY}) {
-        if (override.contains(name)) {
-          total = total.with(name, override.getOrZero(name));
-        }
-      }
-    }
-
-    return total.plus(amounts(podSpec.get("overhead"), path.field("overhead")));
+    return PodRequests.perPod(podSpec, path, false);
   }
 
   /**
@@ -133,11 +80,7 @@ public final class PodResources {
    * @throws InvalidQuantityException when a quantity is invalid or negative
    */
   public static ResourceList perPodFromTemplate(JsonNode podTemplateSpec) {
-    if (absent(podTemplateSpec)) {
-      return ResourceList.empty();
-    }
-    requireObject(podTemplateSpec, Where.of("template"), "a pod template (an object)");
-    return perPod(podTemplateSpec.get("spec"), Where.of("template.spec"));
+    return PodRequests.perPodFromTemplate(podTemplateSpec, false);
   }
 
   /**
@@ -155,23 +98,7 @@ public final class PodResources {
    */
   public static ResourceList fragmented(
       JsonNode containers, JsonNode container, JsonNode resources) {
-    ResourceList total = ResourceList.empty();
-    boolean declared = false;
-    if (!absent(containers)) {
-      requireArray(containers, Where.of("containers"), "a list of containers (an array)");
-      for (int i = 0; i < containers.size(); i++) {
-        ResourceList request =
-            container(containers.get(i), Where.of("containers").index(i));
-        declared |= !request.isEmpty();
-        total = total.plus(request);
-      }
-    }
-    if (!absent(container)) {
-      ResourceList request = container(container, Where.of("container"));
-      declared |= !request.isEmpty();
-      total = total.plus(request);
-    }
-    return declared ? total : requirements(resources, Where.of("resources"));
+    return PodRequests.fragmented(containers, container, resources);
   }
 
   /**
@@ -186,129 +113,6 @@ public final class PodResources {
    * @throws InvalidQuantityException when a quantity is invalid or negative
    */
   public static ResourceList requirements(JsonNode resourceRequirements) {
-    return requirements(resourceRequirements, Where.of("resources"));
-  }
-
-  private static ResourceList requirements(JsonNode resources, Where path) {
-    if (absent(resources)) {
-      return ResourceList.empty();
-    }
-    requireObject(resources, path, "resource requirements (an object with requests and limits)");
-    ResourceList requests = amounts(resources.get("requests"), path.field("requests"));
-    ResourceList limits = amounts(resources.get("limits"), path.field("limits"));
-    ResourceList effective = requests;
-    for (Map.Entry<String, BigDecimal> limit : limits.asMap().entrySet()) {
-      if (!requests.contains(limit.getKey())) {
-        effective = effective.with(limit.getKey(), limit.getValue());
-      }
-    }
-    return effective;
-  }
-
-  private static ResourceList container(JsonNode container, Where path) {
-    if (absent(container)) {
-      return ResourceList.empty();
-    }
-    requireObject(container, path, "a container (an object)");
-    return requirements(container.get("resources"), path.field("resources"));
-  }
-
-  /** A Kubernetes {@code ResourceList} object: resource name → quantity. */
-  private static ResourceList amounts(JsonNode list, Where path) {
-    if (absent(list)) {
-      return ResourceList.empty();
-    }
-    requireObject(list, path, "a resource list (an object of resource name to quantity)");
-    TreeMap<String, BigDecimal> amounts = new TreeMap<>();
-    for (Map.Entry<String, JsonNode> field : list.properties()) {
-      String name = field.getKey();
-      if (name.isEmpty()) {
-        throw new InvalidResourcesException(
-            path.field(name).toString(), "a resource name must not be empty");
-      }
-      BigDecimal amount;
-      try {
-        amount = Quantities.parse(field.getValue());
-      } catch (InvalidQuantityException e) {
-        throw e.at(path.field(name).toString());
-      }
-      if (amount.signum() < 0) {
-        throw new InvalidQuantityException(
-            field.getValue().isTextual()
-                ? field.getValue().textValue()
-                : field.getValue().toString(),
-            "must not be negative",
-            path.field(name).toString(),
-            null);
-      }
-      amounts.put(
-          name, ResourceList.CPU.equals(name) ? Quantities.roundUpToMillis(amount) : amount);
-    }
-    return ResourceList.of(amounts);
-  }
-
-  private static boolean isSidecar(JsonNode initContainer) {
-    JsonNode policy = initContainer == null ? null : initContainer.get("restartPolicy");
-    return policy != null
-        && policy.isTextual()
-        && SIDECAR_RESTART_POLICY.equals(policy.textValue());
-  }
-
-  private static boolean absent(JsonNode node) {
-    return node == null || node.isMissingNode() || node.isNull();
-  }
-
-  private static void requireObject(JsonNode node, Where path, String what) {
-    if (!node.isObject()) {
-      throw new InvalidResourcesException(
-          path.toString(), "expected " + what + ", got " + JsonShapes.describe(node));
-    }
-  }
-
-  private static void requireArray(JsonNode node, Where path, String what) {
-    if (!node.isArray()) {
-      throw new InvalidResourcesException(
-          path.toString(), "expected " + what + ", got " + JsonShapes.describe(node));
-    }
-  }
-
-  /**
-   * Where a field is, for messages: rendered ({@code spec.containers[0].resources.limits["nvidia.com/gpu"]}) only when
-   * a message needs it, so a valid pod spec costs no string building.
-   */
-  private static final class Where {
-    private final Where parent;
-    private final String text;
-    private final String field;
-    private final int index;
-
-    private Where(Where parent, String text, String field, int index) {
-      this.parent = parent;
-      this.text = text;
-      this.field = field;
-      this.index = index;
-    }
-
-    static Where of(String text) {
-      return new Where(null, text, null, -1);
-    }
-
-    Where field(String name) {
-      return new Where(this, null, name, -1);
-    }
-
-    Where index(int i) {
-      return new Where(this, null, null, i);
-    }
-
-    @Override
-    public String toString() {
-      if (parent == null) {
-        return text;
-      }
-      return field != null
-          ? JsonShapes.field(parent.toString(), field)
-          : JsonShapes.index(parent.toString(), index);
-    }
+    return PodRequests.requirements(resourceRequirements);
   }
 }

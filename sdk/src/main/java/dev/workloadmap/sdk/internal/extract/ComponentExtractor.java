@@ -232,7 +232,8 @@ public final class ComponentExtractor {
           () -> fragmentedPodSpecs(c, in),
           in);
     }
-    java.util.Set<Integer> badScales = new java.util.HashSet<>();
+    java.util.Set<Integer> badScales =
+        c.scaleDefinition() != null ? new java.util.HashSet<>() : java.util.Set.of();
     if (c.scaleDefinition() != null) {
       // one bad count is that instance's problem: the other instances keep their own counts
       scales = paired(
@@ -246,17 +247,28 @@ public final class ComponentExtractor {
           () -> containedScales(d, c, in, problems, badScales),
           in);
     }
-    Map<String, InstanceRecord> byId = new LinkedHashMap<>();
-    java.util.Set<String> uncountedScales = new java.util.LinkedHashSet<>();
+    // the usual case, distinct ids: the records in id order without a map; duplicates take the map
+    // below
+    boolean distinct = distinct(ids);
+    Map<String, InstanceRecord> byId = distinct ? null : new LinkedHashMap<>();
+    List<InstanceRecord> records = distinct ? new ArrayList<>(ids.size()) : null;
+    java.util.Set<String> uncountedScales = null; // made at the first bad scale
     for (int i = 0; i < ids.size(); i++) {
       String id = ids.get(i);
       if (scales != null && badScales.contains(i)) {
+        if (uncountedScales == null) {
+          uncountedScales = new java.util.LinkedHashSet<>();
+        }
         uncountedScales.add(id);
-      } else {
+      } else if (uncountedScales != null) {
         uncountedScales.remove(id); // the last value wins, as for the record
       }
       InstanceRecord r = new InstanceRecord(
           id, at(templates, i), at(podSpecs, i), at(metadata, i), at(fragmented, i), at(scales, i));
+      if (distinct) {
+        records.add(r);
+        continue;
+      }
       if (byId.containsKey(id)) {
         warnings.add("duplicate instance id \"" + id + "\" in component " + c.name()
             + ": the last value wins");
@@ -264,7 +276,28 @@ public final class ComponentExtractor {
       byId.put(id, r);
     }
     return new ExtractedComponent(
-        c.name(), new ArrayList<>(byId.values()), problems, warnings, uncountedScales);
+        c.name(),
+        distinct ? records : new ArrayList<>(byId.values()),
+        problems.isEmpty() ? List.of() : problems,
+        warnings.isEmpty() ? List.of() : warnings,
+        uncountedScales == null ? java.util.Set.of() : uncountedScales);
+  }
+
+  /** Whether no id occurs twice (pairwise for a few ids, which is every workload's case; a set for more). */
+  private static boolean distinct(List<String> ids) {
+    int n = ids.size();
+    if (n > 16) {
+      return new java.util.HashSet<>(ids).size() == n;
+    }
+    for (int i = 1; i < n; i++) {
+      String id = ids.get(i);
+      for (int j = 0; j < i; j++) {
+        if (id.equals(ids.get(j))) {
+          return false;
+        }
+      }
+    }
+    return true;
   }
 
   /**
@@ -550,18 +583,25 @@ public final class ComponentExtractor {
   private List<JsonNode> objects(
       String what, String expression, JqInput in, String type, String... objectFields) {
     List<JsonNode> results = eval(what, expression, in);
-    List<JsonNode> out = new ArrayList<>(results.size());
+    List<JsonNode> out = null; // a copy only when a null result becomes an empty object
     for (int i = 0; i < results.size(); i++) {
       JsonNode r = results.get(i);
       if (r.isNull()) {
+        if (out == null) {
+          out = new ArrayList<>(results.subList(0, i));
+        }
         out.add(F.objectNode());
         continue;
       }
       if (!r.isObject()) {
         throw convert(i, type, r, expression);
       }
+      // the object as the input holds it: the types of its fields are those of its canonical form,
+      // which is
+      // made only when something reads it
+      JsonNode source = dev.workloadmap.sdk.internal.jq.SortedKeys.source(r);
       for (String f : objectFields) {
-        JsonNode v = r.get(f);
+        JsonNode v = source.get(f);
         if (v != null && !v.isNull() && !v.isObject()) {
           throw new ExtractionException(
               "failed to convert object at index " + i + " to type " + type + ": field \"" + f
@@ -570,9 +610,11 @@ public final class ComponentExtractor {
               null);
         }
       }
-      out.add(r);
+      if (out != null) {
+        out.add(r);
+      }
     }
-    return out;
+    return out != null ? out : results;
   }
 
   private static void checkFragmentShape(String field, int i, JsonNode v, String expression) {

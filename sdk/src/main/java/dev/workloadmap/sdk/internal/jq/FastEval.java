@@ -78,18 +78,26 @@ final class FastEval {
     if (sorted != null) {
       return apply(sorted, maxResults);
     }
-    List<JsonNode> out = apply(input.original(), maxResults, new Ctx(true));
+    Ctx unsorted = UNSORTED.get();
+    unsorted.steps = 0;
+    List<JsonNode> out = apply(input.original(), maxResults, unsorted);
     if (out == null) {
       return apply(input.node(), maxResults);
     }
-    boolean same = true;
-    List<JsonNode> canonical = new ArrayList<>(out.size());
-    for (JsonNode v : out) {
+    // the results are usually scalars already in canonical form: copy the list only when one
+    // changes
+    List<JsonNode> canonical = null;
+    for (int i = 0; i < out.size(); i++) {
+      JsonNode v = out.get(i);
       JsonNode c = SortedKeys.canonical(v);
-      same &= c == v;
-      canonical.add(c);
+      if (c != v && canonical == null) {
+        canonical = new ArrayList<>(out);
+      }
+      if (canonical != null) {
+        canonical.set(i, c);
+      }
     }
-    return same ? out : Collections.unmodifiableList(canonical);
+    return canonical == null ? out : Collections.unmodifiableList(canonical);
   }
 
   private List<JsonNode> apply(JsonNode input, int maxResults, Ctx ctx) {
@@ -202,6 +210,12 @@ final class FastEval {
       Node r = build(b.right());
       switch (b.op()) {
         case "|":
+          if (l instanceof Collect c && r instanceof MinMax m) {
+            Node[] items = c.singleItems();
+            if (items != null) {
+              return new MinMaxOf(items, m.min);
+            }
+          }
           return new Pipe(l, r);
         case ",":
           return new Comma(l, r);
@@ -261,6 +275,13 @@ final class FastEval {
   private interface Sink {
     void accept(JsonNode v);
   }
+
+  /**
+   * The context of an evaluation on the caller's tree, one per thread: an evaluation never starts another (nothing it
+   * calls leaves this class), so each starts by resetting the step count. Every status matcher of every resolve runs
+   * here, and a context per call was most of what a matcher allocated.
+   */
+  private static final ThreadLocal<Ctx> UNSORTED = ThreadLocal.withInitial(() -> new Ctx(true));
 
   private static final class Ctx {
     private int steps;
@@ -423,15 +444,29 @@ final class FastEval {
 
     @Override
     void run(JsonNode in, Ctx ctx, Sink out) {
-      target.run(in, ctx, v -> {
-        if (!v.isArray() && !(v.isObject() && !ctx.unsorted)) {
-          throw Bail.INSTANCE;
-        }
-        for (Iterator<JsonNode> it = v.elements(); it.hasNext(); ) {
+      if (target.single) {
+        each(target.one(in, ctx), ctx, out);
+      } else {
+        target.run(in, ctx, v -> each(v, ctx, out));
+      }
+    }
+
+    /** The values of an array (by index, no iterator) or, on the sorted tree, an object. */
+    static void each(JsonNode v, Ctx ctx, Sink out) {
+      if (v.isArray()) {
+        for (int i = 0, n = v.size(); i < n; i++) {
           ctx.tick();
-          out.accept(it.next());
+          out.accept(v.get(i));
         }
-      });
+        return;
+      }
+      if (!(v.isObject() && !ctx.unsorted)) {
+        throw Bail.INSTANCE;
+      }
+      for (Iterator<JsonNode> it = v.elements(); it.hasNext(); ) {
+        ctx.tick();
+        out.accept(it.next());
+      }
     }
   }
 
@@ -678,6 +713,26 @@ final class FastEval {
       this.body = body;
     }
 
+    /** The items of {@code [a, b, ...]} when the body is a comma list of single-valued nodes, else null. */
+    Node[] singleItems() {
+      if (body == null) {
+        return null;
+      }
+      List<Node> items = new ArrayList<>();
+      return flatten(body, items) ? items.toArray(new Node[0]) : null;
+    }
+
+    private static boolean flatten(Node n, List<Node> out) {
+      if (n instanceof Comma c) {
+        return flatten(c.left, out) && flatten(c.right, out);
+      }
+      if (!n.single) {
+        return false;
+      }
+      out.add(n);
+      return true;
+    }
+
     @Override
     JsonNode one(JsonNode in, Ctx ctx) {
       ctx.tick();
@@ -686,6 +741,39 @@ final class FastEval {
         body.run(in, ctx, a::add);
       }
       return a;
+    }
+  }
+
+  /**
+   * {@code [a, b, ...] | min} (or {@code max}) where every item yields exactly one value: {@link MinMax} of the
+   * collected array, without the array. The same winner (the first least, the last greatest), the same give-ups (a
+   * value that is not a safe integer).
+   */
+  private static final class MinMaxOf extends Node {
+    private final Node[] items;
+    private final boolean min;
+
+    MinMaxOf(Node[] items, boolean min) {
+      super(true);
+      this.items = items;
+      this.min = min;
+    }
+
+    @Override
+    JsonNode one(JsonNode in, Ctx ctx) {
+      ctx.tick();
+      JsonNode best = NullNode.getInstance();
+      long bestValue = 0;
+      for (Node item : items) {
+        JsonNode v = item.one(in, ctx);
+        ctx.tick();
+        long x = safeInteger(v);
+        if (best.isNull() || (min ? x < bestValue : x >= bestValue)) {
+          best = v;
+          bestValue = x;
+        }
+      }
+      return best;
     }
   }
 
@@ -738,7 +826,7 @@ final class FastEval {
 
   /** {@code min}/{@code max} of an array of integers ({@code null} when empty). */
   private static final class MinMax extends Node {
-    private final boolean min;
+    final boolean min;
 
     MinMax(boolean min) {
       super(true);
@@ -752,7 +840,8 @@ final class FastEval {
       }
       JsonNode best = NullNode.getInstance();
       long bestValue = 0;
-      for (JsonNode v : in) {
+      for (int i = 0, n = in.size(); i < n; i++) {
+        JsonNode v = in.get(i);
         ctx.tick();
         long x = safeInteger(v);
         if (best.isNull() || (min ? x < bestValue : x >= bestValue)) {
@@ -800,7 +889,16 @@ final class FastEval {
       ctx.tick();
       if (generator instanceof Iterate it && it.target.single && condition.single) {
         JsonNode v = it.target.one(in, ctx);
-        if (!v.isArray() && !(v.isObject() && !ctx.unsorted)) {
+        if (v.isArray()) {
+          for (int i = 0, n = v.size(); i < n; i++) {
+            ctx.tick();
+            if (truthy(condition.one(v.get(i), ctx)) == any) {
+              return BooleanNode.valueOf(any);
+            }
+          }
+          return BooleanNode.valueOf(!any);
+        }
+        if (!(v.isObject() && !ctx.unsorted)) {
           throw Bail.INSTANCE;
         }
         for (Iterator<JsonNode> e = v.elements(); e.hasNext(); ) {

@@ -61,7 +61,7 @@ public final class JsonNumbers {
   }
 
   /** Whether {@link #normalize(JsonNode)} would return {@code n} itself. */
-  static boolean isNormal(JsonNode n) {
+  public static boolean isNormal(JsonNode n) {
     if (n.isInt() || n.isLong()) {
       return true;
     }

@@ -29,9 +29,16 @@ final class PlainPath {
   private record Step(String field, int index, boolean iterate) {}
 
   private final Step[] steps;
+  /** No iteration: exactly one result (or giving up), so no result list is grown. */
+  private final boolean single;
 
   private PlainPath(Step[] steps) {
     this.steps = steps;
+    boolean iterates = false;
+    for (Step s : steps) {
+      iterates |= s.iterate;
+    }
+    this.single = !iterates;
   }
 
   /** The plain path {@code expression} is, or null when it is anything else (or does not parse). */
@@ -163,14 +170,50 @@ final class PlainPath {
     if (sorted != null) {
       return apply(sorted, maxResults);
     }
+    if (single && maxResults >= 1) {
+      JsonNode v = one(input.original());
+      return v == null ? apply(input.node(), maxResults) : List.of(SortedKeys.lazyCanonical(v));
+    }
     List<JsonNode> out = new ArrayList<>(2);
     if (!walk(input.original(), 0, out, maxResults, false)) {
       return apply(input.node(), maxResults);
     }
     for (int i = 0; i < out.size(); i++) {
-      out.set(i, SortedKeys.canonical(out.get(i)));
+      // an object (a pod template) is brought into the canonical form only when it is read
+      out.set(i, SortedKeys.lazyCanonical(out.get(i)));
     }
     return Collections.unmodifiableList(out);
+  }
+
+  /**
+   * The one result of a path without iteration on a tree in the caller's key order, as {@link #walk} with {@code
+   * sorted} false would give it; null where that gives up.
+   */
+  private JsonNode one(JsonNode value) {
+    JsonNode v = value;
+    for (Step s : steps) {
+      if (v.isMissingNode()) {
+        return null;
+      }
+      if (v.isNull()) {
+        v = NullNode.getInstance();
+        continue;
+      }
+      JsonNode child;
+      if (s.field != null) {
+        if (!v.isObject()) {
+          return null;
+        }
+        child = v.get(s.field);
+      } else {
+        if (!v.isArray()) {
+          return null;
+        }
+        child = v.get(s.index);
+      }
+      v = child == null ? NullNode.getInstance() : child;
+    }
+    return v;
   }
 
   /**

@@ -38,6 +38,35 @@ public final class SortedKeys {
     return node;
   }
 
+  /**
+   * As {@link #canonical(JsonNode)}, but an object of more than a few nodes (a pod template) is returned as a {@link
+   * LazyCanonical}: the canonical form, made only when something reads it. {@link #source(JsonNode)} gives back {@code node}.
+   */
+  public static JsonNode lazyCanonical(JsonNode node) {
+    if (node.isObject() && !(node instanceof LazyCanonical)) {
+      LazyCanonical lazy = LazyCanonical.ifLarger((ObjectNode) node, EAGER_NODES);
+      if (lazy != null) {
+        return lazy;
+      }
+    }
+    return canonical(node);
+  }
+
+  /**
+   * Objects of at most this many nodes are brought into the canonical form at once, as before: a small copy costs
+   * little, and one already canonical is returned itself.
+   */
+  private static final int EAGER_NODES = 8;
+
+  /**
+   * The object a {@link #lazyCanonical} result stands for, as the input holds it (its keys in the input's order, its
+   * numbers as read); any other node itself. A reader may use it instead of the canonical form only where neither key
+   * order nor the form of numbers ({@link JsonNumbers#isNormal}) can change its answer.
+   */
+  public static JsonNode source(JsonNode node) {
+    return node instanceof LazyCanonical l ? l.source() : node;
+  }
+
   private static JsonNode canonicalObject(JsonNode obj) {
     int n = obj.size();
     if (n == 0) {

@@ -19,6 +19,9 @@ import org.apiguardian.api.API;
  */
 @API(status = API.Status.INTERNAL, since = "0.1")
 public final class ExtendedResourceRules {
+  private static final String[] LISTS = {"initContainers", "containers"};
+  private static final String[] SIDES = {"requests", "limits"};
+
   private ExtendedResourceRules() {}
 
   /**
@@ -40,11 +43,11 @@ public final class ExtendedResourceRules {
    * @return the violations, in container order; empty when there are none
    */
   public static List<Violation> violations(JsonNode podSpec, String path) {
-    List<Violation> out = new ArrayList<>();
+    List<Violation> out = null; // made at the first violation
     if (podSpec == null || !podSpec.isObject()) {
-      return out;
+      return List.of();
     }
-    for (String list : new String[] {"initContainers", "containers"}) {
+    for (String list : LISTS) {
       JsonNode cs = podSpec.get(list);
       if (cs == null || !cs.isArray()) {
         continue;
@@ -52,15 +55,11 @@ public final class ExtendedResourceRules {
       for (int i = 0; i < cs.size(); i++) {
         JsonNode r = cs.get(i).path("resources");
         if (r.isObject()) {
-          container(
-              r,
-              path + "." + list + "[" + i + "].resources",
-              "/" + list + "/" + i + "/resources",
-              out);
+          out = container(r, path, list, i, out);
         }
       }
     }
-    return out;
+    return out == null ? List.of() : out;
   }
 
   /** Whether Kubernetes treats {@code name} as an extended resource ({@code IsExtendedResourceName}). */
@@ -69,8 +68,13 @@ public final class ExtendedResourceRules {
     if (slash < 0) {
       return false; // native: cpu, memory, ephemeral-storage, hugepages-*
     }
-    String domain = name.substring(0, slash);
-    if (domain.equals("kubernetes.io") || domain.endsWith(".kubernetes.io")) {
+    // the domain is name[0, slash): "kubernetes.io" or a subdomain of it is native (compared in
+    // place, no
+    // substring: this runs for every resource of every pod)
+    String k8s = "kubernetes.io";
+    if (slash >= k8s.length()
+        && name.regionMatches(slash - k8s.length(), k8s, 0, k8s.length())
+        && (slash == k8s.length() || name.charAt(slash - k8s.length() - 1) == '.')) {
       return false;
     }
     return !name.startsWith("requests.");
@@ -80,28 +84,34 @@ public final class ExtendedResourceRules {
     return name.replace("~", "~0").replace("/", "~1");
   }
 
-  private static void container(
-      JsonNode resources, String path, String pointer, List<Violation> out) {
+  /**
+   * The violations of one container's {@code resources}; the JSON path ({@code <path>.<list>[<i>].resources}) and
+   * pointer are built only for a violation.
+   */
+  private static List<Violation> container(
+      JsonNode resources, String path, String list, int i, List<Violation> found) {
+    List<Violation> out = found;
     JsonNode requests = resources.path("requests");
     JsonNode limits = resources.path("limits");
-    for (String side : new String[] {"requests", "limits"}) {
-      JsonNode list = resources.path(side);
-      if (!list.isObject()) {
+    for (String side : SIDES) {
+      JsonNode list1 = resources.path(side);
+      if (!list1.isObject()) {
         continue;
       }
-      for (Map.Entry<String, JsonNode> e : list.properties()) {
-        if (!isExtended(e.getKey())) {
+      for (Map.Entry<String, JsonNode> e : list1.properties()) {
+        if (!isExtended(e.getKey()) || isWholeNumber(e.getValue())) {
           continue;
         }
-        String at = path + "." + side + "[" + e.getKey() + "]";
         BigDecimal q = quantity(e.getValue());
         if (q == null) {
           continue; // an invalid quantity: PodResources reports it
         }
         if (q.signum() != 0 && q.stripTrailingZeros().scale() > 0) {
+          out = out != null ? out : new ArrayList<>();
           out.add(new Violation(
-              pointer + "/" + side + "/" + key(e.getKey()),
-              at + ": must be an integer, got " + text(e.getValue())));
+              pointer(list, i) + "/" + side + "/" + key(e.getKey()),
+              at(path, list, i) + "." + side + "[" + e.getKey() + "]: must be an integer, got "
+                  + text(e.getValue())));
         }
       }
     }
@@ -110,9 +120,7 @@ public final class ExtendedResourceRules {
         if (!isExtended(e.getKey())) {
           continue;
         }
-        String at = path + ".requests[" + e.getKey() + "]";
         JsonNode limit = limits.isObject() ? limits.get(e.getKey()) : null;
-        BigDecimal q = quantity(e.getValue());
         if (limit == null) {
           // Kubernetes defaults a missing limit of a non-overcommitable resource to nothing and
           // rejects the pod;
@@ -120,15 +128,42 @@ public final class ExtendedResourceRules {
           // finding here
           continue;
         }
+        if (sameWholeNumber(e.getValue(), limit)) {
+          continue;
+        }
+        BigDecimal q = quantity(e.getValue());
         BigDecimal l = quantity(limit);
         if (q != null && l != null && q.compareTo(l) != 0) {
+          out = out != null ? out : new ArrayList<>();
           out.add(new Violation(
-              pointer + "/requests/" + key(e.getKey()),
-              at + ": must be equal to " + e.getKey() + " limit of " + text(limit) + ", got "
-                  + text(e.getValue())));
+              pointer(list, i) + "/requests/" + key(e.getKey()),
+              at(path, list, i) + ".requests[" + e.getKey() + "]: must be equal to " + e.getKey()
+                  + " limit of " + text(limit) + ", got " + text(e.getValue())));
         }
       }
     }
+    return out;
+  }
+
+  private static String at(String path, String list, int i) {
+    return path + "." + list + "[" + i + "].resources";
+  }
+
+  private static String pointer(String list, int i) {
+    return "/" + list + "/" + i + "/resources";
+  }
+
+  /**
+   * A JSON integer node ({@code int} or {@code long}): a valid quantity that is a whole count, so it breaks no rule
+   * on its own, without parsing it. Anything else (text, a decimal, a big integer) is parsed as before.
+   */
+  private static boolean isWholeNumber(JsonNode v) {
+    return v.isInt() || v.isLong();
+  }
+
+  /** Two JSON integer nodes of the same value: a request equal to its limit, without parsing either. */
+  private static boolean sameWholeNumber(JsonNode a, JsonNode b) {
+    return isWholeNumber(a) && isWholeNumber(b) && a.longValue() == b.longValue();
   }
 
   private static BigDecimal quantity(JsonNode v) {

@@ -17,9 +17,7 @@ import dev.workloadmap.sdk.status.Condition;
 import dev.workloadmap.sdk.status.StatusException;
 import dev.workloadmap.sdk.status.StatusResult;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * Reads a component's status (docs/format.md#status): phase, conditions, and every status whose matchers hold, in the
@@ -72,7 +70,6 @@ public final class StatusEvaluator {
     if (s == null) {
       return null;
     }
-    String base = component.pointer() + "/statusDefinition";
     List<EvaluationProblem> problems = new ArrayList<>();
     String phase = null;
     if (s.phasePath() != null) {
@@ -87,20 +84,22 @@ public final class StatusEvaluator {
             problems,
             d,
             component,
-            base + "/phaseDefinition/path",
+            base(component) + "/phaseDefinition/path",
             "phaseDefinition.path",
             s.phasePath(),
             "failed to extract phase: " + e.getMessage(),
             e);
       }
     }
-    List<Condition> conditions = new ArrayList<>();
+    List<Condition> conditions = new ArrayList<>(4);
     ConditionsDefinition cd = s.conditions();
     if (cd != null) {
       try {
         for (JsonNode r : engine.compile(cd.path()).apply(object)) {
           if (r.isArray()) {
-            r.forEach(item -> addCondition(conditions, cd, item));
+            for (int i = 0; i < r.size(); i++) {
+              addCondition(conditions, cd, r.get(i));
+            }
           } else {
             addCondition(conditions, cd, r);
           }
@@ -110,18 +109,14 @@ public final class StatusEvaluator {
             problems,
             d,
             component,
-            base + "/conditionsDefinition/path",
+            base(component) + "/conditionsDefinition/path",
             "conditionsDefinition.path",
             cd.path(),
             "failed to extract conditions: " + e.getMessage(),
             e);
       }
     }
-    Map<String, Condition> byType = new HashMap<>();
-    for (Condition c : conditions) {
-      byType.put(c.type(), c);
-    }
-    List<WorkloadStatus> matched = new ArrayList<>();
+    List<WorkloadStatus> matched = new ArrayList<>(2); // usually one status, at most a few
     for (WorkloadStatus status : WorkloadStatus.MATCH_ORDER) {
       List<StatusMatcher> matchers = s.statusMappings().get(status);
       if (matchers == null) {
@@ -131,12 +126,11 @@ public final class StatusEvaluator {
         boolean hit = matches(
             matchers.get(i),
             phase,
-            byType,
+            conditions,
             object,
             problems,
             d,
             component,
-            base,
             status,
             i,
             observer);
@@ -152,7 +146,27 @@ public final class StatusEvaluator {
     if (matched.isEmpty()) {
       matched.add(WorkloadStatus.UNDEFINED);
     }
-    return new StatusResult(phase, conditions, matched, problems);
+    return new StatusResult(
+        phase,
+        conditions.isEmpty() ? List.of() : conditions,
+        matched,
+        problems.isEmpty() ? List.of() : problems);
+  }
+
+  /** The status definition's pointer, built only for a problem (matching runs on every resolve). */
+  private static String base(ComponentDefinition component) {
+    return component.pointer() + "/statusDefinition";
+  }
+
+  /** The last condition of {@code type} (a later condition of a type replaces an earlier one), or null. */
+  private static Condition lastOfType(List<Condition> conditions, String type) {
+    for (int i = conditions.size() - 1; i >= 0; i--) {
+      Condition c = conditions.get(i);
+      if (java.util.Objects.equals(c.type(), type)) {
+        return c;
+      }
+    }
+    return null;
   }
 
   private static void addCondition(List<Condition> out, ConditionsDefinition cd, JsonNode item) {
@@ -177,12 +191,11 @@ public final class StatusEvaluator {
   private boolean matches(
       StatusMatcher m,
       String phase,
-      Map<String, Condition> byType,
+      List<Condition> conditions,
       JqInput object,
       List<EvaluationProblem> problems,
       Definition d,
       ComponentDefinition component,
-      String base,
       WorkloadStatus status,
       int index,
       MatcherObserver observer) {
@@ -197,7 +210,7 @@ public final class StatusEvaluator {
     }
     for (int j = 0; j < m.byConditions().size(); j++) {
       ExpectedCondition ec = m.byConditions().get(j);
-      Condition c = byType.get(ec.type());
+      Condition c = lastOfType(conditions, ec.type());
       boolean ok = c != null
           && (ec.status() == null || ec.status().isEmpty() || ec.status().equals(c.status()))
           && (ec.reason() == null || ec.reason().isEmpty() || ec.reason().equals(c.reason()));
@@ -222,7 +235,7 @@ public final class StatusEvaluator {
           observer.evaluated(status, index, "byExpression", false);
         }
         // the matcher's pointer is only built for a problem: matching runs on every resolve
-        String pointer = base + "/statusMappings/" + status.mappingKey() + "/" + index;
+        String pointer = base(component) + "/statusMappings/" + status.mappingKey() + "/" + index;
         fail(
             problems,
             d,

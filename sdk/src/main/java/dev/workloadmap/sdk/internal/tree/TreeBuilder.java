@@ -11,6 +11,7 @@ import dev.workloadmap.sdk.internal.extract.ComponentExtractor;
 import dev.workloadmap.sdk.internal.extract.ExtractedComponent;
 import dev.workloadmap.sdk.internal.jq.SortedKeys;
 import dev.workloadmap.sdk.internal.resources.ExtendedResourceRules;
+import dev.workloadmap.sdk.internal.resources.PodRequests;
 import dev.workloadmap.sdk.internal.status.StatusEvaluator;
 import dev.workloadmap.sdk.jq.JqInput;
 import dev.workloadmap.sdk.resources.PodResources;
@@ -22,7 +23,6 @@ import dev.workloadmap.sdk.tree.InstanceNode;
 import dev.workloadmap.sdk.tree.ObjectRef;
 import dev.workloadmap.sdk.tree.WorkloadTree;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 
@@ -47,19 +47,14 @@ public final class TreeBuilder {
     List<EvaluationProblem> problems = new ArrayList<>();
     List<String> warnings = new ArrayList<>();
     ComponentDefinition rootDef = d.rootComponent();
-    ComponentNode root = node(d, rootDef, object, problems, warnings, new HashSet<>());
+    ComponentNode root = node(d, rootDef, object, problems, warnings, new ArrayList<>(4));
     StatusResult st = status.evaluate(d, rootDef, object);
-    if (st != null) {
+    if (st != null && !st.problems().isEmpty()) {
       problems.addAll(st.problems());
     }
-    long totalReplicas = 0;
-    ResourceList total = ResourceList.empty();
-    for (ComponentNode c : flatten(root)) {
-      if (c.podBearing()) {
-        totalReplicas += c.ownReplicas();
-        total = total.plus(c.ownResources());
-      }
-    }
+    long[] replicas = {0};
+    ResourceList total = podBearingTotals(root, replicas, ResourceList.empty());
+    long totalReplicas = replicas[0];
     if (totalReplicas > Integer.MAX_VALUE) {
       problems.add(new EvaluationProblem(
           rootDef.name(),
@@ -70,20 +65,22 @@ public final class TreeBuilder {
           d.locate(rootDef.pointer())));
       totalReplicas = Integer.MAX_VALUE;
     }
-    for (var e : total.asMap().entrySet()) {
-      if (!ExtendedResourceRules.isExtended(e.getKey())) {
-        continue;
-      }
-      try {
-        dev.workloadmap.sdk.internal.resources.Quantities.toWholeUnits(e.getValue());
-      } catch (WorkloadMapException ex) {
-        problems.add(new EvaluationProblem(
-            rootDef.name(),
-            "resources",
-            null,
-            "total " + e.getKey() + ": " + ex.getMessage() + "; left out of the totals",
-            d.locate(rootDef.pointer())));
-        total = total.with(e.getKey(), java.math.BigDecimal.ZERO);
+    if (!allSmallOrNative(total)) {
+      for (var e : total.asMap().entrySet()) {
+        if (smallAmount(e.getValue()) || !ExtendedResourceRules.isExtended(e.getKey())) {
+          continue;
+        }
+        try {
+          dev.workloadmap.sdk.internal.resources.Quantities.toWholeUnits(e.getValue());
+        } catch (WorkloadMapException ex) {
+          problems.add(new EvaluationProblem(
+              rootDef.name(),
+              "resources",
+              null,
+              "total " + e.getKey() + ": " + ex.getMessage() + "; left out of the totals",
+              d.locate(rootDef.pointer())));
+          total = total.with(e.getKey(), java.math.BigDecimal.ZERO);
+        }
       }
     }
     return new WorkloadTree(
@@ -93,19 +90,26 @@ public final class TreeBuilder {
         st,
         (int) totalReplicas,
         total,
-        problems,
-        warnings);
+        problems.isEmpty() ? List.of() : problems,
+        warnings.isEmpty() ? List.of() : warnings);
   }
 
-  private static List<ComponentNode> flatten(ComponentNode root) {
-    List<ComponentNode> out = new ArrayList<>();
-    List<ComponentNode> stack = new ArrayList<>(List.of(root));
-    while (!stack.isEmpty()) {
-      ComponentNode n = stack.remove(stack.size() - 1);
-      out.add(n);
-      stack.addAll(n.children());
+  /**
+   * Adds the own replicas (to {@code replicas[0]}) and own resources of every pod-bearing node of the subtree to
+   * {@code total} (sums are exact, so the order of the walk does not matter).
+   */
+  private static ResourceList podBearingTotals(
+      ComponentNode n, long[] replicas, ResourceList total) {
+    ResourceList sum = total;
+    if (n.podBearing()) {
+      replicas[0] += n.ownReplicas();
+      sum = sum.plus(n.ownResources());
     }
-    return out;
+    List<ComponentNode> children = n.children();
+    for (int i = 0; i < children.size(); i++) {
+      sum = podBearingTotals(children.get(i), replicas, sum);
+    }
+    return sum;
   }
 
   private ComponentNode node(
@@ -114,10 +118,12 @@ public final class TreeBuilder {
       JqInput object,
       List<EvaluationProblem> problems,
       List<String> warnings,
-      Set<String> path) {
-    if (!path.add(c.name())) {
+      List<String> path) {
+    // the components from the root to here: a few, so a list (a cycle repeats a name)
+    if (path.contains(c.name())) {
       throw new WorkloadMapException("ownership cycle detected involving component " + c.name());
     }
+    path.add(c.name());
     ExtractedComponent ex = extractor.extract(d, c, object);
     if (strict && !ex.problems().isEmpty()) {
       // strict mode fails fast like the reference, at the first path that failed
@@ -125,35 +131,37 @@ public final class TreeBuilder {
       throw new WorkloadMapException(
           "component '" + first.component() + "': " + first.message(), first.location(), null);
     }
-    problems.addAll(ex.problems());
-    warnings.addAll(ex.warnings());
+    if (!ex.problems().isEmpty()) {
+      problems.addAll(ex.problems());
+    }
+    if (!ex.warnings().isEmpty()) {
+      warnings.addAll(ex.warnings());
+    }
     boolean podBearing = c.hasPodDefinition();
-    List<InstanceNode> instances = new ArrayList<>();
+    List<InstanceNode> instances = new ArrayList<>(ex.instances().size());
     int own = 0;
     ResourceList ownResources = ResourceList.empty();
-    Set<String> ownUncounted = new java.util.TreeSet<>();
+    Set<String> ownUncounted = new Marks();
     int index = 0;
     // a scale path that failed as a whole leaves every count unknown: the problem says so and the
     // count is 0, never
     // the "no scale definition" default of 1 (a TrainJob's node count that only its runtime
     // carries); one value that
     // is not a count leaves only its own instance unknown
-    boolean scaleFailed = c.scaleDefinition() != null
-        && ex.problems().stream()
-            .anyMatch(p -> p.field() != null && p.field().endsWith("scaleDefinition"));
+    boolean scaleFailed =
+        c.scaleDefinition() != null && anyField(ex.problems(), "scaleDefinition", true);
     if (c.hasInstanceIdPath()
         && (podBearing || c.scaleDefinition() != null)
-        && ex.problems().stream()
-            .anyMatch(p -> p.field() != null && p.field().endsWith("instanceIdPath"))) {
+        && anyField(ex.problems(), "instanceIdPath", true)) {
       ownUncounted.add(
           InstanceNode
               .REPLICAS); // no instance could be read: the component's pods are unknown, not 0
     }
-    boolean specFailed = podBearing
-        && ex.problems().stream()
-            .anyMatch(p -> p.field() != null && p.field().contains("specDefinition"));
-    for (InstanceRecord r : ex.instances()) {
-      Set<String> uncounted = new java.util.TreeSet<>();
+    boolean specFailed = podBearing && anyField(ex.problems(), "specDefinition", false);
+    List<InstanceRecord> records = ex.instances();
+    for (int ri = 0; ri < records.size(); ri++) {
+      InstanceRecord r = records.get(ri);
+      Set<String> uncounted = new Marks();
       boolean badScale =
           c.scaleDefinition() != null && (scaleFailed || ex.uncountedScales().contains(r.id()));
       if (badScale) {
@@ -166,8 +174,10 @@ public final class TreeBuilder {
           uncounted.add(
               InstanceNode.RESOURCES); // the pod spec could not be read: its requests are unknown
         }
+        JsonNode raw = rawPodNode(r);
+        ResourceList quick = raw == null ? null : quickPerPod(r, raw);
         try {
-          perPod = perPod(r);
+          perPod = quick != null ? quick : perPod(r);
         } catch (WorkloadMapException e) {
           uncounted.add(InstanceNode.RESOURCES);
           EvaluationProblem p = new EvaluationProblem(
@@ -180,7 +190,8 @@ public final class TreeBuilder {
           problems.add(at == null ? p : p.withObjectPointer(at));
         }
         String podPointer = null;
-        List<ExtendedResourceRules.Violation> violations = kubernetesViolations(r);
+        List<ExtendedResourceRules.Violation> violations =
+            quick != null ? quickViolations(r, raw) : kubernetesViolations(r);
         if (!violations.isEmpty()) {
           podPointer = podSpecPointer(c, index, object);
         }
@@ -220,19 +231,26 @@ public final class TreeBuilder {
         ownResources = ownResources.plus(total);
       }
       ownUncounted.addAll(uncounted);
-      instances.add(
-          new InstanceNode(r.id().isEmpty() ? null : r.id(), r, desired, perPod, total, uncounted));
+      instances.add(new InstanceNode(
+          r.id().isEmpty() ? null : r.id(),
+          r,
+          desired,
+          perPod,
+          total,
+          uncounted.isEmpty() ? Set.of() : uncounted));
     }
     instances.sort((a, b) -> SortedKeys.compareCodePoints(a.id(), b.id()));
-    List<ComponentNode> children = new ArrayList<>();
-    for (ComponentDefinition child : d.childrenOf(c.name())) {
-      children.add(node(d, child, object, problems, warnings, path));
+    List<ComponentDefinition> childDefinitions = d.childrenOf(c.name());
+    List<ComponentNode> children = new ArrayList<>(childDefinitions.size());
+    for (int i = 0; i < childDefinitions.size(); i++) {
+      children.add(node(d, childDefinitions.get(i), object, problems, warnings, path));
     }
-    path.remove(c.name());
+    path.remove(path.size() - 1);
     int childReplicas = 0;
     ResourceList childResources = ResourceList.empty();
     boolean anyVisibleChild = false;
-    for (ComponentNode ch : children) {
+    for (int i = 0; i < children.size(); i++) {
+      ComponentNode ch = children.get(i);
       if (ch.visible()) {
         anyVisibleChild = true;
         childReplicas += ch.desiredReplicas();
@@ -259,14 +277,91 @@ public final class TreeBuilder {
     return new ComponentNode(
         c,
         instances,
-        children,
+        children.isEmpty() ? List.of() : children,
         podBearing,
         podBearing ? own : 0,
         podBearing ? ownResources : ResourceList.empty(),
         desired,
         resources,
         visible,
-        ownUncounted);
+        ownUncounted.isEmpty() ? Set.of() : ownUncounted);
+  }
+
+  /**
+   * A set of uncounted names that makes its tree only at the first name: most instances and components have none.
+   * {@link InstanceNode} and {@link ComponentNode} copy it.
+   */
+  private static final class Marks extends java.util.AbstractSet<String> {
+    private java.util.TreeSet<String> names;
+
+    @Override
+    public boolean add(String name) {
+      if (names == null) {
+        names = new java.util.TreeSet<>();
+      }
+      return names.add(name);
+    }
+
+    @Override
+    public boolean contains(Object o) {
+      return names != null && names.contains(o);
+    }
+
+    @Override
+    public void clear() {
+      names = null;
+    }
+
+    @Override
+    public int size() {
+      return names == null ? 0 : names.size();
+    }
+
+    @Override
+    public java.util.Iterator<String> iterator() {
+      return names == null ? java.util.Collections.emptyIterator() : names.iterator();
+    }
+  }
+
+  /**
+   * Whether every amount is {@link #smallAmount} or not an extended resource: then neither check below can fail. Read
+   * with {@code forEach} (no entry iterator).
+   */
+  private static boolean allSmallOrNative(ResourceList list) {
+    SmallCheck check = new SmallCheck();
+    list.asMap().forEach(check);
+    return check.ok;
+  }
+
+  private static final class SmallCheck
+      implements java.util.function.BiConsumer<String, java.math.BigDecimal> {
+    boolean ok = true;
+
+    @Override
+    public void accept(String name, java.math.BigDecimal amount) {
+      ok &= smallAmount(amount) || !ExtendedResourceRules.isExtended(name);
+    }
+  }
+
+  /** Whether some problem's field ends with (or, with {@code suffix} false, contains) {@code part}. */
+  private static boolean anyField(List<EvaluationProblem> problems, String part, boolean suffix) {
+    for (int i = 0; i < problems.size(); i++) {
+      String f = problems.get(i).field();
+      if (f != null && (suffix ? f.endsWith(part) : f.contains(part))) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * Whether {@link dev.workloadmap.sdk.internal.resources.Quantities#toWholeUnits} certainly succeeds on {@code
+   * amount} and on {@code amount} times any int: at most 9 digits before the point, so both stay far below the
+   * {@code long} range. The checks below skip the conversion (and its allocations) then; any other amount is
+   * converted as before.
+   */
+  static boolean smallAmount(java.math.BigDecimal amount) {
+    return amount.signum() == 0 || amount.precision() - amount.scale() <= 9;
   }
 
   /**
@@ -302,9 +397,14 @@ public final class TreeBuilder {
       Set<String> uncounted,
       int index,
       JqInput object) {
+    if (allSmallOrNative(perPod)) {
+      return perPod; // nothing to convert (the usual case): no walk of the entries
+    }
     ResourceList out = perPod;
     for (var e : perPod.asMap().entrySet()) {
-      if (!ExtendedResourceRules.isExtended(e.getKey()) || uncounted.contains(e.getKey())) {
+      if (smallAmount(e.getValue())
+          || !ExtendedResourceRules.isExtended(e.getKey())
+          || uncounted.contains(e.getKey())) {
         continue;
       }
       try {
@@ -431,6 +531,57 @@ public final class TreeBuilder {
   private static String resourceName(String pointer) {
     String last = pointer.substring(pointer.lastIndexOf('/') + 1);
     return last.replace("~1", "/").replace("~0", "~");
+  }
+
+  /**
+   * The instance's pod template or pod spec as the object holds it, when the record holds its canonical form made only
+   * on demand ({@link SortedKeys#lazyCanonical}); null when the record's node is read as before (it is already the
+   * canonical node, so nothing is saved, or a fragmented spec). The two differ in key order and in the form of
+   * numbers: {@link #quickPerPod} reads only what neither can change.
+   */
+  private static JsonNode rawPodNode(InstanceRecord r) {
+    JsonNode n = r.podTemplateSpec() != null ? r.podTemplateSpec() : r.podSpec();
+    if (n == null) {
+      return null;
+    }
+    JsonNode raw = SortedKeys.source(n);
+    return raw != n ? raw : null;
+  }
+
+  /**
+   * {@link #perPod} read from {@code raw} ({@link #rawPodNode}), or null to read the record's node instead. On
+   * success the request does not depend on key order (amounts are summed per resource name), and {@link
+   * PodRequests}' {@code canonicalOnly} gives up at any quantity whose number the canonical form would change. Any
+   * failure gives null too, so that the error is the one the canonical key order gives (which quantity is reported
+   * first).
+   */
+  private static ResourceList quickPerPod(InstanceRecord r, JsonNode raw) {
+    try {
+      return r.podTemplateSpec() != null
+          ? PodRequests.perPodFromTemplate(raw, true)
+          : PodRequests.perPod(raw, "spec", true);
+    } catch (RuntimeException e) {
+      return null;
+    }
+  }
+
+  /**
+   * {@link #kubernetesViolations} read from {@code raw} after {@link #quickPerPod} succeeded on it, when it finds none:
+   * whether a pod breaks a rule does not depend on key order, and every quantity these rules read (container requests
+   * and limits) was read there and is a number in its canonical form, or text. When it finds some, they are read
+   * again from the record's node, whose key order gives their order.
+   */
+  private static List<ExtendedResourceRules.Violation> quickViolations(
+      InstanceRecord r, JsonNode raw) {
+    List<ExtendedResourceRules.Violation> found;
+    if (r.podTemplateSpec() != null) {
+      found = raw.isObject()
+          ? ExtendedResourceRules.violations(raw.get("spec"), "template.spec")
+          : List.of();
+    } else {
+      found = ExtendedResourceRules.violations(raw, "spec");
+    }
+    return found.isEmpty() ? List.of() : kubernetesViolations(r);
   }
 
   /** Extended-resource rules Kubernetes enforces on the instance's pod (spec or template). */

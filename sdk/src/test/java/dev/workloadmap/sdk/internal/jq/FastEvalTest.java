@@ -53,7 +53,12 @@ class FastEvalTest {
         "[.spec.jobs[0].replicas, .spec.jobs[0].p] | max, min, ([] | min)",
         "null < false, false < true, true < 0, 0 < \"\", \"a\" < \"b\", \"b\" <= \"a\", 1 == 1, 2 != 2, (.x >= null)",
         "(.x // false // 7), (false // .x), (.b // 1), (empty // 2), ([.spec.jobs[].p] | length)",
-        "(false and (.b | length)), (true or .s.x), (.spec.jobs[] | .p) , (1, 2 | . * 10)"
+        "(false and (.b | length)), (true or .s.x), (.spec.jobs[] | .p) , (1, 2 | . * 10)",
+        // [single, single, ...] | min/max without the array: the first least, the last greatest
+        "[.spec.jobs[0].replicas, .spec.jobs[0].p, .spec.jobs[0].c] | max",
+        "[.spec.jobs[0].c, (.x // 2), .spec.jobs[0].p] | min",
+        "([.spec.jobs[0].p, 2] | max), ([2, .spec.jobs[0].p] | min)",
+        ".spec.jobs[0] | [(.p // 1), (.c // (.p // 1))] | min"
       })
   void answersLikeTheEngine(String expression) {
     assertThat(fast(expression)).as(expression).isNotNull().isEqualTo(engine(expression));
@@ -75,7 +80,10 @@ class FastEvalTest {
         "(1, 2) + (10, 20)",
         "[.spec.jobs[] | .p] | min",
         "true and (.b | length)",
-        ".spec.jobs[0].replicas * 100000000 * 100000000"
+        ".spec.jobs[0].replicas * 100000000 * 100000000",
+        "[.f, 1] | min",
+        "[1, .s] | max",
+        "[.spec.jobs[0].p, .x] | min"
       })
   void givesUpWhereTheOutcomeIsNotCertain(String expression) {
     assertThat(fast(expression)).as(expression).isNull();
