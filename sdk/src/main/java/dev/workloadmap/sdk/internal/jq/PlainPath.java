@@ -29,9 +29,16 @@ final class PlainPath {
   private record Step(String field, int index, boolean iterate) {}
 
   private final Step[] steps;
+  /** No iteration step: the path gives exactly one result wherever it does not give up. */
+  private final boolean singleValued;
 
   private PlainPath(Step[] steps) {
     this.steps = steps;
+    boolean single = true;
+    for (Step s : steps) {
+      single &= !s.iterate;
+    }
+    this.singleValued = single;
   }
 
   /** The plain path {@code expression} is, or null when it is anything else (or does not parse). */
@@ -171,6 +178,45 @@ final class PlainPath {
       out.set(i, SortedKeys.canonical(out.get(i)));
     }
     return Collections.unmodifiableList(out);
+  }
+
+  /**
+   * The one result of a path without iteration, as {@link #apply(dev.workloadmap.sdk.jq.JqInput, int)} would give it
+   * in a list of one, without the list and without making the key-sorted form; null when the path iterates, when
+   * {@code maxResults} is below 1, or when {@link #apply(dev.workloadmap.sdk.jq.JqInput, int)} would not answer from
+   * the tree at hand (the caller then asks it, which takes the same fast path or the engine). For callers that read one
+   * value per pod (instance ids, replica keys, group keys): no allocation on the way.
+   */
+  JsonNode one(dev.workloadmap.sdk.jq.JqInput input, int maxResults) {
+    if (!singleValued || maxResults < 1) {
+      return null;
+    }
+    JsonNode sorted = input.sortedIfMade();
+    boolean isSorted = sorted != null;
+    JsonNode v = isSorted ? sorted : input.original();
+    for (Step s : steps) {
+      if (!isSorted && v.isMissingNode()) {
+        return null;
+      }
+      if (v.isNull()) {
+        v = NullNode.getInstance();
+        continue;
+      }
+      if (s.field != null) {
+        if (!v.isObject()) {
+          return null;
+        }
+        JsonNode child = v.get(s.field);
+        v = child == null ? NullNode.getInstance() : child;
+      } else {
+        if (!v.isArray()) {
+          return null;
+        }
+        JsonNode child = v.get(s.index);
+        v = child == null ? NullNode.getInstance() : child;
+      }
+    }
+    return isSorted ? v : SortedKeys.canonical(v);
   }
 
   /**
