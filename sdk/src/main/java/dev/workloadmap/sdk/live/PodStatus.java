@@ -13,15 +13,22 @@ import org.apiguardian.api.API;
 public final class PodStatus {
   private PodStatus() {}
 
+  /** The container status lists whose waiting reasons {@link #reason} reads, in order. */
+  private static final String[] WAITING_LISTS = {"initContainerStatuses", "containerStatuses"};
+
   /** {@code status.phase}, or {@code Pending} when the pod has none yet. */
   public static String phase(JsonNode pod) {
-    String p = pod.path("status").path("phase").asText("");
+    return phaseOf(pod.path("status"));
+  }
+
+  private static String phaseOf(JsonNode status) {
+    String p = status.path("phase").asText("");
     return p.isEmpty() ? "Pending" : p;
   }
 
   /** True when the pod's {@code Ready} condition is {@code True}. */
   public static boolean ready(JsonNode pod) {
-    JsonNode c = condition(pod, "Ready");
+    JsonNode c = condition(pod.path("status"), "Ready");
     return c != null && "True".equals(c.path("status").asText());
   }
 
@@ -40,12 +47,12 @@ public final class PodStatus {
    */
   public static String reason(JsonNode pod) {
     JsonNode status = pod.path("status");
-    String phase = phase(pod);
+    String phase = phaseOf(status);
     String r = status.path("reason").asText("");
     if (!r.isEmpty()) {
       return r;
     }
-    for (String list : new String[] {"initContainerStatuses", "containerStatuses"}) {
+    for (String list : WAITING_LISTS) {
       for (JsonNode cs : status.path(list)) {
         String w = cs.path("state").path("waiting").path("reason").asText("");
         if (!w.isEmpty()) {
@@ -64,14 +71,14 @@ public final class PodStatus {
     if ("Running".equals(phase)) {
       return null;
     }
-    JsonNode scheduled = condition(pod, "PodScheduled");
+    JsonNode scheduled = condition(status, "PodScheduled");
     if (scheduled != null && "False".equals(scheduled.path("status").asText())) {
       String s = scheduled.path("reason").asText("");
       if (!s.isEmpty()) {
         return s;
       }
     }
-    JsonNode ready = condition(pod, "Ready");
+    JsonNode ready = condition(status, "Ready");
     if (ready != null && !"True".equals(ready.path("status").asText())) {
       String s = ready.path("reason").asText("");
       if (!s.isEmpty()) {
@@ -81,8 +88,19 @@ public final class PodStatus {
     return null;
   }
 
-  private static JsonNode condition(JsonNode pod, String type) {
-    for (JsonNode c : pod.path("status").path("conditions")) {
+  private static JsonNode condition(JsonNode status, String type) {
+    JsonNode conditions = status.path("conditions");
+    if (conditions
+        .isArray()) { // by index: the same elements as the loop below, without an iterator
+      for (int i = 0, n = conditions.size(); i < n; i++) {
+        JsonNode c = conditions.get(i);
+        if (type.equals(c.path("type").asText())) {
+          return c;
+        }
+      }
+      return null;
+    }
+    for (JsonNode c : conditions) {
       if (type.equals(c.path("type").asText())) {
         return c;
       }
