@@ -5,6 +5,7 @@ import dev.workloadmap.sdk.gang.GangException;
 import dev.workloadmap.sdk.tree.ComponentNode;
 import dev.workloadmap.sdk.tree.InstanceNode;
 import dev.workloadmap.sdk.tree.WorkloadTree;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -124,10 +125,16 @@ public final class SubtreeScale {
       if (only.isEmpty()) {
         throw new GangException("instance id is empty");
       }
-      instances = instances.stream().filter(i -> i.id().equals(only)).toList();
-      if (instances.isEmpty()) {
+      List<InstanceNode> matching = new ArrayList<>(1);
+      for (InstanceNode i : instances) {
+        if (i.id().equals(only)) {
+          matching.add(i);
+        }
+      }
+      if (matching.isEmpty()) {
         throw new GangException("instance id " + only + " not found");
       }
+      instances = matching;
     }
     if (!scaleMode) {
       return Math.max(1, instances.size());
