@@ -14,7 +14,6 @@ import dev.workloadmap.sdk.live.LiveTree;
 import dev.workloadmap.sdk.live.OwnerChain;
 import dev.workloadmap.sdk.live.OwnerLookup;
 import dev.workloadmap.sdk.live.PodQueryException;
-import dev.workloadmap.sdk.live.PodStatus;
 import dev.workloadmap.sdk.live.UnmatchedPod;
 import dev.workloadmap.sdk.resources.ResourceList;
 import dev.workloadmap.sdk.spi.JqEngine;
@@ -143,19 +142,23 @@ public final class PodAttributor {
               + ": " + e.getMessage());
         }
       }
+      JsonNode spec = pod.path("spec");
       ResourceList res = ResourceList.empty();
       try {
-        res = at.resources.perPod(pod.path("spec"));
+        res = at.resources.perPod(spec);
       } catch (WorkloadMapException e) {
         problems.add("pod " + name + ": resources: " + e.getMessage());
       }
+      // PodStatus's fields, with status read once
+      JsonNode status = pod.path("status");
+      String phase = PodFields.phase(status);
       LivePod lp = new LivePod(
           name,
           metadata.path("namespace").asText(""),
-          PodStatus.phase(pod),
-          PodStatus.reason(pod),
-          PodStatus.ready(pod),
-          PodStatus.node(pod),
+          phase,
+          PodFields.reason(status, phase),
+          PodFields.ready(status),
+          PodFields.node(spec),
           res,
           c.name(),
           instance,
@@ -167,7 +170,7 @@ public final class PodAttributor {
         unmatched.add(new UnmatchedPod(name, "component " + c.name() + " has no row in the tree"));
         continue;
       }
-      row.pods.add(lp);
+      row.add(lp, pods.size());
     }
     List<LiveComponent> out = new ArrayList<>();
     for (Row r : rows.values()) {
@@ -285,6 +288,9 @@ public final class PodAttributor {
    * code-point order is {@link String#compareTo}'s UTF-16 order, which the JDK compares faster.
    */
   static void sortByName(List<LivePod> pods) {
+    if (pods.size() < 2) {
+      return; // nothing to order (and an empty row's list is immutable)
+    }
     boolean surrogates = false;
     for (int i = 0, n = pods.size(); i < n && !surrogates; i++) {
       surrogates = hasSurrogate(pods.get(i).name());
@@ -310,7 +316,8 @@ public final class PodAttributor {
     final String instance;
     final int desired;
     final ResourceList resources;
-    final List<LivePod> pods = new ArrayList<>();
+    /** The placed pods; made on the first, sized for the desired pods (at most the candidates). */
+    List<LivePod> pods = List.of();
 
     Row(String name, String component, String instance, int desired, ResourceList resources) {
       this.name = name;
@@ -318,6 +325,13 @@ public final class PodAttributor {
       this.instance = instance;
       this.desired = desired;
       this.resources = resources;
+    }
+
+    void add(LivePod p, int candidates) {
+      if (pods.isEmpty()) {
+        pods = new ArrayList<>(Math.max(1, Math.min(desired, candidates)));
+      }
+      pods.add(p);
     }
   }
 

@@ -101,22 +101,69 @@ class PodResourcesMemoTest {
     assertThat(memo.perPod(a.deepCopy())).isEqualTo(first);
   }
 
+  private static boolean same(String a, String b, boolean init) {
+    return PodResourcesMemo.Containers.matches(
+        PodResourcesMemo.Containers.of(Json.parse(a), init), Json.parse(b));
+  }
+
   @Test
-  void sameContainersComparesOnlyWhatPerPodReads() {
-    JsonNode a =
-        Json.parse("[{\"name\":\"a\",\"image\":\"1\",\"resources\":{\"limits\":{\"cpu\":1}}}]");
-    JsonNode b =
-        Json.parse("[{\"name\":\"b\",\"image\":\"2\",\"resources\":{\"limits\":{\"cpu\":1}}}]");
-    JsonNode c = Json.parse("[{\"name\":\"a\",\"resources\":{\"limits\":{\"cpu\":2}}}]");
-    JsonNode sidecar =
-        Json.parse("[{\"restartPolicy\":\"Always\",\"resources\":{\"limits\":{\"cpu\":1}}}]");
-    assertThat(PodResourcesMemo.sameContainers(a, b, false)).isTrue();
-    assertThat(PodResourcesMemo.sameContainers(a, c, false)).isFalse();
-    assertThat(PodResourcesMemo.sameContainers(a, sidecar, false)).isTrue();
-    assertThat(PodResourcesMemo.sameContainers(a, sidecar, true)).isFalse();
-    assertThat(PodResourcesMemo.sameContainers(a, Json.parse("[]"), false)).isFalse();
-    assertThat(PodResourcesMemo.sameContainers(null, null, false)).isTrue();
-    assertThat(PodResourcesMemo.sameContainers(a, null, false)).isFalse();
+  void containerListsCompareOnlyWhatPerPodReads() {
+    String a = "[{\"name\":\"a\",\"image\":\"1\",\"resources\":{\"limits\":{\"cpu\":1}}}]";
+    String b = "[{\"name\":\"b\",\"image\":\"2\",\"resources\":{\"limits\":{\"cpu\":1}}}]";
+    String c = "[{\"name\":\"a\",\"resources\":{\"limits\":{\"cpu\":2}}}]";
+    String sidecar = "[{\"restartPolicy\":\"Always\",\"resources\":{\"limits\":{\"cpu\":1}}}]";
+    assertThat(same(a, b, false)).isTrue();
+    assertThat(same(a, c, false)).isFalse();
+    assertThat(same(a, sidecar, false)).isTrue();
+    assertThat(same(a, sidecar, true)).isFalse();
+    assertThat(same(a, "[]", false)).isFalse();
+    assertThat(same(a, "[null]", false)).isFalse();
+    assertThat(same("[null]", "[null]", false)).isTrue();
+    assertThat(same("[null]", "[{}]", false)).isFalse();
+    assertThat(same("[{}]", "[{\"name\":\"x\"}]", false)).isTrue();
+    assertThat(same("{\"a\":1}", "{\"a\":1}", false)).isTrue();
+    assertThat(same("{\"a\":1}", "[1]", false)).isFalse();
+    assertThat(PodResourcesMemo.Containers.matches(null, null)).isTrue();
+    assertThat(PodResourcesMemo.Containers.matches(null, Json.parse("[]"))).isFalse();
+    assertThat(PodResourcesMemo.Containers.matches(
+            PodResourcesMemo.Containers.of(Json.parse(a), false), null))
+        .isFalse();
+  }
+
+  /** JSON values that are equal, differ in one place, or only in the kind of a number. */
+  static final List<String> VALUES = List.of(
+      "{\"limits\":{\"nvidia.com/gpu\":8},\"requests\":{\"cpu\":\"1\"}}",
+      "{\"requests\":{\"cpu\":\"1\"},\"limits\":{\"nvidia.com/gpu\":8}}", // other key order
+      "{\"limits\":{\"nvidia.com/gpu\":8}}",
+      "{\"limits\":{\"nvidia.com/gpu\":8},\"requests\":{\"cpu\":\"1\"},\"x\":null}",
+      "{\"limits\":{\"nvidia.com/gpu\":8.0},\"requests\":{\"cpu\":\"1\"}}",
+      "{\"limits\":{\"nvidia.com/gpu\":\"8\"},\"requests\":{\"cpu\":\"1\"}}",
+      "{\"limits\":{\"nvidia.com/gpu\":12345678901},\"requests\":{\"cpu\":\"1\"}}",
+      "{\"limits\":[8],\"requests\":{\"cpu\":\"1\"}}",
+      "{\"limits\":[8,9],\"requests\":{\"cpu\":\"1\"}}",
+      "{\"limits\":[9,8],\"requests\":{\"cpu\":\"1\"}}",
+      "{}",
+      "[]",
+      "null",
+      "true",
+      "\"text\"",
+      "8");
+
+  @Test
+  void aShapeMatchesExactlyTheNodesItsValueEquals() {
+    for (String a : VALUES) {
+      for (String b : VALUES) {
+        JsonNode x = Json.parse(a);
+        JsonNode y = Json.parse(b);
+        assertThat(PodResourcesMemo.Shape.of(x).matches(y))
+            .as("%s against %s", a, b)
+            .isEqualTo(x.equals(y));
+      }
+    }
+    assertThat(PodResourcesMemo.Shape.matches(null, null)).isTrue();
+    assertThat(PodResourcesMemo.Shape.matches(null, Json.parse("null"))).isFalse();
+    assertThat(PodResourcesMemo.Shape.matches(PodResourcesMemo.Shape.of(Json.parse("null")), null))
+        .isFalse();
   }
 
   // ---------------------------------------------------------------------------------------------
