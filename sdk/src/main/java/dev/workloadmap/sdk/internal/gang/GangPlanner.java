@@ -347,27 +347,18 @@ public final class GangPlanner {
       }
       if (oneReplica) {
         String r = rc.get().name();
-        // "replica <key> of <r>[, instance <id> of <component>]", built once
-        String instancePart =
-            instance == null ? "" : ", instance " + instance + " of " + first.component();
         if (scales.hasChildren(r)) {
           int own = scales.own(r, restrictions);
           int children = scales.childrenSum(r, restrictions);
           int size =
               children == 0 ? (own > 0 ? 1 : 0) : own > 0 ? ceilDiv(children, own) : children;
-          return new Gang(
-              key,
-              size,
-              Basis.REPLICA,
-              "replica " + first.replicaKey() + " of " + r + instancePart,
-              names);
+          return new Gang(key, size, Basis.REPLICA, replicaScope(first, r, instance, -1), names);
         }
         int instScale = scales.own(r, restrictions);
         long replicas = observed.count(first.component(), Objects.toString(instance, ""));
         int size = replicas == 0 ? instScale : ceilDiv(instScale, (int) replicas);
-        String scope = "replica " + first.replicaKey() + " of " + r + instancePart + " (" + replicas
-            + (replicas == 1 ? " replica" : " replicas") + " observed)";
-        return new Gang(key, size, Basis.REPLICA_OBSERVED, scope, names);
+        return new Gang(
+            key, size, Basis.REPLICA_OBSERVED, replicaScope(first, r, instance, replicas), names);
       }
       if (instance != null) {
         int size = effective.equals(first.component())
@@ -380,6 +371,25 @@ public final class GangPlanner {
       return new Gang(key, total, Basis.GROUP, "group (" + e.getMessage() + ")", names);
     }
     return new Gang(key, total, Basis.GROUP, "group", names);
+  }
+
+  /**
+   * {@code replica <key> of <r>}, then {@code , instance <id> of <component>} when the gang follows an instance, then
+   * {@code  (<n> replica[s] observed)} when {@code observed} is not negative: one string, no intermediate ones.
+   */
+  private static String replicaScope(LivePod first, String r, String instance, long observed) {
+    String key = first.replicaKey();
+    String replicas = observed == 1 ? " replica" : " replicas";
+    if (instance == null) {
+      return observed < 0
+          ? "replica " + key + " of " + r
+          : "replica " + key + " of " + r + " (" + observed + replicas + " observed)";
+    }
+    String c = first.component();
+    return observed < 0
+        ? "replica " + key + " of " + r + ", instance " + instance + " of " + c
+        : "replica " + key + " of " + r + ", instance " + instance + " of " + c + " (" + observed
+            + replicas + " observed)";
   }
 
   /**
@@ -506,26 +516,24 @@ public final class GangPlanner {
   private static final class SortKey implements Comparable<SortKey> {
     final Gang gang;
     private final List<String> key;
+    /** Each element's value when it is 1 to 18 ASCII digits, else -1 (a value is never negative). */
     private final long[] numbers;
-    private final boolean[] numeric;
 
     SortKey(Gang gang) {
       this.gang = gang;
       List<String> key = gang.key();
       this.key = key;
       this.numbers = new long[key.size()];
-      this.numeric = new boolean[key.size()];
       for (int i = 0; i < key.size(); i++) {
         String v = key.get(i);
-        numeric[i] = isDigits(v);
-        numbers[i] = numeric[i] ? Long.parseLong(v) : 0;
+        numbers[i] = isDigits(v) ? Long.parseLong(v) : -1;
       }
     }
 
     @Override
     public int compareTo(SortKey o) {
       for (int i = 0; i < Math.min(key.size(), o.key.size()); i++) {
-        int c = numeric[i] && o.numeric[i]
+        int c = numbers[i] >= 0 && o.numbers[i] >= 0
             ? Long.compare(numbers[i], o.numbers[i])
             : SortedKeys.compareCodePoints(key.get(i), o.key.get(i));
         if (c != 0) {

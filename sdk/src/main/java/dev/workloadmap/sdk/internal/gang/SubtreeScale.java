@@ -5,7 +5,6 @@ import dev.workloadmap.sdk.gang.GangException;
 import dev.workloadmap.sdk.tree.ComponentNode;
 import dev.workloadmap.sdk.tree.InstanceNode;
 import dev.workloadmap.sdk.tree.WorkloadTree;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -120,30 +119,27 @@ public final class SubtreeScale {
 
   private int own(ComponentNode n, Map<String, String> restrictions) {
     String only = restrictions.get(n.name());
+    if (only != null && only.isEmpty()) {
+      throw new GangException("instance id is empty");
+    }
+    // the instances (only those with id `only` when restricted): how many, and their effective
+    // scales
+    int count = 0;
+    int total = 0;
     List<InstanceNode> instances = n.instances();
-    if (only != null) {
-      if (only.isEmpty()) {
-        throw new GangException("instance id is empty");
-      }
-      List<InstanceNode> matching = new ArrayList<>(1);
-      for (InstanceNode i : instances) {
-        if (i.id().equals(only)) {
-          matching.add(i);
+    for (int k = 0, size = instances.size(); k < size; k++) {
+      InstanceNode i = instances.get(k);
+      if (only == null || i.id().equals(only)) {
+        count++;
+        if (scaleMode) {
+          total += effective(i.scale());
         }
       }
-      if (matching.isEmpty()) {
-        throw new GangException("instance id " + only + " not found");
-      }
-      instances = matching;
     }
-    if (!scaleMode) {
-      return Math.max(1, instances.size());
+    if (only != null && count == 0) {
+      throw new GangException("instance id " + only + " not found");
     }
-    int total = 0;
-    for (InstanceNode i : instances) {
-      total += effective(i.scale());
-    }
-    return total;
+    return scaleMode ? total : Math.max(1, count);
   }
 
   /** minReplicas when above 0, else replicas when above 0, else 0 (a missing scale is 0). */
