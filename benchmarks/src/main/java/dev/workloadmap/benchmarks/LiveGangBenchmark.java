@@ -89,11 +89,28 @@ public class LiveGangBenchmark {
     owners = OwnerLookup.of(jobs);
     GangPlan plan = sdkAttributeAndGangPlan();
     Map<String, Integer> baseline = adapterAttributeAndGangPlan();
-    if (plan.groups().get(0).gangs().size() != baseline.size()
-        || plan.groups().get(0).gangs().stream()
-            .anyMatch(g -> g.minMember() != PARALLELISM
-                || g.pods().size() != baseline.get(String.join("/", g.key())))
-        || !plan.unassigned().isEmpty()) {
+    // the same gangs (key to member count), each of minMember PARALLELISM, every pod placed once
+    Map<String, Integer> sdk = new TreeMap<>();
+    int placed = 0;
+    for (GangPlan.Group group : plan.groups()) {
+      for (GangPlan.Gang g : group.gangs()) {
+        if (g.minMember() != PARALLELISM
+            || sdk.put(String.join("/", g.key()), g.pods().size()) != null) {
+          throw new IllegalStateException(
+              "the SDK's gang " + g.key() + " is not a gang of the pods");
+        }
+        placed += g.pods().size();
+      }
+    }
+    LiveTree live = workloadMap.attributePods(jobSet, object, podList, owners);
+    if (!sdk.equals(baseline)
+        || plan.groups().size() != 1
+        || !plan.unassigned().isEmpty()
+        || placed != podList.size()
+        || live.pods().size() != podList.size()
+        || !live.unmatched().isEmpty()
+        || !live.notOwned().isEmpty()
+        || !live.problems().isEmpty()) {
       throw new IllegalStateException(
           "the SDK and the baseline disagree on the gangs of the benchmark pods");
     }

@@ -23,4 +23,17 @@ class LiveGangBenchmarkTest {
     assertThat(plan.unassigned()).isEmpty();
     assertThat(b.adapterAttributeAndGangPlan()).hasSize(LiveGangBenchmark.JOBS);
   }
+
+  @Test
+  void aHundredThousandPodsFormOneGangPerJobOfFour() {
+    LiveGangBenchmark b = new LiveGangBenchmark();
+    b.pods = 100_000;
+    b.setUp(); // checks the gangs against the baseline's
+    assertThat(b.podCount()).isEqualTo(100_000);
+    GangPlan plan = b.sdkAttributeAndGangPlan();
+    assertThat(plan.groups().get(0).gangs())
+        .hasSize(100_000 / LiveGangBenchmark.PARALLELISM)
+        .allSatisfy(g -> assertThat(g.minMember()).isEqualTo(LiveGangBenchmark.PARALLELISM));
+    assertThat(plan.unassigned()).isEmpty();
+  }
 }

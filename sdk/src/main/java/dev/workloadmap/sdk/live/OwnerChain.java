@@ -4,6 +4,7 @@ import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.HashMap;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -31,6 +32,9 @@ public final class OwnerChain {
   public static final int MAX_DEPTH = 6;
 
   private final Predicate<OwnerReference> target;
+  /** The root UID when the target is "carries this UID": the walk then reads the references in place. */
+  private final String rootUid;
+
   private final OwnerLookup lookup;
   private final Map<String, Boolean> ownedByUid = new HashMap<>();
   private int lookups;
@@ -40,11 +44,12 @@ public final class OwnerChain {
    * @param lookup reads intermediate owners
    */
   public OwnerChain(String rootUid, OwnerLookup lookup) {
-    this(uidOf(Objects.requireNonNull(rootUid, "rootUid")), lookup);
+    this(uidOf(Objects.requireNonNull(rootUid, "rootUid")), rootUid, lookup);
   }
 
-  private OwnerChain(Predicate<OwnerReference> target, OwnerLookup lookup) {
+  private OwnerChain(Predicate<OwnerReference> target, String rootUid, OwnerLookup lookup) {
     this.target = Objects.requireNonNull(target, "target");
+    this.rootUid = rootUid;
     this.lookup = Objects.requireNonNull(lookup, "lookup");
   }
 
@@ -60,7 +65,7 @@ public final class OwnerChain {
    * reference of a covered kind". One instance may serve many objects as long as {@code target} does not change.
    */
   public static OwnerChain toReference(Predicate<OwnerReference> target, OwnerLookup lookup) {
-    return new OwnerChain(target, lookup);
+    return new OwnerChain(target, null, lookup);
   }
 
   /** True when {@code pod}'s owner chain reaches the root UID within {@link #MAX_DEPTH} levels. */
@@ -70,6 +75,9 @@ public final class OwnerChain {
 
   /** True when {@code object}'s owner chain reaches a reference the target accepts within {@link #MAX_DEPTH} levels. */
   public boolean reaches(JsonNode object) {
+    if (rootUid != null) {
+      return reachesUid(object.path("metadata"), null, 1);
+    }
     String ns = object.path("metadata").path("namespace").asText("");
     return reaches(OwnerReference.of(object), ns, 1);
   }
@@ -96,6 +104,53 @@ public final class OwnerChain {
     return false;
   }
 
+  /**
+   * {@link #reaches(List, String, int)} for the target "carries {@link #rootUid}", read from {@code metadata} in place:
+   * the same references in the same order ({@link OwnerReference#of}: entries without a uid are skipped), the same
+   * first controller reference, but no reference object unless an owner has to be looked up (each pod of a Job costs
+   * no allocation once its Job is cached).
+   *
+   * @param ns the namespace the owners are looked up in, or null for {@code metadata.namespace} (read only when
+   *     needed)
+   */
+  private boolean reachesUid(JsonNode metadata, String ns, int depth) {
+    JsonNode controller = null;
+    String controllerUid = null;
+    JsonNode refs = metadata.path("ownerReferences");
+    // by index for an array (no iterator); any other node iterates as OwnerReference.of iterates it
+    int n = refs.isArray() ? refs.size() : -1;
+    Iterator<JsonNode> it = n < 0 ? refs.iterator() : null;
+    for (int i = 0; n < 0 ? it.hasNext() : i < n; i++) {
+      JsonNode r = n < 0 ? it.next() : refs.get(i);
+      String uid = r.path("uid").asText("");
+      if (uid.isEmpty()) {
+        continue;
+      }
+      if (rootUid.equals(uid)) {
+        return true;
+      }
+      if (controller == null && r.path("controller").asBoolean(false)) {
+        controller = r;
+        controllerUid = uid;
+      }
+    }
+    if (depth >= MAX_DEPTH || controller == null) {
+      return false;
+    }
+    Boolean cached = ownedByUid.get(controllerUid);
+    if (cached != null) {
+      return cached;
+    }
+    String namespace = ns != null ? ns : metadata.path("namespace").asText("");
+    OwnerReference ref = new OwnerReference(
+        controller.path("apiVersion").asText(""),
+        controller.path("kind").asText(""),
+        controller.path("name").asText(""),
+        controllerUid,
+        true);
+    return ownerReaches(ref, namespace, depth);
+  }
+
   private boolean ownerReaches(OwnerReference r, String ns, int depth) {
     Boolean cached = ownedByUid.get(r.uid());
     if (cached != null) {
@@ -104,11 +159,18 @@ public final class OwnerChain {
     ownedByUid.put(r.uid(), false); // a cycle reads as not owned
     lookups++;
     Optional<JsonNode> owner = lookup.find(ns, r);
-    boolean owned = owner.isPresent()
-        && reaches(
-            OwnerReference.of(owner.get()),
-            owner.get().path("metadata").path("namespace").asText(ns),
-            depth + 1);
+    boolean owned;
+    if (owner.isEmpty()) {
+      owned = false;
+    } else if (rootUid != null) {
+      JsonNode metadata = owner.get().path("metadata");
+      owned = reachesUid(metadata, metadata.path("namespace").asText(ns), depth + 1);
+    } else {
+      owned = reaches(
+          OwnerReference.of(owner.get()),
+          owner.get().path("metadata").path("namespace").asText(ns),
+          depth + 1);
+    }
     ownedByUid.put(r.uid(), owned);
     return owned;
   }

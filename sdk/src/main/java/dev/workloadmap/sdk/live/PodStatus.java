@@ -3,11 +3,13 @@ package dev.workloadmap.sdk.live;
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.workloadmap.sdk.internal.live.PodFields;
 import org.apiguardian.api.API;
 
 /**
  * Reads the describe view's pod fields from a pod's JSON (docs/format.md#cli-describe pod row, conformance CR-03,
- * CR-11).
+ * CR-11). Attribution reads the same fields with the same rules from a pod's {@code status} and {@code spec}, once
+ * per pod.
  */
 @API(status = EXPERIMENTAL, since = "0.1")
 public final class PodStatus {
@@ -15,20 +17,17 @@ public final class PodStatus {
 
   /** {@code status.phase}, or {@code Pending} when the pod has none yet. */
   public static String phase(JsonNode pod) {
-    String p = pod.path("status").path("phase").asText("");
-    return p.isEmpty() ? "Pending" : p;
+    return PodFields.phase(pod.path("status"));
   }
 
   /** True when the pod's {@code Ready} condition is {@code True}. */
   public static boolean ready(JsonNode pod) {
-    JsonNode c = condition(pod, "Ready");
-    return c != null && "True".equals(c.path("status").asText());
+    return PodFields.ready(pod.path("status"));
   }
 
   /** {@code spec.nodeName}, or null when the pod is not scheduled. */
   public static String node(JsonNode pod) {
-    String n = pod.path("spec").path("nodeName").asText("");
-    return n.isEmpty() ? null : n;
+    return PodFields.node(pod.path("spec"));
   }
 
   /**
@@ -40,53 +39,6 @@ public final class PodStatus {
    */
   public static String reason(JsonNode pod) {
     JsonNode status = pod.path("status");
-    String phase = phase(pod);
-    String r = status.path("reason").asText("");
-    if (!r.isEmpty()) {
-      return r;
-    }
-    for (String list : new String[] {"initContainerStatuses", "containerStatuses"}) {
-      for (JsonNode cs : status.path(list)) {
-        String w = cs.path("state").path("waiting").path("reason").asText("");
-        if (!w.isEmpty()) {
-          return w;
-        }
-      }
-    }
-    if ("Failed".equals(phase)) {
-      for (JsonNode cs : status.path("containerStatuses")) {
-        String t = cs.path("state").path("terminated").path("reason").asText("");
-        if (!t.isEmpty()) {
-          return t;
-        }
-      }
-    }
-    if ("Running".equals(phase)) {
-      return null;
-    }
-    JsonNode scheduled = condition(pod, "PodScheduled");
-    if (scheduled != null && "False".equals(scheduled.path("status").asText())) {
-      String s = scheduled.path("reason").asText("");
-      if (!s.isEmpty()) {
-        return s;
-      }
-    }
-    JsonNode ready = condition(pod, "Ready");
-    if (ready != null && !"True".equals(ready.path("status").asText())) {
-      String s = ready.path("reason").asText("");
-      if (!s.isEmpty()) {
-        return s;
-      }
-    }
-    return null;
-  }
-
-  private static JsonNode condition(JsonNode pod, String type) {
-    for (JsonNode c : pod.path("status").path("conditions")) {
-      if (type.equals(c.path("type").asText())) {
-        return c;
-      }
-    }
-    return null;
+    return PodFields.reason(status, PodFields.phase(status));
   }
 }

@@ -134,6 +134,22 @@ class LiveGangScalingTest {
     assertThat(large.applies() / large.pods()).isEqualTo(small.applies() / small.pods());
   }
 
+  @Test
+  void theWorkPerPodStaysTheSameAtAHundredThousandPods() {
+    Work small = run(25);
+    Work large = run(100_000 / PARALLELISM); // the LiveGangBenchmark's largest case
+    assertThat(large.pods()).isEqualTo(100_000);
+    assertThat(large.lookups()).isEqualTo(large.pods() / PARALLELISM);
+    assertThat(large.inputs()).isEqualTo(large.pods());
+    assertThat(large.applies() % large.pods()).isZero();
+    assertThat(large.applies() / large.pods()).isEqualTo(small.applies() / small.pods());
+    List<Gang> gangs = large.plan().groups().get(0).gangs();
+    assertThat(gangs).hasSize(100_000 / PARALLELISM);
+    assertThat(gangs.get(gangs.size() - 1).key())
+        .containsExactly("big", "workers", Integer.toString(100_000 / PARALLELISM - 1));
+    assertThat(large.plan().unassigned()).isEmpty();
+  }
+
   @ParameterizedTest
   @ValueSource(ints = {1, 12, 40})
   void gangsFollowTheJobIndexInNumericOrder(int jobs) {

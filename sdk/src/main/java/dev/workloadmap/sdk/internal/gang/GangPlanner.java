@@ -19,11 +19,12 @@ import dev.workloadmap.sdk.internal.jq.SortedKeys;
 import dev.workloadmap.sdk.internal.live.PodAttributor;
 import dev.workloadmap.sdk.internal.live.PodClassifier;
 import dev.workloadmap.sdk.jq.JqInput;
+import dev.workloadmap.sdk.live.LiveComponent;
 import dev.workloadmap.sdk.live.LivePod;
 import dev.workloadmap.sdk.live.LiveTree;
 import dev.workloadmap.sdk.spi.JqEngine;
 import java.util.ArrayList;
-import java.util.Comparator;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -116,7 +117,62 @@ public final class GangPlanner {
     return new GangPlan(groups, unassigned);
   }
 
-  private record Placed(LivePod pod, Membership membership) {}
+  /** The pods of one gang, in pod order, with each pod's membership. */
+  private static final class Bucket {
+    final List<LivePod> pods = new ArrayList<>(4);
+    final Membership first;
+    /** Each pod's membership, once one differs from the first pod's; null while all are {@link #first}. */
+    private List<Membership> memberships;
+
+    Bucket(Membership first) {
+      this.first = first;
+    }
+
+    void add(LivePod p, Membership m) {
+      if (memberships == null && m != first) {
+        memberships = new ArrayList<>(pods.size() + 1);
+        for (int i = 0; i < pods.size(); i++) {
+          memberships.add(first);
+        }
+      }
+      pods.add(p);
+      if (memberships != null) {
+        memberships.add(m);
+      }
+    }
+
+    Membership membership(int i) {
+      return memberships == null ? first : memberships.get(i);
+    }
+  }
+
+  /**
+   * The candidates of each component with their {@link Membership} made once per plan (a membership is a value: the
+   * same for every pod that takes that candidate).
+   */
+  private static final class Candidates {
+    final List<Candidate> candidates;
+    final Membership[] memberships;
+
+    Candidates(List<Candidate> candidates) {
+      this.candidates = candidates;
+      this.memberships = new Membership[candidates.size()];
+      for (int i = 0; i < memberships.length; i++) {
+        Candidate c = candidates.get(i);
+        memberships[i] = new Membership(c.component(), c.podGroupName(), c.member());
+      }
+    }
+
+    /** As {@link #effectiveMembership}, null for none. */
+    Membership effective(PodClassifier classifier, JqInput pod) {
+      for (int i = 0; i < memberships.length; i++) {
+        if (classifier.passesFilters(candidates.get(i).member().filters(), pod)) {
+          return memberships[i];
+        }
+      }
+      return null;
+    }
+  }
 
   private void podGroups(
       Definition d,
@@ -127,39 +183,60 @@ public final class GangPlanner {
       List<Group> groups,
       List<Unassigned> unassigned) {
     // group name -> key tuple -> pods
-    Map<String, Map<List<String>, List<Placed>>> buckets = new LinkedHashMap<>();
+    Map<String, Map<List<String>, Bucket>> buckets = new LinkedHashMap<>();
     ReplicaComponents replicaComponents = new ReplicaComponents(d);
-    for (LivePod p : live.pods()) {
-      JqInput in = p.input(); // prepared once per pod by the attribution
-      Optional<Membership> m;
-      try {
-        m = effectiveMembership(structure, p.component(), in);
-      } catch (WorkloadMapException e) {
-        unassigned.add(new Unassigned(p.name(), null, e.getMessage()));
-        continue;
+    Map<String, Candidates> byComponent = new HashMap<>();
+    String lastComponent = null;
+    Candidates candidates = null;
+    String lastGroup = null;
+    Map<List<String>, Bucket> lastByKey = null;
+    List<String> probe = new ArrayList<>(); // the key tuple of the pod at hand, reused
+    for (LiveComponent row : live.components()) {
+      for (LivePod p : row.pods()) { // live.pods(): every placed pod, in row order
+        JqInput in = p.input(); // prepared once per pod by the attribution
+        String component = p.component();
+        if (lastComponent == null || !lastComponent.equals(component)) {
+          candidates = byComponent.computeIfAbsent(
+              component, c -> new Candidates(structure.candidatesOf(c)));
+          lastComponent = component;
+        }
+        Membership m;
+        try {
+          m = candidates.effective(classifier, in);
+        } catch (WorkloadMapException e) {
+          unassigned.add(new Unassigned(p.name(), null, e.getMessage()));
+          continue;
+        }
+        if (m == null) {
+          unassigned.add(new Unassigned(
+              p.name(),
+              null,
+              candidates.candidates.isEmpty()
+                  ? "component " + component + " is in no pod group"
+                  : "no pod group membership of component " + component + " passes its filters"));
+          continue;
+        }
+        probe.clear();
+        try {
+          classifier.groupKeys(m.member().groupByKeyPaths(), in, probe);
+        } catch (WorkloadMapException e) {
+          unassigned.add(
+              new Unassigned(p.name(), m.podGroupName(), "group key: " + e.getMessage()));
+          continue;
+        }
+        if (lastGroup == null || !lastGroup.equals(m.podGroupName())) {
+          lastByKey = buckets.computeIfAbsent(m.podGroupName(), k -> new LinkedHashMap<>());
+          lastGroup = m.podGroupName();
+        }
+        Bucket b = lastByKey.get(probe);
+        if (b == null) {
+          b = new Bucket(m);
+          lastByKey.put(List.copyOf(probe), b);
+        }
+        b.add(p, m);
       }
-      if (m.isEmpty()) {
-        unassigned.add(new Unassigned(
-            p.name(),
-            null,
-            structure.candidatesOf(p.component()).isEmpty()
-                ? "component " + p.component() + " is in no pod group"
-                : "no pod group membership of component " + p.component() + " passes its filters"));
-        continue;
-      }
-      List<String> key;
-      try {
-        key = classifier.groupKeys(m.get().member().groupByKeyPaths(), in);
-      } catch (WorkloadMapException e) {
-        unassigned.add(
-            new Unassigned(p.name(), m.get().podGroupName(), "group key: " + e.getMessage()));
-        continue;
-      }
-      buckets
-          .computeIfAbsent(m.get().podGroupName(), k -> new LinkedHashMap<>())
-          .computeIfAbsent(key, k -> new ArrayList<>())
-          .add(new Placed(p, m.get()));
     }
+    ObservedReplicas observed = new ObservedReplicas(live);
     for (PodGroupEntry e : g.podGroups()) {
       Set<String> names = new HashSet<>();
       e.members().forEach(m -> names.add(m.componentName()));
@@ -185,24 +262,28 @@ public final class GangPlanner {
         counted.add(new GangPlan.Member(c, s));
         total += s;
       }
-      Map<List<String>, List<Placed>> byKey = buckets.getOrDefault(e.name(), Map.of());
-      Map<String, Map<String, Set<String>>> observed =
-          byKey.isEmpty() ? Map.of() : observedReplicas(live);
-      Map<List<String>, SortKey> sortKeys = new HashMap<>();
+      Map<List<String>, Bucket> byKey = buckets.getOrDefault(e.name(), Map.of());
       List<Gang> gangs = new ArrayList<>();
       String noGang = null;
       if (total == 0) {
         noGang = "group total is 0: no gang";
-        for (List<Placed> ps : byKey.values()) {
-          ps.forEach(p -> unassigned.add(
-              new Unassigned(p.pod().name(), e.name(), "group total is 0: no gang")));
+        for (Bucket b : byKey.values()) {
+          b.pods.forEach(
+              p -> unassigned.add(new Unassigned(p.name(), e.name(), "group total is 0: no gang")));
         }
       } else {
-        for (Map.Entry<List<String>, List<Placed>> b : byKey.entrySet()) {
-          gangs.add(gang(b.getKey(), b.getValue(), total, scales, observed, replicaComponents));
+        SortKey[] order = new SortKey[byKey.size()];
+        int i = 0;
+        for (Map.Entry<List<String>, Bucket> b : byKey.entrySet()) {
+          Gang gang = gang(b.getKey(), b.getValue(), total, scales, observed, replicaComponents);
+          // the natural order's parse of each key is computed once per gang, not once per
+          // comparison
+          order[i++] = new SortKey(gang);
         }
-        // the natural order's parse of each key is computed once per gang, not once per comparison
-        gangs.sort(Comparator.comparing(x -> sortKeys.computeIfAbsent(x.key(), SortKey::new)));
+        Arrays.sort(order); // stable, as List.sort
+        for (SortKey k : order) {
+          gangs.add(k.gang);
+        }
       }
       groups.add(new Group(e.name(), Form.POD_GROUPS, total, counted, leftOut, gangs, noGang));
     }
@@ -210,73 +291,81 @@ public final class GangPlanner {
 
   private Gang gang(
       List<String> key,
-      List<Placed> pods,
+      Bucket bucket,
       int total,
       SubtreeScale scales,
-      Map<String, Map<String, Set<String>>> observed,
+      ObservedReplicas observed,
       ReplicaComponents replicaComponents) {
-    List<String> names = pods.stream()
-        .map(p -> p.pod().name())
-        .sorted(SortedKeys::compareCodePoints)
-        .toList();
-    LivePod first = pods.get(0).pod();
-    String effective = pods.get(0).membership().effectiveComponent();
-    boolean sameMembership =
-        pods.stream().allMatch(p -> p.membership().effectiveComponent().equals(effective));
-    boolean sameComponent = sameMembership
-        && pods.stream().allMatch(p -> p.pod().component().equals(first.component()));
+    List<LivePod> pods = bucket.pods;
+    int n = pods.size();
+    String[] sorted = new String[n];
+    for (int i = 0; i < n; i++) {
+      sorted[i] = pods.get(i).name();
+    }
+    Arrays.sort(sorted, SortedKeys::compareCodePoints);
+    List<String> names = List.of(sorted);
+    LivePod first = pods.get(0);
+    Membership firstMembership = bucket.first;
+    String effective = firstMembership.effectiveComponent();
+    boolean sameMembership = true;
+    for (int i = 1; i < n && sameMembership; i++) {
+      Membership m = bucket.membership(i);
+      sameMembership = m == firstMembership || m.effectiveComponent().equals(effective);
+    }
+    boolean sameComponent = sameMembership;
+    for (int i = 1; i < n && sameComponent; i++) {
+      sameComponent = pods.get(i).component().equals(first.component());
+    }
     try {
       // instance: every pod of one instance whose id is a key value
       String instance = null;
-      if (sameComponent
-          && first.instance() != null
-          && key.contains(first.instance())
-          && pods.stream().allMatch(p -> first.instance().equals(p.pod().instance()))) {
-        instance = first.instance();
+      if (sameComponent && first.instance() != null && key.contains(first.instance())) {
+        boolean one = true;
+        for (int i = 1; i < n && one; i++) {
+          one = first.instance().equals(pods.get(i).instance());
+        }
+        if (one) {
+          instance = first.instance();
+        }
       }
       Map<String, String> restrictions =
           instance == null ? Map.of() : Map.of(first.component(), instance);
-      String instanceScope =
-          instance == null ? "" : "instance " + instance + " of " + first.component();
       // replica: every pod of one replica whose key is a key value
       // (the pods may sit on different components under it: a LeaderWorkerSet group's leader and
       // workers)
       Optional<ComponentDefinition> rc = replicaComponents.of(first.component());
-      if (sameMembership
+      boolean oneReplica = sameMembership
           && rc.isPresent()
           && first.replicaKey() != null
-          && key.contains(first.replicaKey())
-          && pods.stream()
-              .allMatch(p -> first.replicaKey().equals(p.pod().replicaKey())
-                  && replicaComponents
-                      .of(p.pod().component())
-                      .map(ComponentDefinition::name)
-                      .equals(rc.map(ComponentDefinition::name)))) {
+          && key.contains(first.replicaKey());
+      for (int i = 0; i < n && oneReplica; i++) {
+        LivePod p = pods.get(i);
+        Optional<ComponentDefinition> prc = replicaComponents.of(p.component());
+        oneReplica = first.replicaKey().equals(p.replicaKey())
+            && prc.isPresent()
+            && prc.get().name().equals(rc.get().name());
+      }
+      if (oneReplica) {
         String r = rc.get().name();
-        String scope = "replica " + first.replicaKey() + " of " + r
-            + (instance == null ? "" : ", " + instanceScope);
         if (scales.hasChildren(r)) {
           int own = scales.own(r, restrictions);
           int children = scales.childrenSum(r, restrictions);
           int size =
               children == 0 ? (own > 0 ? 1 : 0) : own > 0 ? ceilDiv(children, own) : children;
-          return new Gang(key, size, Basis.REPLICA, scope, names);
+          return new Gang(key, size, Basis.REPLICA, replicaScope(first, r, instance, -1), names);
         }
         int instScale = scales.own(r, restrictions);
-        String inst = instance;
-        long replicas = observed
-            .getOrDefault(first.component(), Map.of())
-            .getOrDefault(Objects.toString(inst, ""), Set.of())
-            .size();
+        long replicas = observed.count(first.component(), Objects.toString(instance, ""));
         int size = replicas == 0 ? instScale : ceilDiv(instScale, (int) replicas);
-        String seen = " (" + replicas + (replicas == 1 ? " replica" : " replicas") + " observed)";
-        return new Gang(key, size, Basis.REPLICA_OBSERVED, scope + seen, names);
+        return new Gang(
+            key, size, Basis.REPLICA_OBSERVED, replicaScope(first, r, instance, replicas), names);
       }
       if (instance != null) {
         int size = effective.equals(first.component())
             ? scales.of(first.component(), instance)
             : scales.of(effective, restrictions);
-        return new Gang(key, size, Basis.INSTANCE, instanceScope, names);
+        return new Gang(
+            key, size, Basis.INSTANCE, "instance " + instance + " of " + first.component(), names);
       }
     } catch (WorkloadMapException e) {
       return new Gang(key, total, Basis.GROUP, "group (" + e.getMessage() + ")", names);
@@ -284,18 +373,72 @@ public final class GangPlanner {
     return new Gang(key, total, Basis.GROUP, "group", names);
   }
 
-  /** Distinct replica keys per component and instance among the attributed pods. */
-  private static Map<String, Map<String, Set<String>>> observedReplicas(LiveTree live) {
-    // component -> instance ("" for none) -> replica keys; no per-pod key string
-    Map<String, Map<String, Set<String>>> m = new HashMap<>();
-    for (LivePod p : live.pods()) {
-      if (p.replicaKey() != null) {
-        m.computeIfAbsent(p.component(), k -> new HashMap<>())
-            .computeIfAbsent(Objects.toString(p.instance(), ""), k -> new HashSet<>())
-            .add(p.replicaKey());
-      }
+  /**
+   * {@code replica <key> of <r>}, then {@code , instance <id> of <component>} when the gang follows an instance, then
+   * {@code  (<n> replica[s] observed)} when {@code observed} is not negative: one string, no intermediate ones.
+   */
+  private static String replicaScope(LivePod first, String r, String instance, long observed) {
+    String key = first.replicaKey();
+    String replicas = observed == 1 ? " replica" : " replicas";
+    if (instance == null) {
+      return observed < 0
+          ? "replica " + key + " of " + r
+          : "replica " + key + " of " + r + " (" + observed + replicas + " observed)";
     }
-    return m;
+    String c = first.component();
+    return observed < 0
+        ? "replica " + key + " of " + r + ", instance " + instance + " of " + c
+        : "replica " + key + " of " + r + ", instance " + instance + " of " + c + " (" + observed
+            + replicas + " observed)";
+  }
+
+  /**
+   * Distinct replica keys per component and instance among the attributed pods, read from the pods on the first
+   * question (only a gang of basis {@link Basis#REPLICA_OBSERVED} asks).
+   */
+  private static final class ObservedReplicas {
+    private final LiveTree live;
+    // component -> instance ("" for none) -> replica keys; no per-pod key string
+    private Map<String, Map<String, Set<String>>> byComponent;
+
+    ObservedReplicas(LiveTree live) {
+      this.live = live;
+    }
+
+    long count(String component, String instance) {
+      if (byComponent == null) {
+        byComponent = collect(live);
+      }
+      return byComponent
+          .getOrDefault(component, Map.of())
+          .getOrDefault(instance, Set.of())
+          .size();
+    }
+
+    private static Map<String, Map<String, Set<String>>> collect(LiveTree live) {
+      Map<String, Map<String, Set<String>>> m = new HashMap<>();
+      String lastComponent = null;
+      String lastInstance = null;
+      Set<String> keys = null;
+      for (LiveComponent row : live.components()) {
+        for (LivePod p : row.pods()) {
+          if (p.replicaKey() == null) {
+            continue;
+          }
+          String instance = Objects.toString(p.instance(), "");
+          if (keys == null
+              || !Objects.equals(lastComponent, p.component())
+              || !lastInstance.equals(instance)) {
+            keys = m.computeIfAbsent(p.component(), k -> new HashMap<>())
+                .computeIfAbsent(instance, k -> new HashSet<>());
+            lastComponent = p.component();
+            lastInstance = instance;
+          }
+          keys.add(p.replicaKey());
+        }
+      }
+      return m;
+    }
   }
 
   private void podGroup(
@@ -371,25 +514,26 @@ public final class GangPlanner {
    * are 1 to 18 ASCII digits, other values by code point; a shorter key first when one is a prefix of the other.
    */
   private static final class SortKey implements Comparable<SortKey> {
+    final Gang gang;
     private final List<String> key;
+    /** Each element's value when it is 1 to 18 ASCII digits, else -1 (a value is never negative). */
     private final long[] numbers;
-    private final boolean[] numeric;
 
-    SortKey(List<String> key) {
+    SortKey(Gang gang) {
+      this.gang = gang;
+      List<String> key = gang.key();
       this.key = key;
       this.numbers = new long[key.size()];
-      this.numeric = new boolean[key.size()];
       for (int i = 0; i < key.size(); i++) {
         String v = key.get(i);
-        numeric[i] = isDigits(v);
-        numbers[i] = numeric[i] ? Long.parseLong(v) : 0;
+        numbers[i] = isDigits(v) ? Long.parseLong(v) : -1;
       }
     }
 
     @Override
     public int compareTo(SortKey o) {
       for (int i = 0; i < Math.min(key.size(), o.key.size()); i++) {
-        int c = numeric[i] && o.numeric[i]
+        int c = numbers[i] >= 0 && o.numbers[i] >= 0
             ? Long.compare(numbers[i], o.numbers[i])
             : SortedKeys.compareCodePoints(key.get(i), o.key.get(i));
         if (c != 0) {
@@ -423,9 +567,18 @@ public final class GangPlanner {
       this.d = d;
     }
 
+    private String last;
+    private Optional<ComponentDefinition> lastAnswer;
+
     Optional<ComponentDefinition> of(String component) {
-      return byComponent.computeIfAbsent(
+      if (last != null && last.equals(component)) {
+        return lastAnswer;
+      }
+      Optional<ComponentDefinition> answer = byComponent.computeIfAbsent(
           component, k -> d.component(k).flatMap(c -> PodAttributor.replicaComponent(d, c)));
+      last = component;
+      lastAnswer = answer;
+      return answer;
     }
   }
 }

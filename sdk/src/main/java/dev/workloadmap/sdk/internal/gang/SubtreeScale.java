@@ -119,24 +119,27 @@ public final class SubtreeScale {
 
   private int own(ComponentNode n, Map<String, String> restrictions) {
     String only = restrictions.get(n.name());
-    List<InstanceNode> instances = n.instances();
-    if (only != null) {
-      if (only.isEmpty()) {
-        throw new GangException("instance id is empty");
-      }
-      instances = instances.stream().filter(i -> i.id().equals(only)).toList();
-      if (instances.isEmpty()) {
-        throw new GangException("instance id " + only + " not found");
-      }
+    if (only != null && only.isEmpty()) {
+      throw new GangException("instance id is empty");
     }
-    if (!scaleMode) {
-      return Math.max(1, instances.size());
-    }
+    // the instances (only those with id `only` when restricted): how many, and their effective
+    // scales
+    int count = 0;
     int total = 0;
-    for (InstanceNode i : instances) {
-      total += effective(i.scale());
+    List<InstanceNode> instances = n.instances();
+    for (int k = 0, size = instances.size(); k < size; k++) {
+      InstanceNode i = instances.get(k);
+      if (only == null || i.id().equals(only)) {
+        count++;
+        if (scaleMode) {
+          total += effective(i.scale());
+        }
+      }
     }
-    return total;
+    if (only != null && count == 0) {
+      throw new GangException("instance id " + only + " not found");
+    }
+    return scaleMode ? total : Math.max(1, count);
   }
 
   /** minReplicas when above 0, else replicas when above 0, else 0 (a missing scale is 0). */

@@ -353,7 +353,7 @@ public final class JacksonJqEngine implements JqEngine {
     }
   }
 
-  private final class Compiled implements JqProgram {
+  private final class Compiled implements JqProgram, OneResult {
     private final String expression;
     private final JsonQuery query;
     /** The fast path when the expression is a plain path, else null. */
@@ -388,6 +388,15 @@ public final class JacksonJqEngine implements JqEngine {
         }
       }
       return run(expression, query, RootScope.get(), input.node(), true);
+    }
+
+    @Override
+    public JsonNode applyOne(JqInput input) {
+      Objects.requireNonNull(input, "input");
+      if (plain == null || Thread.currentThread().isInterrupted()) {
+        return null;
+      }
+      return plain.one(input, options.maxResults());
     }
 
     @Override

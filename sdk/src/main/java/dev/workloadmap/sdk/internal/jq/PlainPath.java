@@ -186,6 +186,25 @@ final class PlainPath {
   }
 
   /**
+   * The one result of a path without iteration, as {@link #apply(dev.workloadmap.sdk.jq.JqInput, int)} would give it
+   * in a list of one, without the list and without making the key-sorted form; null when the path iterates, when
+   * {@code maxResults} is below 1, or when {@link #apply(dev.workloadmap.sdk.jq.JqInput, int)} would not answer from
+   * the tree at hand (the caller then asks it, which takes the same fast path or the engine). For callers that read one
+   * value per pod (instance ids, replica keys, group keys): no allocation on the way.
+   */
+  JsonNode one(dev.workloadmap.sdk.jq.JqInput input, int maxResults) {
+    if (!single || maxResults < 1) {
+      return null;
+    }
+    JsonNode sorted = input.sortedIfMade();
+    if (sorted != null) {
+      return one(sorted); // a canonical tree holds no missing node, and its subtrees are canonical
+    }
+    JsonNode v = one(input.original());
+    return v == null ? null : SortedKeys.lazyCanonical(v);
+  }
+
+  /**
    * The one result of a path without iteration on a tree in the caller's key order, as {@link #walk} with {@code
    * sorted} false would give it; null where that gives up.
    */

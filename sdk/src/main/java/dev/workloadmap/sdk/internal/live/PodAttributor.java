@@ -5,6 +5,7 @@ import dev.workloadmap.sdk.WorkloadMapException;
 import dev.workloadmap.sdk.definition.ComponentDefinition;
 import dev.workloadmap.sdk.definition.Definition;
 import dev.workloadmap.sdk.definition.PodSelector;
+import dev.workloadmap.sdk.definition.PodSelector.ComponentInstanceSelector;
 import dev.workloadmap.sdk.internal.jq.SortedKeys;
 import dev.workloadmap.sdk.jq.JqInput;
 import dev.workloadmap.sdk.live.LiveComponent;
@@ -13,9 +14,7 @@ import dev.workloadmap.sdk.live.LiveTree;
 import dev.workloadmap.sdk.live.OwnerChain;
 import dev.workloadmap.sdk.live.OwnerLookup;
 import dev.workloadmap.sdk.live.PodQueryException;
-import dev.workloadmap.sdk.live.PodStatus;
 import dev.workloadmap.sdk.live.UnmatchedPod;
-import dev.workloadmap.sdk.resources.PodResources;
 import dev.workloadmap.sdk.resources.ResourceList;
 import dev.workloadmap.sdk.spi.JqEngine;
 import dev.workloadmap.sdk.tree.ComponentNode;
@@ -24,12 +23,14 @@ import dev.workloadmap.sdk.tree.WorkloadTree;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.HashSet;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.TreeSet;
+import java.util.Set;
 
 /**
  * Attributes candidate pods to a resolved workload (docs/format.md#owner-chain):
@@ -89,13 +90,15 @@ public final class PodAttributor {
     List<UnmatchedPod> unmatched = new ArrayList<>();
     List<String> notOwned = new ArrayList<>();
     List<String> problems = new ArrayList<>();
-    // per call, not per pod: the leaves, each component's instance ids and replica component
+    // per call, not per pod: the leaves, and per component its node, instance ids, replica selector
+    // and rows
     List<ComponentDefinition> leaves = PodClassifier.leaves(definition);
-    Map<String, List<String>> idsByComponent = new HashMap<>();
-    Map<String, Optional<ComponentDefinition>> replicaByComponent = new HashMap<>();
-    Map<String, Optional<ComponentNode>> componentNodes = new HashMap<>();
+    Map<ComponentDefinition, Placement> placements = new IdentityHashMap<>();
+    ComponentDefinition lastComponent = null;
+    Placement last = null;
     for (JsonNode pod : pods) {
-      String name = pod.path("metadata").path("name").asText("");
+      JsonNode metadata = pod.path("metadata");
+      String name = metadata.path("name").asText("");
       if (!chain.owns(pod)) {
         notOwned.add(name);
         continue;
@@ -108,83 +111,82 @@ public final class PodAttributor {
         unmatched.add(new UnmatchedPod(name, e.getMessage()));
         continue;
       }
-      ComponentNode node = componentNodes
-          .computeIfAbsent(c.name(), k -> Optional.ofNullable(tree.component(k)))
-          .orElse(null);
+      Placement at;
+      if (c == lastComponent) {
+        at = last;
+      } else {
+        at = placements.computeIfAbsent(c, k -> new Placement(definition, tree, k, rows));
+        lastComponent = c;
+        last = at;
+      }
       String instance = null;
       if (c.hasInstanceIdPath()) {
-        List<String> ids = idsByComponent.computeIfAbsent(
-            c.name(),
-            k -> node == null
-                ? List.of()
-                : node.instances().stream().map(InstanceNode::id).toList());
-        if (ids.isEmpty()) {
+        if (at.ids.isEmpty()) {
           unmatched.add(
               new UnmatchedPod(name, "component " + c.name() + " has no instances in the object"));
           continue;
         }
         try {
-          instance = classifier.matchingInstanceId(
-              c.podSelector() == null ? null : c.podSelector().componentInstanceSelector(),
-              ids,
-              in);
+          instance = classifier.matchingInstanceId(at.instanceSelector, at.ids, in);
         } catch (WorkloadMapException e) {
           unmatched.add(new UnmatchedPod(name, e.getMessage()));
           continue;
         }
       }
       String replicaKey = null;
-      Optional<ComponentDefinition> withReplica =
-          replicaByComponent.computeIfAbsent(c.name(), k -> replicaComponent(definition, c));
-      if (withReplica.isPresent()) {
+      if (at.replicaComponent != null) {
         try {
-          replicaKey = classifier
-              .replicaKey(withReplica.get().podSelector().replicaSelector(), in)
-              .orElse(null);
+          replicaKey = classifier.singleText(at.replicaKeyPath, in);
         } catch (WorkloadMapException e) {
-          problems.add("pod " + name + ": replica key of component "
-              + withReplica.get().name() + ": " + e.getMessage());
+          problems.add("pod " + name + ": replica key of component " + at.replicaComponent.name()
+              + ": " + e.getMessage());
         }
       }
+      JsonNode spec = pod.path("spec");
       ResourceList res = ResourceList.empty();
       try {
-        res = PodResources.perPod(pod.path("spec"));
+        res = at.resources.perPod(spec);
       } catch (WorkloadMapException e) {
         problems.add("pod " + name + ": resources: " + e.getMessage());
       }
+      // PodStatus's fields, with status read once
+      JsonNode status = pod.path("status");
+      String phase = PodFields.phase(status);
       LivePod lp = new LivePod(
           name,
-          pod.path("metadata").path("namespace").asText(""),
-          PodStatus.phase(pod),
-          PodStatus.reason(pod),
-          PodStatus.ready(pod),
-          PodStatus.node(pod),
+          metadata.path("namespace").asText(""),
+          phase,
+          PodFields.reason(status, phase),
+          PodFields.ready(status),
+          PodFields.node(spec),
           res,
           c.name(),
           instance,
           replicaKey,
           pod,
           in);
-      Row row = rows.get(key(c.name(), instance));
+      Row row = at.row(instance);
       if (row == null) {
         unmatched.add(new UnmatchedPod(name, "component " + c.name() + " has no row in the tree"));
         continue;
       }
-      row.pods.add(lp);
+      row.add(lp, pods.size());
     }
     List<LiveComponent> out = new ArrayList<>();
     for (Row r : rows.values()) {
-      r.pods.sort(Comparator.comparing(LivePod::name, SortedKeys::compareCodePoints));
-      TreeSet<String> nodes = new TreeSet<>();
+      sortByName(r.pods);
+      Set<String> distinct = new HashSet<>();
       int ready = 0;
       for (LivePod p : r.pods) {
         if (p.node() != null) {
-          nodes.add(p.node());
+          distinct.add(p.node());
         }
         if (p.ready()) {
           ready++;
         }
       }
+      List<String> nodes = new ArrayList<>(distinct);
+      nodes.sort(null); // natural order, as a TreeSet gives them
       out.add(new LiveComponent(
           r.name,
           r.component,
@@ -192,7 +194,7 @@ public final class PodAttributor {
           r.desired,
           r.pods.size(),
           ready,
-          new ArrayList<>(nodes),
+          nodes,
           r.resources,
           r.pods));
     }
@@ -239,13 +241,83 @@ public final class PodAttributor {
     return Optional.empty();
   }
 
+  /**
+   * What attribution needs of one component, computed on its first pod of a call: its tree node's instance ids, the
+   * selector that picks among them, the component whose replica selector applies ({@link #replicaComponent}), its rows
+   * by instance id (looked up once per id) and the memo of its pods' resources.
+   */
+  private static final class Placement {
+    final List<String> ids;
+    final ComponentInstanceSelector instanceSelector;
+    final ComponentDefinition replicaComponent;
+    final String replicaKeyPath;
+    final String component;
+    final Map<String, Row> rows;
+    final Map<String, Row> rowsByInstance = new HashMap<>();
+    final PodResourcesMemo resources = new PodResourcesMemo();
+
+    Placement(Definition d, WorkloadTree tree, ComponentDefinition c, Map<String, Row> rows) {
+      ComponentNode node = tree.component(c.name());
+      this.ids = !c.hasInstanceIdPath() || node == null
+          ? List.of()
+          : node.instances().stream().map(InstanceNode::id).toList();
+      this.instanceSelector =
+          c.podSelector() == null ? null : c.podSelector().componentInstanceSelector();
+      ComponentDefinition rc = replicaComponent(d, c).orElse(null);
+      this.replicaComponent = rc;
+      this.replicaKeyPath =
+          rc == null ? null : rc.podSelector().replicaSelector().keyPath();
+      this.component = c.name();
+      this.rows = rows;
+    }
+
+    /** The row {@code rows.get(key(component, instance))}, looked up once per instance id. */
+    Row row(String instance) {
+      String id = instance == null ? "" : instance; // key() spells both as ""
+      Row r = rowsByInstance.get(id);
+      if (r == null && !rowsByInstance.containsKey(id)) {
+        r = rows.get(key(component, id));
+        rowsByInstance.put(id, r);
+      }
+      return r;
+    }
+  }
+
+  /**
+   * Sorts pods by name in code-point order ({@link SortedKeys#compareCodePoints}). When no name has a surrogate,
+   * code-point order is {@link String#compareTo}'s UTF-16 order, which the JDK compares faster.
+   */
+  static void sortByName(List<LivePod> pods) {
+    if (pods.size() < 2) {
+      return; // nothing to order (and an empty row's list is immutable)
+    }
+    boolean surrogates = false;
+    for (int i = 0, n = pods.size(); i < n && !surrogates; i++) {
+      surrogates = hasSurrogate(pods.get(i).name());
+    }
+    pods.sort(
+        surrogates
+            ? Comparator.comparing(LivePod::name, SortedKeys::compareCodePoints)
+            : Comparator.comparing(LivePod::name));
+  }
+
+  private static boolean hasSurrogate(String s) {
+    for (int i = 0, n = s.length(); i < n; i++) {
+      if (Character.isSurrogate(s.charAt(i))) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   private static final class Row {
     final String name;
     final String component;
     final String instance;
     final int desired;
     final ResourceList resources;
-    final List<LivePod> pods = new ArrayList<>();
+    /** The placed pods; made on the first, sized for the desired pods (at most the candidates). */
+    List<LivePod> pods = List.of();
 
     Row(String name, String component, String instance, int desired, ResourceList resources) {
       this.name = name;
@@ -253,6 +325,13 @@ public final class PodAttributor {
       this.instance = instance;
       this.desired = desired;
       this.resources = resources;
+    }
+
+    void add(LivePod p, int candidates) {
+      if (pods.isEmpty()) {
+        pods = new ArrayList<>(Math.max(1, Math.min(desired, candidates)));
+      }
+      pods.add(p);
     }
   }
 

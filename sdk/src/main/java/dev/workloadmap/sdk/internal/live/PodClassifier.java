@@ -8,8 +8,10 @@ import dev.workloadmap.sdk.definition.PodSelector.ComponentInstanceSelector;
 import dev.workloadmap.sdk.definition.PodSelector.ComponentTypeSelector;
 import dev.workloadmap.sdk.definition.PodSelector.ReplicaSelector;
 import dev.workloadmap.sdk.internal.jq.JsonText;
+import dev.workloadmap.sdk.internal.jq.OneResult;
 import dev.workloadmap.sdk.jq.JqException;
 import dev.workloadmap.sdk.jq.JqInput;
+import dev.workloadmap.sdk.jq.JqProgram;
 import dev.workloadmap.sdk.jq.JqValues;
 import dev.workloadmap.sdk.live.InstanceNotFoundException;
 import dev.workloadmap.sdk.live.PodQueryException;
@@ -107,11 +109,22 @@ public final class PodClassifier {
    */
   public List<String> groupKeys(List<String> paths, JqInput pod) {
     List<String> out = new ArrayList<>(paths.size());
-    for (String p : paths) {
-      out.add(
-          single(p, pod).orElseThrow(() -> new PodQueryException("query result is empty <nil>")));
-    }
+    groupKeys(paths, pod, out);
     return out;
+  }
+
+  /**
+   * As {@link #groupKeys(List, JqInput)}, appending to {@code out} (which the caller may reuse from pod to pod); on an
+   * error {@code out} holds the keys read before it.
+   */
+  public void groupKeys(List<String> paths, JqInput pod, List<String> out) {
+    for (int i = 0, n = paths.size(); i < n; i++) {
+      String v = singleText(paths.get(i), pod);
+      if (v == null) {
+        throw new PodQueryException("query result is empty <nil>");
+      }
+      out.add(v);
+    }
   }
 
   /**
@@ -156,8 +169,7 @@ public final class PodClassifier {
       }
       throw new PodQueryException("no instance selector provided but instance ids are not empty");
     }
-    String id = single(selector.idPath(), pod)
-        .orElseThrow(() -> new PodQueryException("query result is empty <nil>"));
+    String id = singleText(selector.idPath(), pod); // not null: the idPath is not empty
     if (!ids.contains(id)) {
       throw new InstanceNotFoundException(id, ids);
     }
@@ -218,17 +230,34 @@ public final class PodClassifier {
   }
 
   private Optional<String> single(String path, JqInput pod) {
+    return Optional.ofNullable(singleText(path, pod));
+  }
+
+  /**
+   * The text of {@code path}'s single result on {@code pod} ({@link JqValues#render}), or null when {@code path} is
+   * null or empty. A plain path without iteration is read by {@link OneResult} without a result list; everything else,
+   * and every case where that fast path is not sure, goes through {@link dev.workloadmap.sdk.jq.JqProgram#apply}, so
+   * the answers and errors are the same.
+   *
+   * @throws PodQueryException the path gives no, several, a null or an empty result
+   * @throws JqException the path does not parse or fails
+   */
+  String singleText(String path, JqInput pod) {
     if (path == null || path.isEmpty()) {
-      return Optional.empty();
+      return null;
     }
-    List<JsonNode> r = engine.compile(path).apply(pod);
-    if (r.size() != 1) {
-      throw new PodQueryException("expected single query result, got " + r.size());
+    JqProgram program = engine.compile(path);
+    JsonNode v = OneResult.of(program, pod);
+    if (v == null) {
+      List<JsonNode> r = program.apply(pod);
+      if (r.size() != 1) {
+        throw new PodQueryException("expected single query result, got " + r.size());
+      }
+      v = r.get(0);
     }
-    JsonNode v = r.get(0);
     if (v.isNull() || (v.isTextual() && v.textValue().isEmpty())) {
       throw new PodQueryException("query result is empty " + (v.isNull() ? "<nil>" : "\"\""));
     }
-    return Optional.of(JqValues.render(v));
+    return JqValues.render(v);
   }
 }
