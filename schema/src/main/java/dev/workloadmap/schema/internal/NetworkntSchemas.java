@@ -19,8 +19,8 @@ import java.util.Objects;
 
 /**
  * The networknt json-schema-validator (2.0.8) side: one registry and one compiled schema per form, each compiled on
- * first use and shared. Compiled networknt schemas are immutable after {@link Schema#initializeValidators()}, so validation is
- * safe from any number of threads.
+ * first use and shared. Compiled networknt schemas are immutable after {@link Schema#initializeValidators()}, so
+ * validation is safe from any number of threads.
  */
 public final class NetworkntSchemas {
 
