@@ -14,6 +14,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.util.List;
 import java.util.Properties;
+import java.util.function.Supplier;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.IVersionProvider;
@@ -23,8 +24,9 @@ import picocli.CommandLine.ParseResult;
 
 /**
  * The {@code workloadmap} command line (docs/format.md#cli): the subcommands of {@link #SUBCOMMANDS} (messages that
- * name them read picocli's model, never a hand list), thin front-ends over the SDK and the built-in catalog. Exit codes are those of {@link ExitCodes}; every failure is one message on stderr with a hint (with
- * {@code -o json}, a JSON error object on stdout), never a stack trace.
+ * name them read picocli's model, never a hand list), thin front-ends over the SDK and the built-in catalog. Exit
+ * codes are those of {@link ExitCodes}; every failure is one message on stderr with a hint (with {@code -o json}, a
+ * JSON error object on stdout), never a stack trace.
  */
 @Command(
     name = "workloadmap",
@@ -62,7 +64,10 @@ public final class WorkloadMapCli implements Runnable {
       CommandLine.HelpCommand.class);
 
   final Env env;
-  private final Catalog catalog;
+  /** Where the catalog comes from; asked on the first {@link #catalog()} (a {@code --version} never asks). */
+  private final Supplier<Catalog> catalogSource;
+
+  private Catalog catalog;
   private WorkloadMap workloadMap;
 
   @Option(
@@ -76,9 +81,9 @@ public final class WorkloadMapCli implements Runnable {
   @CommandLine.Spec
   CommandLine.Model.CommandSpec spec;
 
-  WorkloadMapCli(Env env, Catalog catalog) {
+  WorkloadMapCli(Env env, Supplier<Catalog> catalogSource) {
     this.env = env;
-    this.catalog = catalog;
+    this.catalogSource = catalogSource;
   }
 
   @Override
@@ -108,6 +113,9 @@ public final class WorkloadMapCli implements Runnable {
   }
 
   Catalog catalog() {
+    if (catalog == null) {
+      catalog = catalogSource.get();
+    }
     return catalog;
   }
 
@@ -119,9 +127,9 @@ public final class WorkloadMapCli implements Runnable {
         System.in,
         Clock.systemUTC(),
         System.getenv());
-    // on demand: a command reads the catalog entries it needs (describe -f one, --version none),
-    // not all of them
-    return run(env, Catalog.builtInOnDemand(), args);
+    // on demand: a command reads the catalog entries it needs (describe -f one), and only a command
+    // that needs the catalog reads even its index (--version does not)
+    return run(env, Catalog::builtInOnDemand, args);
   }
 
   /**
@@ -130,6 +138,10 @@ public final class WorkloadMapCli implements Runnable {
    * @return the exit code ({@link ExitCodes})
    */
   public static int run(Env env, Catalog catalog, String... args) {
+    return run(env, () -> catalog, args);
+  }
+
+  private static int run(Env env, Supplier<Catalog> catalog, String... args) {
     CommandLine cmd = commandLine(env, catalog, commandFor(args));
     try {
       return cmd.execute(args);
@@ -177,6 +189,11 @@ public final class WorkloadMapCli implements Runnable {
 
   /** The configured picocli command line with {@code subcommands} only (see {@link #commandFor}). */
   static CommandLine commandLine(Env env, Catalog catalog, List<Class<?>> subcommands) {
+    return commandLine(env, () -> catalog, subcommands);
+  }
+
+  private static CommandLine commandLine(
+      Env env, Supplier<Catalog> catalog, List<Class<?>> subcommands) {
     CommandLine cmd = new CommandLine(new WorkloadMapCli(env, catalog));
     // first, as picocli added them from the annotation: the settings below apply to the subcommands
     // present
