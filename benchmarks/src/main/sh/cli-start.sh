@@ -4,9 +4,11 @@
 # prints the load average before and after (the machine's load is part of every figure).
 #
 # Needs hyperfine (Debian: apt-get install -y hyperfine), a built CLI (./mvnw -B -ntp package -pl cli -am
-# -DskipTests -Dinvoker.skip) and a kubectl: $KUBECTL, else kubectl on the PATH. Extra arguments go to hyperfine
-# (for example --runs 20 or --export-markdown cli-start.md). Run from anywhere; no cluster is contacted (KUBECONFIG
-# and HOME point at nothing, so file mode reads the built-in catalog only).
+# -DskipTests -Dinvoker.skip) and a kubectl: $KUBECTL, else kubectl on the PATH. Each command runs 20 times after 2
+# warm-up runs; extra arguments go to hyperfine (for example --export-markdown cli-start.md). Run from anywhere; no
+# cluster is contacted (KUBECONFIG and HOME point at nothing, so file mode reads the built-in catalog only). With
+# $WORKLOADMAP_BEFORE set to the launcher of another build (an earlier commit's worktree, or a copy of its launcher
+# beside its jar and .jsa), its --version and describe -f are timed in the same run, for a before/after table.
 set -e
 here=$(CDPATH= cd -- "$(dirname -- "$0")" && pwd)
 root=$(CDPATH= cd -- "$here/../../../.." && pwd)
@@ -26,9 +28,13 @@ fi
 empty=$(mktemp -d)
 trap 'rm -rf "$empty"' EXIT
 echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
-HOME=$empty KUBECONFIG= hyperfine -N --warmup 1 --runs 10 "$@" \
-  -n "kubectl version --client" "$kubectl version --client" \
+set -- -n "kubectl version --client" "$kubectl version --client" \
   -n "java -version" "java -version" \
   -n "workloadmap --version" "$launcher --version" \
-  -n "workloadmap describe -f seed" "$launcher describe -f $seed"
+  -n "workloadmap describe -f seed" "$launcher describe -f $seed" "$@"
+if [ -n "${WORKLOADMAP_BEFORE:-}" ]; then
+  set -- -n "before: workloadmap --version" "$WORKLOADMAP_BEFORE --version" \
+    -n "before: workloadmap describe -f seed" "$WORKLOADMAP_BEFORE describe -f $seed" "$@"
+fi
+HOME=$empty KUBECONFIG= hyperfine -N --warmup 2 --runs 20 "$@"
 echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"

@@ -103,7 +103,7 @@ final class DefinitionFileOption {
           "--definition " + file + ": the definition has no root kind",
           "set structureDefinition.rootComponent.kind");
     }
-    JsonNode doc = Output.JSON_MAPPER.valueToTree(java.util.Map.of());
+    JsonNode doc = Output.jsonMapper().valueToTree(java.util.Map.of());
     return new DefinitionSet.Entry(l.definition(), FILE, doc);
   }
 }

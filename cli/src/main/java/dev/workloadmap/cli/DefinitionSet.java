@@ -167,7 +167,7 @@ final class DefinitionSet {
 
   private static JsonNode yamlToJson(String yaml) {
     try {
-      return Output.YAML_MAPPER.readTree(yaml);
+      return Output.yamlMapper().readTree(yaml);
     } catch (java.io.IOException e) {
       throw new java.io.UncheckedIOException(e);
     }

@@ -15,13 +15,31 @@ public enum Output {
   JSON,
   YAML;
 
-  static final ObjectMapper JSON_MAPPER =
-      new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
-  static final YAMLMapper YAML_MAPPER = YAMLMapper.builder()
-      .disable(YAMLGenerator.Feature.WRITE_DOC_START_MARKER)
-      .enable(YAMLGenerator.Feature.MINIMIZE_QUOTES)
-      .enable(YAMLGenerator.Feature.ALWAYS_QUOTE_NUMBERS_AS_STRINGS)
-      .build();
+  // Built on first use (holder classes): a table view, the most common, needs neither, and building
+  // them (the YAML
+  // mapper above all) was 5% of a describe -f's start-up.
+  private static final class Json {
+    static final ObjectMapper MAPPER =
+        new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+  }
+
+  private static final class Yaml {
+    static final YAMLMapper MAPPER = YAMLMapper.builder()
+        .disable(YAMLGenerator.Feature.WRITE_DOC_START_MARKER)
+        .enable(YAMLGenerator.Feature.MINIMIZE_QUOTES)
+        .enable(YAMLGenerator.Feature.ALWAYS_QUOTE_NUMBERS_AS_STRINGS)
+        .build();
+  }
+
+  /** The indented JSON writer shared by the commands. */
+  static ObjectMapper jsonMapper() {
+    return Json.MAPPER;
+  }
+
+  /** The YAML mapper shared by the commands. */
+  static YAMLMapper yamlMapper() {
+    return Yaml.MAPPER;
+  }
 
   boolean structured() {
     return this == JSON || this == YAML;
@@ -31,8 +49,8 @@ public enum Output {
   String write(JsonNode node) {
     try {
       return this == YAML
-          ? YAML_MAPPER.writeValueAsString(node)
-          : JSON_MAPPER.writeValueAsString(node) + "\n";
+          ? yamlMapper().writeValueAsString(node)
+          : jsonMapper().writeValueAsString(node) + "\n";
     } catch (JsonProcessingException e) {
       throw new UncheckedIOException(e);
     }

@@ -12,7 +12,9 @@ import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
+import java.util.List;
 import java.util.Properties;
+import java.util.function.Supplier;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.IVersionProvider;
@@ -21,10 +23,10 @@ import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.ParseResult;
 
 /**
- * The {@code workloadmap} command line (docs/format.md#cli): the subcommands listed in {@link Command#subcommands}
- * below (messages that name them read picocli's model, never a hand list), thin front-ends over the SDK and the
- * built-in catalog. Exit codes are those of {@link ExitCodes}; every failure is one message on stderr with a hint (with
- * {@code -o json}, a JSON error object on stdout), never a stack trace.
+ * The {@code workloadmap} command line (docs/format.md#cli): the subcommands of {@link #SUBCOMMANDS} (messages that
+ * name them read picocli's model, never a hand list), thin front-ends over the SDK and the built-in catalog. Exit
+ * codes are those of {@link ExitCodes}; every failure is one message on stderr with a hint (with {@code -o json}, a
+ * JSON error object on stdout), never a stack trace.
  */
 @Command(
     name = "workloadmap",
@@ -33,18 +35,6 @@ import picocli.CommandLine.ParseResult;
     description =
         "See the structure, pods, status and resources of AI workloads through Workload Map (Karta)"
             + " definitions: the built-in catalog plus the cluster's Karta objects.",
-    subcommands = {
-      GetCommand.class,
-      DescribeCommand.class,
-      DefinitionsCommand.class,
-      ValidateCommand.class,
-      GangsCommand.class,
-      VerifyCommand.class,
-      RegisterCommand.class,
-      UnregisterCommand.class,
-      CompletionCommand.class,
-      CommandLine.HelpCommand.class
-    },
     exitCodeListHeading = "%nExit codes:%n",
     exitCodeList = {
       "0:success (validate: valid)",
@@ -55,8 +45,29 @@ import picocli.CommandLine.ParseResult;
     })
 public final class WorkloadMapCli implements Runnable {
 
+  /**
+   * The subcommands, in the order of {@code --help}. They are added to picocli's model by {@link #commandLine}, not
+   * through {@link Command#subcommands}, so that a run of one command can build the model of that command alone
+   * ({@link #commandFor}): picocli reads every annotated subcommand eagerly, which was a sixth of a {@code describe
+   * -f}'s start-up.
+   */
+  static final List<Class<?>> SUBCOMMANDS = List.of(
+      GetCommand.class,
+      DescribeCommand.class,
+      DefinitionsCommand.class,
+      ValidateCommand.class,
+      GangsCommand.class,
+      VerifyCommand.class,
+      RegisterCommand.class,
+      UnregisterCommand.class,
+      CompletionCommand.class,
+      CommandLine.HelpCommand.class);
+
   final Env env;
-  private final Catalog catalog;
+  /** Where the catalog comes from; asked on the first {@link #catalog()} (a {@code --version} never asks). */
+  private final Supplier<Catalog> catalogSource;
+
+  private Catalog catalog;
   private WorkloadMap workloadMap;
 
   @Option(
@@ -70,9 +81,9 @@ public final class WorkloadMapCli implements Runnable {
   @CommandLine.Spec
   CommandLine.Model.CommandSpec spec;
 
-  WorkloadMapCli(Env env, Catalog catalog) {
+  WorkloadMapCli(Env env, Supplier<Catalog> catalogSource) {
     this.env = env;
-    this.catalog = catalog;
+    this.catalogSource = catalogSource;
   }
 
   @Override
@@ -102,6 +113,9 @@ public final class WorkloadMapCli implements Runnable {
   }
 
   Catalog catalog() {
+    if (catalog == null) {
+      catalog = catalogSource.get();
+    }
     return catalog;
   }
 
@@ -113,9 +127,9 @@ public final class WorkloadMapCli implements Runnable {
         System.in,
         Clock.systemUTC(),
         System.getenv());
-    // on demand: a command reads the catalog entries it needs (describe -f one, --version none),
-    // not all of them
-    return run(env, Catalog.builtInOnDemand(), args);
+    // on demand: a command reads the catalog entries it needs (describe -f one), and only a command
+    // that needs the catalog reads even its index (--version does not)
+    return run(env, Catalog::builtInOnDemand, args);
   }
 
   /**
@@ -124,7 +138,11 @@ public final class WorkloadMapCli implements Runnable {
    * @return the exit code ({@link ExitCodes})
    */
   public static int run(Env env, Catalog catalog, String... args) {
-    CommandLine cmd = commandLine(env, catalog);
+    return run(env, () -> catalog, args);
+  }
+
+  private static int run(Env env, Supplier<Catalog> catalog, String... args) {
+    CommandLine cmd = commandLine(env, catalog, commandFor(args));
     try {
       return cmd.execute(args);
     } finally {
@@ -133,9 +151,55 @@ public final class WorkloadMapCli implements Runnable {
     }
   }
 
-  /** The configured picocli command line (also used to generate the completion script). */
+  /**
+   * The subcommands a run with {@code args} needs in picocli's model: {@link #SUBCOMMANDS} (the whole tree) unless the
+   * run provably reads no other command's model, that is:
+   *
+   * <ul>
+   *   <li>{@code args[0]} is exactly the name or an alias of a subcommand other than {@code help}: picocli then hands
+   *       every later argument to that subcommand (none of ours has subcommands of its own, and the root's subcommands
+   *       are not repeatable), so its parse, its errors and its {@code --help} are those of the whole tree. That
+   *       subcommand alone.
+   *   <li>{@code args} is just {@code --version} or {@code -V}: the root's version, no subcommand. None.
+   * </ul>
+   *
+   * Anything else (no arguments, root help, an unknown or misspelt command, a root option before the command, {@code
+   * help}) gets the whole tree, so that usage help, suggestions and the messages that list the commands read all of
+   * them. {@code completion} builds the whole tree itself.
+   */
+  static List<Class<?>> commandFor(String... args) {
+    if (args.length == 1 && (args[0].equals("--version") || args[0].equals("-V"))) {
+      return List.of();
+    }
+    if (args.length > 0) {
+      for (Class<?> c : SUBCOMMANDS) {
+        Command a = c.getAnnotation(Command.class);
+        if (a.name().equals(args[0]) || java.util.Arrays.asList(a.aliases()).contains(args[0])) {
+          return c == CommandLine.HelpCommand.class ? SUBCOMMANDS : List.of(c);
+        }
+      }
+    }
+    return SUBCOMMANDS;
+  }
+
+  /** The configured picocli command line with every subcommand (also used to generate the completion script). */
   static CommandLine commandLine(Env env, Catalog catalog) {
+    return commandLine(env, catalog, SUBCOMMANDS);
+  }
+
+  /** The configured picocli command line with {@code subcommands} only (see {@link #commandFor}). */
+  static CommandLine commandLine(Env env, Catalog catalog, List<Class<?>> subcommands) {
+    return commandLine(env, () -> catalog, subcommands);
+  }
+
+  private static CommandLine commandLine(
+      Env env, Supplier<Catalog> catalog, List<Class<?>> subcommands) {
     CommandLine cmd = new CommandLine(new WorkloadMapCli(env, catalog));
+    // first, as picocli added them from the annotation: the settings below apply to the subcommands
+    // present
+    for (Class<?> c : subcommands) {
+      cmd.addSubcommand(c);
+    }
     cmd.setOut(env.out());
     cmd.setErr(env.err());
     cmd.setCaseInsensitiveEnumValuesAllowed(true);

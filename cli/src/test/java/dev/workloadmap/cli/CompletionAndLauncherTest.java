@@ -65,6 +65,50 @@ class CompletionAndLauncherTest {
   }
 
   @Test
+  void launcherPassesTheArchiveOnlyForTheJarItWasDumpedFor(@TempDir Path dir) throws Exception {
+    Path launcher = Path.of("src", "main", "sh", "workloadmap").toAbsolutePath();
+    Assumptions.assumeTrue(new File("/bin/sh").canExecute(), "no /bin/sh");
+    // a java that prints its arguments, a jar and its archive
+    Path bin = Files.createDirectories(dir.resolve("jdk/bin"));
+    Path java = Files.writeString(bin.resolve("java"), "#!/bin/sh\necho \"$@\"\n");
+    assertThat(java.toFile().setExecutable(true)).isTrue();
+    Path lib = Files.createDirectories(dir.resolve("lib"));
+    Path jar = Files.writeString(lib.resolve("workloadmap-cli-1.0-all.jar"), "");
+    Files.writeString(lib.resolve("workloadmap-cli-1.0-all.jsa"), "");
+    String physicalJar = jar.toRealPath().toString();
+
+    Files.writeString(lib.resolve("workloadmap-cli-1.0-all.jsa.jar"), physicalJar + "\n");
+    assertThat(launch(launcher, dir, jar))
+        .contains(
+            "-XX:SharedArchiveFile=" + lib.toRealPath().resolve("workloadmap-cli-1.0-all.jsa"))
+        .contains("-jar " + physicalJar + " --version");
+
+    // dumped for a jar elsewhere (the jar and its archive were moved): the JVM could not use it,
+    // and would then start
+    // without the JDK's own archive either
+    Files.writeString(lib.resolve("workloadmap-cli-1.0-all.jsa.jar"), "/elsewhere/x.jar\n");
+    assertThat(launch(launcher, dir, jar))
+        .doesNotContain("SharedArchiveFile")
+        .contains("-jar " + physicalJar + " --version");
+
+    Files.delete(lib.resolve("workloadmap-cli-1.0-all.jsa.jar"));
+    assertThat(launch(launcher, dir, jar)).doesNotContain("SharedArchiveFile");
+  }
+
+  private static String launch(Path launcher, Path dir, Path jar) throws Exception {
+    ProcessBuilder pb =
+        new ProcessBuilder("/bin/sh", launcher.toString(), "--version").redirectErrorStream(true);
+    pb.environment().put("WORKLOADMAP_JAR", jar.toString());
+    pb.environment().put("JAVA_HOME", dir.resolve("jdk").toString());
+    pb.environment().remove("WORKLOADMAP_JAVA_OPTS");
+    Process p = pb.start();
+    String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertThat(p.waitFor(30, TimeUnit.SECONDS)).isTrue();
+    assertThat(p.exitValue()).as(out).isZero();
+    return out;
+  }
+
+  @Test
   void versionAndHelp() {
     Cli.Result v = Cli.exec("--version");
     assertThat(v.exitCode()).isZero();

@@ -18,9 +18,9 @@ import java.util.Map;
 import java.util.Objects;
 
 /**
- * The networknt json-schema-validator (2.0.8) side: one registry and one compiled schema per form, built once and
- * shared. Compiled networknt schemas are immutable after {@link Schema#initializeValidators()}, so validation is
- * safe from any number of threads.
+ * The networknt json-schema-validator (2.0.8) side: one registry and one compiled schema per form, each compiled on
+ * first use and shared. Compiled networknt schemas are immutable after {@link Schema#initializeValidators()}, so
+ * validation is safe from any number of threads.
  */
 public final class NetworkntSchemas {
 
@@ -35,11 +35,15 @@ public final class NetworkntSchemas {
       ViolationMapper.MESSAGES_KEYWORD,
       ViolationMapper.PATTERN_MESSAGE_KEYWORD);
 
-  private final Schema dispatching;
+  private final SchemaRegistry registry;
+  private final String id;
+  private Schema dispatching;
   private final Map<SchemaForm, Schema> forms = new EnumMap<>(SchemaForm.class);
 
   /**
-   * Compiles the top-level schema and the schema of each form.
+   * Sets up the registry of {@code document}; each schema (the top-level one, each form's) is compiled the first time
+   * it validates, so that a process that checks documents of one form compiles that form only (compiling the
+   * dispatching schema compiles every form through it: most of a CLI call's schema set-up).
    *
    * @param document the loaded schema; its {@code $id} is the base of every location
    */
@@ -51,19 +55,28 @@ public final class NetworkntSchemas {
         .pathType(PathType.JSON_POINTER)
         .locale(Locale.ROOT)
         .build();
-    SchemaRegistry registry = SchemaRegistry.withDefaultDialect(
+    this.id = document.id();
+    this.registry = SchemaRegistry.withDefaultDialect(
         dialect.build(),
         b -> b.schemas(Map.of(document.id(), document.text())).schemaRegistryConfig(config));
-    this.dispatching = load(registry, document.id());
-    for (SchemaForm form : SchemaForm.values()) {
-      forms.put(form, load(registry, document.id() + "#" + formFragment(form)));
-    }
   }
 
   private static Schema load(SchemaRegistry registry, String location) {
     Schema schema = registry.getSchema(SchemaLocation.of(location));
     schema.initializeValidators();
     return schema;
+  }
+
+  /** One form's compiled schema, compiled on first use; compiled schemas are immutable and shared. */
+  private synchronized Schema form(SchemaForm form) {
+    return forms.computeIfAbsent(form, f -> load(registry, id + "#" + formFragment(f)));
+  }
+
+  private synchronized Schema dispatching() {
+    if (dispatching == null) {
+      dispatching = load(registry, id);
+    }
+    return dispatching;
   }
 
   /** The fragment pointer of a form's document schema, such as {@code /$defs/Karta}. */
@@ -73,11 +86,11 @@ public final class NetworkntSchemas {
 
   /** Validates against one form's schema directly: the errors of that form only, with no dispatch in between. */
   public List<Error> validate(SchemaForm form, JsonNode document) {
-    return forms.get(form).validate(document);
+    return form(form).validate(document);
   }
 
   /** Validates against the top-level schema, which dispatches on apiVersion and kind (as editors do). */
   public List<Error> validateDispatching(JsonNode document) {
-    return dispatching.validate(document);
+    return dispatching().validate(document);
   }
 }

@@ -360,7 +360,10 @@ public final class Catalog {
       throw new CatalogException(fileName + ": invalid catalog entry", l.report());
     }
     Definition d = l.definition();
-    checkEntry(wm, d, fileName);
+    // the validator's findings are already in l.report(), which has no error (wm.read ran the same
+    // validator on this
+    // definition): only the GVK and form checks are left (validating again could find nothing new)
+    checkForm(d, fileName);
     if (!slug.equals(d.slug())) {
       throw new CatalogException(fileName + ": the entry for " + d.rootGvk() + " must be in folder "
           + d.slug() + ", not " + slug + " (docs/format.md#catalog file names)");
@@ -370,6 +373,15 @@ public final class Catalog {
 
   /** Current form, valid root GVK, no validation errors (conformance CA-05, CA-07). */
   private static void checkEntry(WorkloadMap wm, Definition d, String origin) {
+    checkForm(d, origin);
+    ValidationReport report = wm.validate(d);
+    if (report.hasErrors()) {
+      throw new CatalogException(origin + ": invalid catalog entry", report);
+    }
+  }
+
+  /** Current form and a valid root GVK (conformance CA-05, CA-07). */
+  private static void checkForm(Definition d, String origin) {
     Gvk gvk = d.rootGvk();
     if (gvk == null || gvk.version().isEmpty() || gvk.kind().isEmpty()) {
       throw new CatalogException(
@@ -380,10 +392,6 @@ public final class Catalog {
       throw new CatalogException(
           origin + ": catalog entries use the current form (apiVersion run.ai/v1alpha1, kind"
               + " Karta), found the legacy form");
-    }
-    ValidationReport report = wm.validate(d);
-    if (report.hasErrors()) {
-      throw new CatalogException(origin + ": invalid catalog entry", report);
     }
   }
 
