@@ -65,13 +65,28 @@ public record Definition(
 
   /** The direct children of {@code parent}, in declaration order. */
   public List<ComponentDefinition> childrenOf(String parent) {
-    List<ComponentDefinition> out = new ArrayList<>(2);
-    for (ComponentDefinition c : childComponents) {
-      if (parent.equals(c.ownerRef())) {
+    // every resolve asks this of every component: no list is grown for the usual none or one child
+    ComponentDefinition first = null;
+    List<ComponentDefinition> out = null;
+    for (int i = 0; i < childComponents.size(); i++) {
+      ComponentDefinition c = childComponents.get(i);
+      if (!parent.equals(c.ownerRef())) {
+        continue;
+      }
+      if (first == null) {
+        first = c;
+      } else {
+        if (out == null) {
+          out = new ArrayList<>(4);
+          out.add(first);
+        }
         out.add(c);
       }
     }
-    return Collections.unmodifiableList(out);
+    if (out != null) {
+      return Collections.unmodifiableList(out);
+    }
+    return first == null ? Collections.emptyList() : Collections.singletonList(first);
   }
 
   /**

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.node.IntNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.LongNode;
 import com.fasterxml.jackson.databind.node.NullNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
 import dev.workloadmap.sdk.internal.jqast.JqNode;
 import dev.workloadmap.sdk.internal.jqast.JqParser;
@@ -89,7 +90,11 @@ final class FastEval {
     List<JsonNode> canonical = null;
     for (int i = 0; i < out.size(); i++) {
       JsonNode v = out.get(i);
-      JsonNode c = SortedKeys.canonical(v);
+      // a boolean, a string or null is its own canonical form (what canonical returns after four
+      // type tests)
+      JsonNode c = v instanceof BooleanNode || v instanceof TextNode || v instanceof NullNode
+          ? v
+          : SortedKeys.canonical(v);
       if (c != v && canonical == null) {
         canonical = new ArrayList<>(out);
       }
@@ -363,6 +368,11 @@ final class FastEval {
     }
 
     static JsonNode step(JsonNode v, String name) {
+      if (v instanceof ObjectNode o) {
+        // the usual case first: one type test, then the lookup (LazyCanonical is an ObjectNode too)
+        JsonNode child = o.get(name);
+        return child == null ? NullNode.getInstance() : child;
+      }
       if (v.isNull()) {
         return NullNode.getInstance();
       }
@@ -634,25 +644,34 @@ final class FastEval {
   }
 
   private static final class Compare extends ValueOp {
-    private final String op;
+    private static final int EQ = 0, NE = 1, LT = 2, LE = 3, GT = 4, GE = 5;
+    /** The operator as a small int: decided once here, not by comparing strings on every evaluation. */
+    private final int op;
 
     Compare(Node left, Node right, String op) {
       super(left, right);
-      this.op = op;
+      this.op = switch (op) {
+        case "==" -> EQ;
+        case "!=" -> NE;
+        case "<" -> LT;
+        case "<=" -> LE;
+        case ">" -> GT;
+        default -> GE;
+      };
     }
 
     @Override
     JsonNode apply(JsonNode l, JsonNode r) {
-      int c = compare(l, r, op.equals("==") || op.equals("!="));
+      int c = compare(l, r, op == EQ || op == NE);
       boolean result = switch (op) {
-        case "==" -> c == 0;
-        case "!=" -> c != 0;
-        case "<" -> c < 0;
-        case "<=" -> c <= 0;
-        case ">" -> c > 0;
+        case EQ -> c == 0;
+        case NE -> c != 0;
+        case LT -> c < 0;
+        case LE -> c <= 0;
+        case GT -> c > 0;
         default -> c >= 0;
       };
-      return BooleanNode.valueOf(result);
+      return result ? BooleanNode.TRUE : BooleanNode.FALSE;
     }
   }
 
@@ -939,6 +958,14 @@ final class FastEval {
   // Values
 
   static boolean truthy(JsonNode v) {
+    // the shared true, false and null nodes (what comparisons, not and missing fields give) by
+    // identity
+    if (v == BooleanNode.TRUE) {
+      return true;
+    }
+    if (v == BooleanNode.FALSE || v == NullNode.getInstance()) {
+      return false;
+    }
     return !(v.isNull() || (v.isBoolean() && !v.booleanValue()));
   }
 
@@ -975,25 +1002,23 @@ final class FastEval {
 
   /** jq's order for scalars: null < false < true < numbers < strings; arrays and objects give up. */
   private static int rank(JsonNode v) {
-    if (v.isNull()) {
-      return 0;
+    // one read of the node type (what isNull, isBoolean, ... each read again)
+    switch (v.getNodeType()) {
+      case NULL:
+        return 0;
+      case BOOLEAN:
+        return v.booleanValue() ? 2 : 1;
+      case NUMBER:
+        return 3;
+      case STRING:
+        return 4;
+      case ARRAY:
+        return 5;
+      case OBJECT:
+        return 6;
+      default:
+        throw Bail.INSTANCE; // missing, binary, POJO
     }
-    if (v.isBoolean()) {
-      return v.booleanValue() ? 2 : 1;
-    }
-    if (v.isNumber()) {
-      return 3;
-    }
-    if (v.isTextual()) {
-      return 4;
-    }
-    if (v.isArray()) {
-      return 5;
-    }
-    if (v.isObject()) {
-      return 6;
-    }
-    throw Bail.INSTANCE;
   }
 
   private static int compare(JsonNode l, JsonNode r, boolean equality) {

@@ -214,7 +214,10 @@ public final class TreeBuilder {
         }
       }
       index++;
-      ResourceList total = perPod.times(desired);
+      // one pod: the per-pod list itself (its amounts are normalized, as every ResourceList's are,
+      // so
+      // times(1) would only copy it into an equal list)
+      ResourceList total = desired == 1 ? perPod : perPod.times(desired);
       if ((long) own + desired > Integer.MAX_VALUE) {
         problems.add(new EvaluationProblem(
             c.name(),

@@ -128,4 +128,77 @@ class FastEvalTest {
     assertThat(FastEval.of("any(.[]; any(.[0:1][]; . == 1))")).isNull();
     assertThat(FastEval.of("any(.[0][]; . == 1)").apply(grid, 1000)).hasSize(1);
   }
+
+  /** Every comparison operator over every pair of scalar ranks, on the sorted tree and on the caller's tree. */
+  @Test
+  void comparisonsAgreeWithTheEngineForEveryOperatorAndRank() {
+    List<String> values = List.of(
+        "null",
+        "false",
+        "true",
+        "0",
+        "2",
+        "7",
+        "\"\"",
+        "\"a\"",
+        "\"b\"",
+        ".spec.jobs[0].p",
+        ".status.terminalState",
+        ".b",
+        ".x");
+    for (String l : values) {
+      for (String r : values) {
+        String expression = "[(" + l + " == " + r + "), (" + l + " != " + r + "), (" + l + " < " + r
+            + "), (" + l + " <= " + r + "), (" + l + " > " + r + "), (" + l + " >= " + r + ")]";
+        assertThat(fast(expression)).as(expression).isNotNull().isEqualTo(engine(expression));
+        List<JsonNode> unsorted =
+            FastEval.of(expression).apply(JqInput.of(Json.parse(INPUT)), 1000);
+        assertThat(unsorted).as(expression).isNotNull();
+        assertThat(unsorted.stream().map(JqValues::toCompactJson).toList())
+            .as(expression)
+            .isEqualTo(engine(expression));
+      }
+    }
+  }
+
+  /** Results on the caller's tree: scalars as they are, numbers and objects in the canonical form. */
+  @ParameterizedTest
+  @ValueSource(
+      strings = {
+        ".s, .b, .x, (.spec.suspend | not), .status.terminalState",
+        ".spec.jobs[0].replicas, (.spec.jobs[0].p // 1), .o, .spec.jobs[], .spec.jobs[0].p + 1"
+      })
+  void resultsOnTheCallersTreeAreCanonical(String expression) {
+    String unordered =
+        "{\"o\":{\"z\":1,\"k\":[2,{\"b\":1,\"a\":2}]},\"s\":\"h\",\"b\":true,\"x\":null,"
+            + "\"spec\":{\"suspend\":false,\"jobs\":[{\"replicas\":3,\"p\":2},{\"q\":1,\"p\":null}]},"
+            + "\"status\":{\"terminalState\":\"\"}}";
+    List<JsonNode> out = FastEval.of(expression).apply(JqInput.of(Json.parse(unordered)), 1000);
+    assertThat(out).isNotNull();
+    List<String> expected =
+        ENGINE.applyInEngine(expression, JqInput.of(Json.parse(unordered))).stream()
+            .map(JqValues::toCompactJson)
+            .toList();
+    assertThat(out.stream().map(JqValues::toCompactJson).toList()).isEqualTo(expected);
+  }
+
+  /** A node that is neither null, boolean, number, string, array nor object (binary, POJO) has no jq order. */
+  @Test
+  void aNodeOutsideJsonGivesUp() {
+    com.fasterxml.jackson.databind.node.ObjectNode in =
+        com.fasterxml.jackson.databind.node.JsonNodeFactory.instance.objectNode();
+    in.set("bin", com.fasterxml.jackson.databind.node.BinaryNode.valueOf(new byte[] {1}));
+    in.set(
+        "pojo",
+        com.fasterxml.jackson.databind.node.JsonNodeFactory.instance.pojoNode(new Object()));
+    in.put("n", 1);
+    for (String e : List.of(".bin == 1", ".n < .bin", ".pojo != null", "[.n, .pojo] | min")) {
+      assertThat(FastEval.of(e).apply(in, 10)).as(e).isNull();
+    }
+    assertThat(FastEval.of(".n == 1").apply(in, 10))
+        .containsExactly(com.fasterxml.jackson.databind.node.BooleanNode.TRUE);
+    // a value outside JSON is still truthy, as jq (and the engine) read anything but null and false
+    assertThat(FastEval.of(".bin | not").apply(in, 10))
+        .containsExactly(com.fasterxml.jackson.databind.node.BooleanNode.FALSE);
+  }
 }
