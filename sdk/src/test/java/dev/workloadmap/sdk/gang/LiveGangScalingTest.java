@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.workloadmap.sdk.PreparedDefinition;
 import dev.workloadmap.sdk.WorkloadMap;
 import dev.workloadmap.sdk.gang.GangPlan.Gang;
+import dev.workloadmap.sdk.internal.jq.OneResult;
 import dev.workloadmap.sdk.jq.Jq;
 import dev.workloadmap.sdk.jq.JqInput;
 import dev.workloadmap.sdk.jq.JqProgram;
@@ -22,7 +23,9 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -88,8 +91,80 @@ class LiveGangScalingTest {
     }
   }
 
+  /**
+   * A jq engine that counts the evaluations of the SDK's own programs, which answer a single result ({@link
+   * OneResult}) and are kept one per expression as the SDK's engine keeps them, so the texts a pod remembers are found
+   * again: what it counts is the distinct evaluations per pod.
+   */
+  static final class DistinctCountingEngine implements JqEngine {
+    final JqEngine delegate = Jq.defaultEngine();
+    final AtomicInteger evaluations = new AtomicInteger();
+    final Map<String, JqProgram> programs = new ConcurrentHashMap<>();
+
+    interface Counted extends JqProgram, OneResult {}
+
+    @Override
+    public JqProgram compile(String expression) {
+      return programs.computeIfAbsent(expression, e -> {
+        JqProgram p = delegate.compile(e);
+        return new Counted() {
+          @Override
+          public String expression() {
+            return p.expression();
+          }
+
+          @Override
+          public List<JsonNode> apply(JqInput input) {
+            evaluations.incrementAndGet();
+            return p.apply(input);
+          }
+
+          @Override
+          public JsonNode applyOne(JqInput input) {
+            evaluations.incrementAndGet();
+            return OneResult.of(p, input);
+          }
+        };
+      });
+    }
+
+    @Override
+    public JsonNode assign(String pathExpression, JsonNode input, JsonNode value) {
+      return delegate.assign(pathExpression, input, value);
+    }
+
+    @Override
+    public JsonNode assignZip(String pathExpression, JsonNode input, List<JsonNode> values) {
+      return delegate.assignZip(pathExpression, input, values);
+    }
+  }
+
   /** What one attribution and gang plan of {@code jobs} Jobs cost. */
   record Work(int pods, int applies, int inputs, int lookups, GangPlan plan) {}
+
+  /** The distinct evaluations per pod of one attribution and gang plan of {@code jobs} Jobs, and the plan. */
+  record Distinct(int pods, int evaluations, GangPlan plan) {}
+
+  static Distinct runDistinct(int jobs) {
+    DistinctCountingEngine engine = new DistinctCountingEngine();
+    WorkloadMap wm = WorkloadMap.builder().engine(engine).build();
+    PreparedDefinition d = wm.prepare(wm.loadDefinition(JOBSET));
+    JsonNode object = jobSet(jobs);
+    List<JsonNode> jobObjects = new ArrayList<>();
+    List<JsonNode> pods = new ArrayList<>();
+    for (int j = 0; j < jobs; j++) {
+      jobObjects.add(meta("Job", "big-workers-" + j, "job-uid-" + j, ROOT_UID));
+      for (int p = 0; p < PARALLELISM; p++) {
+        pods.add(pod(j, p));
+      }
+    }
+    WorkloadTree tree = wm.resolve(d, object);
+    engine.evaluations.set(0); // count the pods' work only, not the object's
+    LiveTree live = wm.attributePods(d, tree, object, pods, OwnerLookup.of(jobObjects));
+    GangPlan plan = wm.gangPlan(d, live);
+    assertThat(live.pods()).hasSize(pods.size());
+    return new Distinct(pods.size(), engine.evaluations.get(), plan);
+  }
 
   static Work run(int jobs) {
     CountingEngine engine = new CountingEngine();
@@ -148,6 +223,23 @@ class LiveGangScalingTest {
     assertThat(gangs.get(gangs.size() - 1).key())
         .containsExactly("big", "workers", Integer.toString(100_000 / PARALLELISM - 1));
     assertThat(large.plan().unassigned()).isEmpty();
+  }
+
+  @Test
+  void eachPodReadsEachDistinctPathOnce() {
+    // the JobSet asks five paths of a pod (instance id, replica key, three group keys) but only
+    // three
+    // distinct ones: the replicated job's name and the job index are asked twice; the SDK's own
+    // programs read each once per pod, attribution reading the group keys ahead, and the gang plan
+    // finds all three remembered on the pod's jq input
+    for (int jobs : List.of(25, 100)) {
+      Distinct w = runDistinct(jobs);
+      assertThat(w.evaluations()).isEqualTo(3 * w.pods());
+      assertThat(w.plan().groups().get(0).gangs()).hasSize(jobs);
+      assertThat(w.plan().unassigned()).isEmpty();
+    }
+    // the same gangs as when every path is evaluated each time it is asked
+    assertThat(runDistinct(12).plan()).isEqualTo(run(12).plan());
   }
 
   @ParameterizedTest

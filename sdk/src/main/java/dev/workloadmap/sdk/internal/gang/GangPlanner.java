@@ -533,9 +533,13 @@ public final class GangPlanner {
     @Override
     public int compareTo(SortKey o) {
       for (int i = 0; i < Math.min(key.size(), o.key.size()); i++) {
+        String a = key.get(i);
+        String b = o.key.get(i);
+        // most elements are equal from gang to gang (the set's and the replicated job's names):
+        // equals answers those without the code-point loop
         int c = numbers[i] >= 0 && o.numbers[i] >= 0
             ? Long.compare(numbers[i], o.numbers[i])
-            : SortedKeys.compareCodePoints(key.get(i), o.key.get(i));
+            : a.equals(b) ? 0 : SortedKeys.compareCodePoints(a, b);
         if (c != 0) {
           return c;
         }

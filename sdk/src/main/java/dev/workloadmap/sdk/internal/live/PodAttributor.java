@@ -4,10 +4,13 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.workloadmap.sdk.WorkloadMapException;
 import dev.workloadmap.sdk.definition.ComponentDefinition;
 import dev.workloadmap.sdk.definition.Definition;
+import dev.workloadmap.sdk.definition.GangScheduling;
 import dev.workloadmap.sdk.definition.PodSelector;
 import dev.workloadmap.sdk.definition.PodSelector.ComponentInstanceSelector;
 import dev.workloadmap.sdk.internal.jq.SortedKeys;
+import dev.workloadmap.sdk.jq.JqException;
 import dev.workloadmap.sdk.jq.JqInput;
+import dev.workloadmap.sdk.jq.JqProgram;
 import dev.workloadmap.sdk.live.LiveComponent;
 import dev.workloadmap.sdk.live.LivePod;
 import dev.workloadmap.sdk.live.LiveTree;
@@ -115,7 +118,8 @@ public final class PodAttributor {
       if (c == lastComponent) {
         at = last;
       } else {
-        at = placements.computeIfAbsent(c, k -> new Placement(definition, tree, k, rows));
+        at = placements.computeIfAbsent(
+            c, k -> new Placement(definition, tree, k, rows, classifier));
         lastComponent = c;
         last = at;
       }
@@ -141,6 +145,11 @@ public final class PodAttributor {
           problems.add("pod " + name + ": replica key of component " + at.replicaComponent.name()
               + ": " + e.getMessage());
         }
+      }
+      // the group keys the gang plan will ask, read while the pod is at hand (nothing if it cannot
+      // be sure)
+      for (JqProgram p : at.readAhead) {
+        classifier.readAhead(p, in);
       }
       JsonNode spec = pod.path("spec");
       ResourceList res = ResourceList.empty();
@@ -256,7 +265,15 @@ public final class PodAttributor {
     final Map<String, Row> rowsByInstance = new HashMap<>();
     final PodResourcesMemo resources = new PodResourcesMemo();
 
-    Placement(Definition d, WorkloadTree tree, ComponentDefinition c, Map<String, Row> rows) {
+    /** The group-key programs read ahead on each pod ({@link #readAhead}). */
+    final List<JqProgram> readAhead;
+
+    Placement(
+        Definition d,
+        WorkloadTree tree,
+        ComponentDefinition c,
+        Map<String, Row> rows,
+        PodClassifier classifier) {
       ComponentNode node = tree.component(c.name());
       this.ids = !c.hasInstanceIdPath() || node == null
           ? List.of()
@@ -269,6 +286,68 @@ public final class PodAttributor {
           rc == null ? null : rc.podSelector().replicaSelector().keyPath();
       this.component = c.name();
       this.rows = rows;
+      this.readAhead = readAhead(d, c, instanceSelector, replicaKeyPath, classifier.engine());
+    }
+
+    /**
+     * The programs of the {@code groupByKeyPaths} of {@code c}'s candidate memberships (its own, then its ancestors',
+     * nearest first, as docs/format.md#gangs takes them), each once and other than the instance and replica paths the
+     * attribution asks anyway, as many as a pod's jq input has room to remember ({@link JqInput#REMEMBERED}).
+     * Reading them ahead changes no answer: what is remembered is the text a later question would read, and a path
+     * that fails or does not compile is left to the gang plan, which reports it.
+     */
+    private static List<JqProgram> readAhead(
+        Definition d,
+        ComponentDefinition c,
+        ComponentInstanceSelector instanceSelector,
+        String replicaKeyPath,
+        JqEngine engine) {
+      GangScheduling g = d.gangScheduling();
+      if (g == null || g.podGroups().isEmpty()) {
+        return List.of();
+      }
+      List<JqProgram> asked = new ArrayList<>();
+      try {
+        if (c.hasInstanceIdPath()
+            && instanceSelector != null
+            && instanceSelector.idPath() != null
+            && !instanceSelector.idPath().isEmpty()) {
+          asked.add(engine.compile(instanceSelector.idPath()));
+        }
+        if (replicaKeyPath != null && !replicaKeyPath.isEmpty()) {
+          asked.add(engine.compile(replicaKeyPath));
+        }
+      } catch (JqException e) {
+        return List.of(); // attribution reports it on every pod; nothing to read ahead
+      }
+      List<JqProgram> out = new ArrayList<>();
+      int room = JqInput.REMEMBERED - asked.size();
+      List<String> lineage = new ArrayList<>();
+      for (ComponentDefinition cur = c;
+          cur != null && !lineage.contains(cur.name()) && room > 0;
+          cur = cur.ownerRef() == null ? null : d.component(cur.ownerRef()).orElse(null)) {
+        lineage.add(cur.name());
+        for (GangScheduling.PodGroupEntry e : g.podGroups()) {
+          for (GangScheduling.Member m : e.members()) {
+            if (!m.componentName().equals(cur.name())) {
+              continue;
+            }
+            for (String path : m.groupByKeyPaths()) {
+              JqProgram p;
+              try {
+                p = engine.compile(path);
+              } catch (JqException ex) {
+                continue; // the gang plan reports it
+              }
+              if (room > 0 && !asked.contains(p) && !out.contains(p)) {
+                out.add(p);
+                room--;
+              }
+            }
+          }
+        }
+      }
+      return out;
     }
 
     /** The row {@code rows.get(key(component, instance))}, looked up once per instance id. */

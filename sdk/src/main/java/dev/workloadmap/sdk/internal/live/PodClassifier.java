@@ -37,6 +37,11 @@ public final class PodClassifier {
     this.engine = Objects.requireNonNull(engine, "engine");
   }
 
+  /** The engine the paths are compiled with. */
+  JqEngine engine() {
+    return engine;
+  }
+
   /**
    * MatchesComponentType (docs/format.md#pod-classification, PQ-16..25). A null selector gives false. Without
    * {@code value}: true when any result of {@code keyPath} is non-null. With {@code value}:
@@ -239,6 +244,13 @@ public final class PodClassifier {
    * and every case where that fast path is not sure, goes through {@link dev.workloadmap.sdk.jq.JqProgram#apply}, so
    * the answers and errors are the same.
    *
+   * <p>The text is remembered on {@code pod} ({@link JqInput#remember}, keyed by the compiled program, which the SDK's
+   * engine keeps one of per expression): a pod is asked the same paths in attribution and in the gang plan, and a
+   * definition may use one path for several selectors (JobSet: the replicated job's name is its type, its instance id
+   * and a group key). Only a text is remembered, never an error, so a failing path fails again with its own message;
+   * and only for the SDK's own programs ({@link OneResult}), whose answer is a function of the input. An interrupted
+   * thread is not answered from memory: it evaluates, and the engine reports the cancellation as before.
+   *
    * @throws PodQueryException the path gives no, several, a null or an empty result
    * @throws JqException the path does not parse or fails
    */
@@ -247,6 +259,10 @@ public final class PodClassifier {
       return null;
     }
     JqProgram program = engine.compile(path);
+    boolean remembers = program instanceof OneResult && !Thread.currentThread().isInterrupted();
+    if (remembers && pod.recall(program) instanceof String known) {
+      return known;
+    }
     JsonNode v = OneResult.of(program, pod);
     if (v == null) {
       List<JsonNode> r = program.apply(pod);
@@ -255,8 +271,39 @@ public final class PodClassifier {
       }
       v = r.get(0);
     }
-    if (v.isNull() || (v.isTextual() && v.textValue().isEmpty())) {
+    String text = textOf(v);
+    if (text == null) {
       throw new PodQueryException("query result is empty " + (v.isNull() ? "<nil>" : "\"\""));
+    }
+    if (remembers) {
+      pod.remember(program, text);
+    }
+    return text;
+  }
+
+  /**
+   * Reads {@code program}'s single result on {@code pod} ahead of {@link #singleText}, when the fast path is sure of it
+   * and it is a key ({@link #textOf}), and remembers its text; otherwise does nothing (no evaluation, no error: the
+   * later question evaluates and fails as it would have). Attribution reads the pod's group keys this way while the pod
+   * is at hand, so that the gang plan finds them remembered instead of reading the pod again.
+   */
+  void readAhead(JqProgram program, JqInput pod) {
+    if (!(program instanceof OneResult)
+        || Thread.currentThread().isInterrupted()
+        || pod.recall(program) != null) {
+      return;
+    }
+    JsonNode v = OneResult.of(program, pod);
+    String text = v == null ? null : textOf(v);
+    if (text != null) {
+      pod.remember(program, text);
+    }
+  }
+
+  /** The text of a key value ({@link JqValues#render}), or null for a null or an empty string (not a key). */
+  private static String textOf(JsonNode v) {
+    if (v.isNull() || (v.isTextual() && v.textValue().isEmpty())) {
+      return null;
     }
     return JqValues.render(v);
   }
