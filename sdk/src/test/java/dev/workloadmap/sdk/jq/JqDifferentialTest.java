@@ -303,6 +303,12 @@ class JqDifferentialTest {
       "[path(..)] | length",
       "[path(.spec.replicatedJobs[]?.name)]",
       "[.[]?] | any, all",
+      // a plain path under ?: the ? covers the last suffix only (FastEval answers that step's
+      // error)
+      "[.status.missing[]?], [.metadata.name[]?], [.a.b[]?], [.a[0]?], [.z.k?], [.labels[]?]",
+      "[.metadata.name.x[]?]",
+      "[.spec.replicatedJobs[1].name?], [.spec.replicatedJobs[]? | .name[]?], [.s[0]?]",
+      "any(.status.conditions[]?; .status == \"True\"), all(.nothing.here[]?; false)",
       // --- the compiled fast evaluator's subset (FastEval): catalog status matchers and replica
       // counts, type-mixed
       // comparisons, null and missing fields, // with false and null, and/or short-circuits, length

@@ -28,7 +28,9 @@ import java.util.List;
  * integers, {@code if-elif-else}, {@code [...]}, {@code select}, {@code empty}, {@code length}, {@code any/2},
  * {@code all/2}, {@code min}, {@code max}; anything else makes {@link #of} return null. It only takes the cases whose
  * outcome is certain: integers within ±2<sup>53</sup>, string ordering without surrogates, comparisons of scalars
- * only; on any error, any other shape (a double, a comparison of arrays, {@code length} of a boolean, ...), more than
+ * only. A plain path under {@code ?} ({@code .status.conditions[]?}, {@code .a.b?}) answers the error of its last
+ * suffix on the wrong JSON type (iterating {@code null}, a field of a string, ...) as {@code try} does: no output. On
+ * any other error, any other shape (a double, a comparison of arrays, {@code length} of a boolean, ...), more than
  * {@code maxResults} results or more than {@value #STEP_LIMIT} steps it gives up ({@link #apply} returns null) and
  * the caller runs the expression in jackson-jq, which then reports the reference's error, applies {@code ?} and
  * {@code //}'s error suppression, and enforces the time budget. Since the expressions are pure, giving up half-way
@@ -149,6 +151,10 @@ final class FastEval {
       return build(p.body());
     }
     if (n instanceof JqNode.Optional o) {
+      Node tried = OptionalPath.of(o.body());
+      if (tried != null) {
+        return tried;
+      }
       // body? is body when nothing fails, and every failure gives up
       return build(o.body());
     }
@@ -477,6 +483,132 @@ final class FastEval {
         ctx.tick();
         out.accept(it.next());
       }
+    }
+  }
+
+  /**
+   * {@code P?} and {@code P[]?} for a plain path {@code P} without iteration (fields, string and non-negative integer
+   * indexes from the input). As in the reference, the {@code ?} of a suffix chain covers its last suffix only: the
+   * error of that step (a field of a number, string, boolean or array; an index of a number, boolean or object;
+   * iterating null, a number, a string or a boolean) ends the output with nothing, as {@code try} without {@code
+   * catch} does, while the same error at an earlier step (and an index of a string, which the reference answers) is
+   * left to the engine. {@code null} has every field and index as {@code null}. A node outside JSON (binary, POJO,
+   * missing) and iterating an object on the caller's tree give up too. The values go to the consumer one by one; an
+   * error or a give-up there is the consumer's (the whole expression gives up), never swallowed here.
+   */
+  private static final class OptionalPath extends Node {
+    /** A {@code String} field name or an {@code Integer} index per step. */
+    private final Object[] steps;
+
+    private final boolean iterate;
+
+    private OptionalPath(Object[] steps, boolean iterate) {
+      super(false);
+      this.steps = steps;
+      this.iterate = iterate;
+    }
+
+    /** The node for the body of a {@code ?}, or null when it is not a plain path with at most a final iteration. */
+    static OptionalPath of(JqNode body) {
+      JqNode b = body;
+      while (b instanceof JqNode.Paren p) {
+        b = p.body();
+      }
+      boolean iterate = false;
+      if (b instanceof JqNode.Iterate it) {
+        iterate = true;
+        b = it.target();
+      }
+      List<Object> steps = new ArrayList<>();
+      if (!chain(b, steps)) {
+        return null;
+      }
+      if (!iterate && steps.isEmpty()) {
+        return null; // .? cannot fail: the general node
+      }
+      return new OptionalPath(steps.toArray(), iterate);
+    }
+
+    /** The steps of a path from the input (null or {@code .}) through fields and indexes only. */
+    private static boolean chain(JqNode n, List<Object> steps) {
+      if (n == null || n instanceof JqNode.Identity) {
+        return true;
+      }
+      if (n instanceof JqNode.Paren p) {
+        return chain(p.body(), steps);
+      }
+      if (n instanceof JqNode.Field f) {
+        String name = f.name() != null ? f.name() : PlainPath.literal(f.nameString());
+        if (name == null || !chain(f.target(), steps)) {
+          return false;
+        }
+        steps.add(name);
+        return true;
+      }
+      if (n instanceof JqNode.Index ix) {
+        Object step;
+        if (ix.index() instanceof JqNode.StringLit s && PlainPath.literal(s) != null) {
+          step = PlainPath.literal(s);
+        } else if (ix.index() instanceof JqNode.NumberLit num
+            && PlainPath.isSmallNatural(num.text())) {
+          step = Integer.parseInt(num.text());
+        } else {
+          return false;
+        }
+        if (!chain(ix.target(), steps)) {
+          return false;
+        }
+        steps.add(step);
+        return true;
+      }
+      return false;
+    }
+
+    @Override
+    void run(JsonNode in, Ctx ctx, Sink out) {
+      JsonNode v = in;
+      for (int i = 0; i < steps.length; i++) {
+        ctx.tick();
+        if (v.isNull()) {
+          v = NullNode.getInstance();
+          continue;
+        }
+        // only the last suffix's error is the ?'s to suppress; an earlier one is the engine's to
+        // report
+        boolean last = !iterate && i == steps.length - 1;
+        if (steps[i] instanceof String name) {
+          if (v instanceof ObjectNode o) {
+            JsonNode child = o.get(name);
+            v = child == null ? NullNode.getInstance() : child;
+            continue;
+          }
+          if (last && (v.isNumber() || v.isTextual() || v.isBoolean() || v.isArray())) {
+            return; // jq: cannot index that type with a string; try ends with no output
+          }
+          throw Bail.INSTANCE;
+        }
+        if (v.isArray()) {
+          JsonNode child = v.get((Integer) steps[i]);
+          v = child == null ? NullNode.getInstance() : child;
+          continue;
+        }
+        if (last && (v.isNumber() || v.isBoolean() || v instanceof ObjectNode)) {
+          return; // jq: cannot index that type with a number (a string has a character there: the
+          // engine's)
+        }
+        throw Bail.INSTANCE;
+      }
+      if (!iterate) {
+        out.accept(v);
+        return;
+      }
+      if (v.isNull() || v.isNumber() || v.isTextual() || v.isBoolean()) {
+        return; // jq: cannot iterate over that type
+      }
+      if (!v.isArray() && !(v instanceof ObjectNode)) {
+        throw Bail.INSTANCE;
+      }
+      Iterate.each(v, ctx, out);
     }
   }
 

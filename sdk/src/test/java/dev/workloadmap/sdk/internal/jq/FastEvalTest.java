@@ -201,4 +201,103 @@ class FastEvalTest {
     assertThat(FastEval.of(".bin | not").apply(in, 10))
         .containsExactly(com.fasterxml.jackson.databind.node.BooleanNode.FALSE);
   }
+
+  /**
+   * A plain path under {@code ?} on every JSON shape, on the sorted tree and on the caller's tree: where the evaluator
+   * answers it gives the engine's answer (an error of the path is no output, as {@code try} gives), and it answers the
+   * shapes a workload without a status has, which used to go to the engine.
+   */
+  @Test
+  void optionalPathsAnswerLikeTheEngineOnEveryShape() {
+    List<String> inputs = List.of(
+        "null",
+        "{}",
+        "{\"a\":null}",
+        "{\"a\":\"s\"}",
+        "{\"a\":5}",
+        "{\"a\":true}",
+        "{\"a\":[1,{\"b\":2}]}",
+        "{\"a\":{\"b\":null}}",
+        "{\"a\":{\"b\":7}}",
+        "{\"a\":{\"b\":[1,2]}}",
+        "{\"a\":{\"b\":{\"y\":1,\"x\":2}}}",
+        "{\"a\":{\"b\":\"xyz\"}}",
+        "[1,2]",
+        "\"str\"",
+        "3");
+    List<String> expressions = List.of(
+        "[.a.b[]?]",
+        "[.a[]?]",
+        "[.[]?]",
+        "[.a.b?]",
+        "[.a[0]?]",
+        "[.a.b[0]?]",
+        "[.a[\"b\"][]?]",
+        "[(.a).b[]?]",
+        "any(.a.b[]?; . == 2)",
+        "all(.a[]?; . != null)",
+        "[(.a.b[]?), 9]",
+        "[.a[1].b?]",
+        "[.a[]? | .b?]");
+    int answered = 0;
+    int errors = 0;
+    for (String input : inputs) {
+      for (String expression : expressions) {
+        FastEval f = FastEval.of(expression);
+        assertThat(f).as("handled: %s", expression).isNotNull();
+        List<String> expected;
+        try {
+          expected = ENGINE.applyInEngine(expression, JqInput.of(Json.parse(input))).stream()
+              .map(JqValues::toCompactJson)
+              .toList();
+        } catch (dev.workloadmap.sdk.jq.JqException e) {
+          // an error before the last suffix: the ? does not cover it, so the evaluator must leave
+          // it to the engine
+          assertThat(f.apply(JqInput.of(Json.parse(input)).node(), 1000))
+              .as("%s on %s", expression, input)
+              .isNull();
+          assertThat(f.apply(JqInput.of(Json.parse(input)), 1000))
+              .as("%s on the caller's tree of %s", expression, input)
+              .isNull();
+          errors++;
+          continue;
+        }
+        List<JsonNode> sorted = f.apply(JqInput.of(Json.parse(input)).node(), 1000);
+        if (sorted != null) {
+          answered++;
+          assertThat(sorted.stream().map(JqValues::toCompactJson).toList())
+              .as("%s on %s", expression, input)
+              .isEqualTo(expected);
+        }
+        List<JsonNode> unsorted = f.apply(JqInput.of(Json.parse(input)), 1000);
+        if (unsorted != null) {
+          assertThat(unsorted.stream().map(JqValues::toCompactJson).toList())
+              .as("%s on the caller's tree of %s", expression, input)
+              .isEqualTo(expected);
+        }
+      }
+    }
+    // everything but an index of a string (the engine's: the reference indexes strings) is answered
+    // here
+    assertThat(errors).isPositive();
+    assertThat(answered).isGreaterThan((inputs.size() * expressions.size() - errors) * 9 / 10);
+    JsonNode noStatus = JqInput.of(Json.parse("{\"spec\":{\"suspend\":true}}")).node();
+    for (String matcher : List.of(
+        "any(.status.conditions[]?; .type == \"Suspended\" and .status == \"True\") and (.spec.suspend == true | not)",
+        ".spec.suspend == true and (any(.status.conditions[]?; .type == \"Suspended\" and .status == \"True\") | not)",
+        "any(.status.replicatedJobsStatus[]?; (.active // 0) > 0 or (.ready // 0) > 0)",
+        "all(.status.replicatedJobsStatus[]?; (.active // 0) == 0)")) {
+      assertThat(FastEval.of(matcher).apply(noStatus, 10)).as(matcher).isNotNull();
+    }
+    // a string index and a node outside JSON under ? still go to the engine
+    assertThat(FastEval.of("[.a[0]?]")
+            .apply(JqInput.of(Json.parse("{\"a\":\"xyz\"}")).node(), 10))
+        .isNull();
+    com.fasterxml.jackson.databind.node.ObjectNode pojo =
+        com.fasterxml.jackson.databind.node.JsonNodeFactory.instance.objectNode();
+    pojo.set(
+        "a", com.fasterxml.jackson.databind.node.JsonNodeFactory.instance.pojoNode(new Object()));
+    assertThat(FastEval.of("[.a.b[]?]").apply(pojo, 10)).isNull();
+    assertThat(FastEval.of("[.a[]?]").apply(pojo, 10)).isNull();
+  }
 }
