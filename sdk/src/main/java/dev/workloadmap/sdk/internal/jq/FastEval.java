@@ -519,49 +519,12 @@ final class FastEval {
         iterate = true;
         b = it.target();
       }
-      List<Object> steps = new ArrayList<>();
-      if (!chain(b, steps)) {
-        return null;
+      // an inner ? is flattened: an error before the last suffix gives up anyway
+      Object[] steps = PlainPath.fieldsAndIndexes(b);
+      if (steps == null || (!iterate && steps.length == 0)) {
+        return null; // not a plain path, or .? (which cannot fail): the general node
       }
-      if (!iterate && steps.isEmpty()) {
-        return null; // .? cannot fail: the general node
-      }
-      return new OptionalPath(steps.toArray(), iterate);
-    }
-
-    /** The steps of a path from the input (null or {@code .}) through fields and indexes only. */
-    private static boolean chain(JqNode n, List<Object> steps) {
-      if (n == null || n instanceof JqNode.Identity) {
-        return true;
-      }
-      if (n instanceof JqNode.Paren p) {
-        return chain(p.body(), steps);
-      }
-      if (n instanceof JqNode.Field f) {
-        String name = f.name() != null ? f.name() : PlainPath.literal(f.nameString());
-        if (name == null || !chain(f.target(), steps)) {
-          return false;
-        }
-        steps.add(name);
-        return true;
-      }
-      if (n instanceof JqNode.Index ix) {
-        Object step;
-        if (ix.index() instanceof JqNode.StringLit s && PlainPath.literal(s) != null) {
-          step = PlainPath.literal(s);
-        } else if (ix.index() instanceof JqNode.NumberLit num
-            && PlainPath.isSmallNatural(num.text())) {
-          step = Integer.parseInt(num.text());
-        } else {
-          return false;
-        }
-        if (!chain(ix.target(), steps)) {
-          return false;
-        }
-        steps.add(step);
-        return true;
-      }
-      return false;
+      return new OptionalPath(steps, iterate);
     }
 
     @Override

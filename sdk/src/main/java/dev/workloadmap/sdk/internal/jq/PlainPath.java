@@ -88,6 +88,26 @@ final class PlainPath {
     return !inString;
   }
 
+  /**
+   * The steps of a plain path without iteration, target first: a {@code String} per field or string index, an {@code
+   * Integer} per non-negative integer index; null for anything else (FastEval's paths under {@code ?}).
+   */
+  static Object[] fieldsAndIndexes(JqNode node) {
+    List<Step> steps = new ArrayList<>();
+    if (!collect(node, steps)) {
+      return null;
+    }
+    Object[] out = new Object[steps.size()];
+    for (int i = 0; i < out.length; i++) {
+      Step s = steps.get(i);
+      if (s.iterate) {
+        return null;
+      }
+      out[i] = s.field != null ? s.field : Integer.valueOf(s.index);
+    }
+    return out;
+  }
+
   /** Appends the steps of {@code node} (target first); false when it is not a plain path. */
   private static boolean collect(JqNode node, List<Step> out) {
     if (node == null || node instanceof JqNode.Identity) {
