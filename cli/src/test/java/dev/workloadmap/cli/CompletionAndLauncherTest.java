@@ -91,6 +91,20 @@ class CompletionAndLauncherTest {
         .doesNotContain("SharedArchiveFile")
         .contains("-jar " + physicalJar + " --version");
 
+    // the jar rebuilt after the dump (found by the new-user trial: a package with
+    // -Dworkloadmap.cds.skip keeps the
+    // old archive): not the jar the archive was dumped from
+    Files.writeString(lib.resolve("workloadmap-cli-1.0-all.jsa.jar"), physicalJar + "\n");
+    Files.setLastModifiedTime(
+        jar,
+        java.nio.file.attribute.FileTime.fromMillis(
+            Files.getLastModifiedTime(lib.resolve("workloadmap-cli-1.0-all.jsa"))
+                    .toMillis()
+                + 60_000));
+    assertThat(launch(launcher, dir, jar))
+        .doesNotContain("SharedArchiveFile")
+        .contains("-jar " + physicalJar + " --version");
+
     Files.delete(lib.resolve("workloadmap-cli-1.0-all.jsa.jar"));
     assertThat(launch(launcher, dir, jar)).doesNotContain("SharedArchiveFile");
   }

@@ -57,11 +57,19 @@ public record EvaluationProblem(
 
   /**
    * Whether the problem leaves the replica and resource totals incomplete: every problem of a component's paths
-   * (instance ids, pod specs, scales, resources) does; a status matcher's does not.
+   * (instance ids, pod specs, scales, resources) does; one of its status definition (the conditions path, a status
+   * matcher) does not.
    */
   @org.apiguardian.api.API(status = org.apiguardian.api.API.Status.EXPERIMENTAL, since = "0.1")
   public boolean affectsTotals() {
-    return field == null || !field.toLowerCase(java.util.Locale.ROOT).contains("status");
+    if (field == null) {
+      return true;
+    }
+    String f = field.toLowerCase(java.util.Locale.ROOT);
+    if (f.contains("status") || f.startsWith("conditionsdefinition")) {
+      return false;
+    }
+    return location.pointer() == null || !location.pointer().contains("/statusDefinition/");
   }
 
   /**

@@ -172,4 +172,26 @@ class HonestRowsTest {
     assertThat(t.totalResources().gpus()).isEqualTo(16);
     assertThat(WM.toJson(t).has("uncounted")).isFalse();
   }
+
+  /**
+   * A status that is not an object (or any failing status path) is a problem of the status only: every total is
+   * counted, so the totals are complete and no view marks them incomplete (found by the new-user trial of issue 17:
+   * the conditions path's problem counted as one that left totals uncounted).
+   */
+  @Test
+  void aBrokenStatusLeavesTheTotalsComplete() throws Exception {
+    String seed = Files.readString(JOBSET.resolve("fixtures/seed-leader-and-workers/object.yaml"));
+    for (String status : new String[] {"status: []\n", "status: 5\n", "status: \"x\"\n"}) {
+      YamlDocument doc = new YamlReader().readAll(seed + status, "object.yaml").get(0);
+      WorkloadTree t = WM.resolve(DEF, doc);
+      assertThat(t.problems()).as(status).isNotEmpty();
+      assertThat(t.problems()).as(status).noneMatch(EvaluationProblem::affectsTotals);
+      assertThat(t.problems())
+          .as(status)
+          .anyMatch(p -> p.field().startsWith("conditionsDefinition"));
+      assertThat(t.totalsComplete()).as(status).isTrue();
+      assertThat(t.totalReplicas()).as(status).isEqualTo(3);
+      assertThat(WM.renderText(t, null)).as(status).doesNotContain("incomplete");
+    }
+  }
 }
