@@ -6,6 +6,7 @@ import java.io.File;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
@@ -97,10 +98,9 @@ class CompletionAndLauncherTest {
     Files.writeString(lib.resolve("workloadmap-cli-1.0-all.jsa.jar"), physicalJar + "\n");
     Files.setLastModifiedTime(
         jar,
-        java.nio.file.attribute.FileTime.fromMillis(
-            Files.getLastModifiedTime(lib.resolve("workloadmap-cli-1.0-all.jsa"))
-                    .toMillis()
-                + 60_000));
+        FileTime.fromMillis(Files.getLastModifiedTime(lib.resolve("workloadmap-cli-1.0-all.jsa"))
+                .toMillis()
+            + 60_000));
     assertThat(launch(launcher, dir, jar))
         .doesNotContain("SharedArchiveFile")
         .contains("-jar " + physicalJar + " --version");
