@@ -882,7 +882,7 @@ final class FastEval {
         JsonNode v = item.one(in, ctx);
         ctx.tick();
         long x = safeInteger(v);
-        if (best.isNull() || (min ? x < bestValue : x >= bestValue)) {
+        if (MinMax.wins(best, bestValue, x, min)) {
           best = v;
           bestValue = x;
         }
@@ -947,6 +947,14 @@ final class FastEval {
       this.min = min;
     }
 
+    /**
+     * Whether {@code x} replaces the current winner {@code best} (null before the first): jq's {@code min} keeps the
+     * first least value, {@code max} the last greatest. The one copy of that rule for the array and the fused form.
+     */
+    static boolean wins(JsonNode best, long bestValue, long x, boolean min) {
+      return best.isNull() || (min ? x < bestValue : x >= bestValue);
+    }
+
     @Override
     JsonNode one(JsonNode in, Ctx ctx) {
       if (!in.isArray()) {
@@ -958,7 +966,7 @@ final class FastEval {
         JsonNode v = in.get(i);
         ctx.tick();
         long x = safeInteger(v);
-        if (best.isNull() || (min ? x < bestValue : x >= bestValue)) {
+        if (MinMax.wins(best, bestValue, x, min)) {
           best = v;
           bestValue = x;
         }
