@@ -228,11 +228,13 @@ final class DescribeCommand extends BaseCommand implements OutputOptions.Formatt
     }
     if (docs.size() > 1) {
       throw new CliException(
-          ExitCodes.USAGE,
-          "read_error",
-          name + " holds more than one document (" + docs.size() + ")",
-          "describe -f takes one object; split the file",
-          null);
+              ExitCodes.USAGE,
+              "read_error",
+              name + " holds more than one document (" + docs.size() + "): " + inventory(docs),
+              "-f takes one object; split the file, one object per file, or give the one object on"
+                  + " standard input (-f -)",
+              null)
+          .at(docs.get(1).locate(""));
     }
     JsonNode object = docs.get(0).root();
     String apiVersion = object.path("apiVersion").asText("");
@@ -246,6 +248,38 @@ final class DescribeCommand extends BaseCommand implements OutputOptions.Formatt
           null);
     }
     return docs.get(0);
+  }
+
+  /**
+   * What a file of several documents holds, so that the user can tell which one to keep: {@code "v1 ConfigMap cm
+   * (line 1), ray.io/v1 RayCluster rc (line 12)"}, the first five and the number of the others.
+   */
+  static String inventory(List<YamlDocument> docs) {
+    StringBuilder sb = new StringBuilder();
+    int shown = Math.min(docs.size(), 5);
+    for (int i = 0; i < shown; i++) {
+      YamlDocument d = docs.get(i);
+      JsonNode o = d.root();
+      if (i > 0) {
+        sb.append(", ");
+      }
+      String apiVersion =
+          o.path("apiVersion").isTextual() ? o.path("apiVersion").asText() : "";
+      String kind = o.path("kind").isTextual() ? o.path("kind").asText() : "";
+      String objectName = o.path("metadata").path("name").isTextual()
+          ? o.path("metadata").path("name").asText()
+          : "";
+      String what = (apiVersion + " " + kind + " " + objectName).trim().replaceAll(" +", " ");
+      sb.append(what.isEmpty() ? "a document without apiVersion and kind" : what);
+      int line = d.locate("").line();
+      if (line > 0) {
+        sb.append(" (line ").append(line).append(')');
+      }
+    }
+    if (docs.size() > shown) {
+      sb.append(" and ").append(docs.size() - shown).append(" more");
+    }
+    return sb.toString();
   }
 
   /** As {@link #readDocument(BaseCommand, String)}, the object alone. */

@@ -110,6 +110,24 @@ class DescribeFileModeTest {
     Cli.Result r = Cli.exec("describe", "-f", two.toString());
     assertThat(r.exitCode()).isEqualTo(ExitCodes.USAGE);
     assertThat(r.err()).contains("more than one document");
+    // the user is told what the file holds and where, so that the object to keep can be found
+    assertThat(r.err())
+        .contains(
+            "(2): jobset.x-k8s.io/v1alpha2 JobSet seed (line 3), jobset.x-k8s.io/v1alpha2 JobSet seed (line ")
+        .contains("hint: -f takes one object; split the file");
+
+    Path many = dir.resolve("many.yaml");
+    Files.writeString(
+        many,
+        "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: cm}\n---\n[1, 2]\n"
+            + "---\napiVersion: v1\nkind: Service\nmetadata: {name: s}\n".repeat(5));
+    Cli.Result json = Cli.exec("describe", "-f", many.toString(), "-o", "json");
+    assertThat(json.exitCode()).isEqualTo(ExitCodes.USAGE);
+    JsonNode e = new ObjectMapper().readTree(json.out());
+    assertThat(e.path("message").asText())
+        .endsWith("(7): v1 ConfigMap cm (line 1), a document without apiVersion and kind (line 5),"
+            + " v1 Service s (line 7), v1 Service s (line 11), v1 Service s (line 15) and 2 more");
+    assertThat(e.path("line").asInt()).isEqualTo(5);
 
     Path withEmpty = dir.resolve("empty-docs.yaml");
     Files.writeString(withEmpty, "---\n---\n" + Files.readString(SEED) + "\n---\n");
