@@ -157,6 +157,10 @@ final class DescribeCommand extends BaseCommand implements OutputOptions.Formatt
 
   /** The one object of {@code file} ({@code -} for standard input), with positions; usage errors for anything else. */
   static YamlDocument readDocument(BaseCommand cmd, String file) {
+    if (file.isEmpty()) {
+      throw CliException.usage(
+          "-f needs a file name", "give the object's file, or - for standard input");
+    }
     String name = file.equals("-") ? "<stdin>" : file;
     List<YamlDocument> docs;
     try {

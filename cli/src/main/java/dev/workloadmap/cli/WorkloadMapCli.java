@@ -222,6 +222,25 @@ public final class WorkloadMapCli implements Runnable {
       PrintWriter err = ex.getCommandLine().getErr();
       CommandLine.Model.CommandSpec at = ex.getCommandLine().getCommandSpec();
       String unknown = unknownCommand(ex);
+      if (unknown != null && at.subcommands().containsKey(unknown)) {
+        // a command's name where picocli reads arguments only: after "--"
+        err.println(
+            "error: \"" + unknown + "\" after \"--\" is read as an argument, not a command");
+        err.println("hint: leave out the --: " + at.qualifiedName() + " " + unknown + " ...");
+        return ExitCodes.USAGE;
+      }
+      if (unknown == null
+          && ex.getMessage() != null
+          && ex.getMessage().startsWith("Unknown subcommand '")
+          && ex.getValue() != null) {
+        // `help NAME` of a command that does not exist (picocli's help command): as an unknown
+        // command
+        // of the command whose subcommands help lists
+        unknown = ex.getValue();
+        while (at.subcommands().isEmpty() && at.parent() != null) {
+          at = at.parent();
+        }
+      }
       if (unknown != null) {
         // a command that does not exist: name it, suggest the closest with the SDK's one suggester,
         // exit 2

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -238,6 +239,38 @@ class NewUserFindingsTest {
         .contains("unknown command \"frobnicate\"")
         .doesNotContain("did you mean")
         .contains("hint: the commands are ");
+  }
+
+  @Test
+  void helpOfAMisspeltCommandSuggestsTheCommand() {
+    Cli.Result r = Cli.exec("help", "descibe");
+    assertThat(r.exitCode()).as(r.toString()).isEqualTo(ExitCodes.USAGE);
+    assertThat(r.err())
+        .contains("error: unknown command \"descibe\"\n")
+        .contains("hint: did you mean describe? the commands are ")
+        .contains("(see workloadmap --help)");
+  }
+
+  @Test
+  void aCommandAfterDoubleDashIsNotSuggestedAsItself() {
+    Cli.Result r = Cli.exec("--", "describe", "-f", "x.yaml");
+    assertThat(r.exitCode()).as(r.toString()).isEqualTo(ExitCodes.USAGE);
+    assertThat(r.err())
+        .contains("error: \"describe\" after \"--\" is read as an argument, not a command")
+        .contains("hint: leave out the --: workloadmap describe ...")
+        .doesNotContain("did you mean describe");
+  }
+
+  @Test
+  void anEmptyFileNameIsAUsageError() {
+    for (String command : List.of("describe", "gangs")) {
+      Cli.Result r = Cli.exec(command, "-f", "");
+      assertThat(r.exitCode()).as(r.toString()).isEqualTo(ExitCodes.USAGE);
+      assertThat(r.err())
+          .as(command)
+          .contains("error: -f needs a file name")
+          .contains("hint: give the object's file, or - for standard input");
+    }
   }
 
   @Test
