@@ -74,7 +74,13 @@ final class DefinitionFileOption {
       throw new CliException(
               ExitCodes.USAGE,
               "read_error",
-              "--definition " + file + ": " + e.getMessage(),
+              // the place of the error in the file, as every other read error gives it
+              "--definition "
+                  + e.location()
+                      .filter(at -> at.line() > 0)
+                      .map(at -> at.prefix())
+                      .orElse(file + ": ")
+                  + e.getMessage(),
               "check it with: workloadmap validate " + file,
               null)
           .at(e.location().orElse(null));

@@ -262,6 +262,19 @@ class NewUserFindingsTest {
   }
 
   @Test
+  void aDefinitionFileWithBrokenYamlNamesTheErrorsOwnPlace(@TempDir Path dir) throws Exception {
+    Path bad = dir.resolve("bad.yaml");
+    Files.writeString(
+        bad, "apiVersion: run.ai/v1alpha1\nkind: Karta\nmetadata: {name: x\nspec: [\n");
+    Cli.Result r = Cli.exec(
+        "describe", "-f", DescribeFileModeTest.SEED.toString(), "--definition", bad.toString());
+    assertThat(r.exitCode()).as(r.toString()).isEqualTo(ExitCodes.USAGE);
+    assertThat(r.err())
+        .containsPattern("error: --definition " + java.util.regex.Pattern.quote(bad.toString())
+            + ":4:\\d+: expected ',' or '}'");
+  }
+
+  @Test
   void anEmptyFileNameIsAUsageError() {
     for (String command : List.of("describe", "gangs")) {
       Cli.Result r = Cli.exec(command, "-f", "");
