@@ -252,11 +252,46 @@ public final class WorkloadMapCli implements Runnable {
             + "the commands are " + commandNames(at) + " (see " + at.qualifiedName() + " --help)");
         return ExitCodes.USAGE;
       }
+      if (at.findOption("--output") != null && asksForJson(args)) {
+        // the command's -o json asks for errors as JSON on stdout; a usage error is one too
+        CliException e =
+            CliException.usage(ex.getMessage(), "see " + at.qualifiedName() + " --help");
+        ex.getCommandLine().getOut().print(Output.JSON.write(jsonError(e, ex.getCommandLine())));
+        ex.getCommandLine().getOut().flush();
+        return ExitCodes.USAGE;
+      }
       err.println("error: " + ex.getMessage());
       err.println("hint: see " + at.qualifiedName() + " --help");
       return ExitCodes.USAGE;
     });
     return cmd;
+  }
+
+  /**
+   * True when {@code args} hold {@code -o json} in one of the forms picocli accepts ({@code -o json}, {@code -ojson},
+   * {@code -o=json}, {@code --output json}, {@code --output=json}), before any {@code --}.
+   */
+  static boolean asksForJson(String[] args) {
+    for (int i = 0; i < args.length; i++) {
+      String a = args[i];
+      if (a.equals("--")) {
+        return false;
+      }
+      String value = null;
+      if ((a.equals("-o") || a.equals("--output")) && i + 1 < args.length) {
+        value = args[i + 1];
+      } else if (a.startsWith("--output=")) {
+        value = a.substring("--output=".length());
+      } else if (a.startsWith("-o=")) {
+        value = a.substring(3);
+      } else if (a.startsWith("-o") && !a.startsWith("--")) {
+        value = a.substring(2);
+      }
+      if (value != null && value.trim().equalsIgnoreCase("json")) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** The word given where a command was expected, when that is what {@code ex} is about; else null. */

@@ -275,6 +275,30 @@ class NewUserFindingsTest {
   }
 
   @Test
+  void aParseErrorIsJsonWhenTheCommandAsksForJson() throws Exception {
+    for (String[] args : new String[][] {
+      {"describe", "-f", "x.yaml", "--pod-limit=abc", "-o", "json"},
+      {"describe", "-ojson", "-f", "x.yaml", "--pod-limit", "abc"},
+      {"gangs", "--output=json", "-f", "x.yaml", "--no-such-option"},
+    }) {
+      Cli.Result r = Cli.exec(args);
+      assertThat(r.exitCode()).as(r.toString()).isEqualTo(ExitCodes.USAGE);
+      assertThat(r.err()).as(r.toString()).isEmpty();
+      JsonNode e = new ObjectMapper().readTree(r.out());
+      assertThat(e.path("error").asText()).isEqualTo("usage");
+      assertThat(e.path("message").asText()).as(r.toString()).isNotEmpty();
+      assertThat(e.path("hint").asText()).startsWith("see workloadmap " + args[0] + " --help");
+    }
+    // without -o json, or with it after --, the error stays text
+    Cli.Result text = Cli.exec("describe", "-f", "x.yaml", "--pod-limit=abc");
+    assertThat(text.err()).startsWith("error: Invalid value for option '--pod-limit'");
+    assertThat(WorkloadMapCli.asksForJson(new String[] {"get", "--", "-o", "json"}))
+        .isFalse();
+    assertThat(WorkloadMapCli.asksForJson(new String[] {"get", "-o", "yaml"})).isFalse();
+    assertThat(WorkloadMapCli.asksForJson(new String[] {"get", "-o=JSON"})).isTrue();
+  }
+
+  @Test
   void anEmptyFileNameIsAUsageError() {
     for (String command : List.of("describe", "gangs")) {
       Cli.Result r = Cli.exec(command, "-f", "");
