@@ -154,6 +154,18 @@ class ComponentExtractorTest {
   }
 
   @Test
+  void aHugeOrTinyCountIsShownInScientificNotationNotInHundredsOfDigits() {
+    ComponentDefinition master = c(pyflow, "master");
+    assertThatThrownBy(() -> x.scales(master, input("spec: {master: {replicas: 1e400}}")))
+        .hasMessageContaining("replicas value 1E+400 at index 0 is out of the int32 range");
+    assertThatThrownBy(() -> x.scales(master, input("spec: {master: {replicas: 1.5e-300}}")))
+        .hasMessageContaining("replicas value 1.5E-300 at index 0 is not an integer");
+    // short values keep their plain digits
+    assertThatThrownBy(() -> x.scales(master, input("spec: {master: {replicas: 3000000000}}")))
+        .hasMessageContaining("replicas value 3000000000 at index 0 is out of the int32 range");
+  }
+
+  @Test
   void ai01_ai02_ai04_instanceIds() {
     assertThat(x.instanceIds(c(jobgroup, "job"), jobgroupObj))
         .containsExactly("indexer", "processor");

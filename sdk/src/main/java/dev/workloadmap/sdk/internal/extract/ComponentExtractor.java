@@ -690,7 +690,7 @@ public final class ComponentExtractor {
     }
     if (d.signum() != 0 && d.stripTrailingZeros().scale() > 0) {
       throw new ExtractionException(
-          "failed to extract scales: " + name + " value " + d.toPlainString() + " at index " + index
+          "failed to extract scales: " + name + " value " + shown(d) + " at index " + index
               + " is not an integer",
           expression,
           null,
@@ -701,7 +701,7 @@ public final class ComponentExtractor {
       n = d.intValueExact();
     } catch (ArithmeticException e) {
       throw new ExtractionException(
-          "failed to extract scales: " + name + " value " + d.toPlainString() + " at index " + index
+          "failed to extract scales: " + name + " value " + shown(d) + " at index " + index
               + " is out of the int32 range",
           expression,
           null,
@@ -711,6 +711,15 @@ public final class ComponentExtractor {
       throw negative(name, index, d.toPlainString(), expression);
     }
     return n;
+  }
+
+  /**
+   * A count as a message shows it: as written in plain digits while that is short ({@code 2.5}, {@code 3000000000}),
+   * in scientific notation when the plain form would run to dozens of digits ({@code 1E+400}, not a 1 and 400 zeros).
+   */
+  static String shown(BigDecimal d) {
+    String plain = d.toPlainString();
+    return plain.length() <= 24 ? plain : d.toString();
   }
 
   /**
