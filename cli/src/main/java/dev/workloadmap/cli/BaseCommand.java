@@ -44,11 +44,24 @@ abstract class BaseCommand implements Callable<Integer> {
 
   /** Prints the collected warnings on stderr, once. */
   void printWarnings() {
+    printWarningsAfter(null);
+  }
+
+  /**
+   * Prints the collected warnings on stderr, once, after the command failed with {@code error} (or succeeded, when
+   * null): a warning about the very failure the error reports (an unreachable cluster warned about while the
+   * definitions were read, then the command's own error) is left out, since what it goes on to say ("only the
+   * built-in catalog is used") no longer holds.
+   */
+  void printWarningsAfter(String error) {
     if (warningsPrinted) {
       return;
     }
     warningsPrinted = true;
     for (String w : warnings) {
+      if (error != null && !error.isEmpty() && w.startsWith(error)) {
+        continue;
+      }
       env().err().println("warning: " + w);
     }
   }

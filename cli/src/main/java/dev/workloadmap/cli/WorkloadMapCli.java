@@ -344,7 +344,7 @@ public final class WorkloadMapCli implements Runnable {
                   : "see " + cmd.getCommandSpec().qualifiedName() + " --help"));
     }
     if (user instanceof BaseCommand b) {
-      b.printWarnings();
+      b.printWarningsAfter(e.getMessage());
     }
     return e.exitCode();
   }
