@@ -82,6 +82,37 @@ public final class ClusterOptions {
     return null;
   }
 
+  /**
+   * The error for a kubeconfig the client could not read: a YAML error is the YAML reader's, on one line at its
+   * {@code file:line:column} (the client's parser spreads it over several lines with a caret drawing); anything else is
+   * the client's message on one line.
+   */
+  private CliException unreadableKubeconfig(Path file, RuntimeException e) {
+    String hint = context == null
+        ? "check the kubeconfig file"
+        : "check that context \"" + context + "\" exists in it";
+    try {
+      new dev.workloadmap.sdk.yaml.YamlReader().readAll(file);
+    } catch (dev.workloadmap.sdk.yaml.YamlException y) {
+      return new CliException(
+              ExitCodes.USAGE,
+              "kubeconfig",
+              y.describe(),
+              "fix the YAML of the kubeconfig " + file,
+              null)
+          .at(y.location().orElse(null));
+    } catch (RuntimeException other) {
+      // not a YAML error: the client's own message below
+    }
+    String message = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+    return new CliException(
+        ExitCodes.USAGE,
+        "kubeconfig",
+        file + ": " + message.strip().replaceAll("\\s*\\n\\s*", " "),
+        hint,
+        null);
+  }
+
   /** True when a kubeconfig or {@code --server} says where a cluster is. */
   boolean configured(Env env) {
     return server != null || kubeconfigFile(env) != null;
@@ -116,14 +147,7 @@ public final class ClusterOptions {
       try {
         base = Config.fromKubeconfig(context, file.toAbsolutePath().toFile());
       } catch (RuntimeException e) {
-        throw new CliException(
-            ExitCodes.USAGE,
-            "kubeconfig",
-            file + ": " + e.getMessage(),
-            context == null
-                ? "check the kubeconfig file"
-                : "check that context \"" + context + "\" exists in it",
-            null);
+        throw unreadableKubeconfig(file, e);
       }
       if (context != null
           && (base.getCurrentContext() == null

@@ -299,6 +299,18 @@ class NewUserFindingsTest {
   }
 
   @Test
+  void aKubeconfigWithBrokenYamlIsOneLineAtItsPlace(@TempDir Path dir) throws Exception {
+    Path cfg = dir.resolve("config");
+    Files.writeString(cfg, "apiVersion: v1\nkind: Config\nclusters: [\n");
+    Cli.Result r = Cli.exec("get", "jobsets", "--kubeconfig", cfg.toString());
+    assertThat(r.exitCode()).as(r.toString()).isEqualTo(ExitCodes.USAGE);
+    String[] lines = r.err().split("\n");
+    assertThat(lines[0]).startsWith("error: " + cfg + ":4:1");
+    assertThat(lines[1]).isEqualTo("hint: fix the YAML of the kubeconfig " + cfg);
+    assertThat(r.err()).doesNotContain("in reader").doesNotContain("^");
+  }
+
+  @Test
   void anEmptyFileNameIsAUsageError() {
     for (String command : List.of("describe", "gangs")) {
       Cli.Result r = Cli.exec(command, "-f", "");
