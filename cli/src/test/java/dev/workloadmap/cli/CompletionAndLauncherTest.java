@@ -109,12 +109,55 @@ class CompletionAndLauncherTest {
     assertThat(launch(launcher, dir, jar)).doesNotContain("SharedArchiveFile");
   }
 
+  @Test
+  void launcherLeavesTheCollectorToJavaOptsThatChooseOne(@TempDir Path dir) throws Exception {
+    Path launcher = Path.of("src", "main", "sh", "workloadmap").toAbsolutePath();
+    Assumptions.assumeTrue(new File("/bin/sh").canExecute(), "no /bin/sh");
+    Path bin = Files.createDirectories(dir.resolve("jdk/bin"));
+    Path java = Files.writeString(bin.resolve("java"), "#!/bin/sh\necho \"$@\"\n");
+    assertThat(java.toFile().setExecutable(true)).isTrue();
+    Path jar = Files.writeString(dir.resolve("workloadmap-cli-1.0-all.jar"), "");
+    assertThat(launch(launcher, dir, jar, null)).contains("-XX:+UseSerialGC");
+    // the JVM refuses two collectors ("Multiple garbage collectors selected")
+    assertThat(launch(launcher, dir, jar, "-Xmx1g -XX:+UseG1GC"))
+        .doesNotContain("-XX:+UseSerialGC")
+        .contains("-XX:+UseG1GC");
+    assertThat(launch(launcher, dir, jar, "-XX:+PrintGC -Xmx1g")).contains("-XX:+UseSerialGC");
+  }
+
+  @Test
+  void launcherNamesABrokenJavaHome(@TempDir Path dir) throws Exception {
+    Path launcher = Path.of("src", "main", "sh", "workloadmap").toAbsolutePath();
+    Assumptions.assumeTrue(new File("/bin/sh").canExecute(), "no /bin/sh");
+    Path jar = Files.writeString(dir.resolve("workloadmap-cli-1.0-all.jar"), "");
+    ProcessBuilder pb =
+        new ProcessBuilder("/bin/sh", launcher.toString(), "--version").redirectErrorStream(true);
+    pb.environment().put("WORKLOADMAP_JAR", jar.toString());
+    pb.environment().put("JAVA_HOME", dir.resolve("no-such-jdk").toString());
+    Process p = pb.start();
+    String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertThat(p.waitFor(30, TimeUnit.SECONDS)).isTrue();
+    assertThat(p.exitValue()).isEqualTo(2);
+    assertThat(out)
+        .startsWith("error: JAVA_HOME is " + dir.resolve("no-such-jdk") + ", but ")
+        .contains("is not an executable java")
+        .contains("hint: point JAVA_HOME at a Java 17 or later installation");
+  }
+
   private static String launch(Path launcher, Path dir, Path jar) throws Exception {
+    return launch(launcher, dir, jar, null);
+  }
+
+  private static String launch(Path launcher, Path dir, Path jar, String javaOpts)
+      throws Exception {
     ProcessBuilder pb =
         new ProcessBuilder("/bin/sh", launcher.toString(), "--version").redirectErrorStream(true);
     pb.environment().put("WORKLOADMAP_JAR", jar.toString());
     pb.environment().put("JAVA_HOME", dir.resolve("jdk").toString());
     pb.environment().remove("WORKLOADMAP_JAVA_OPTS");
+    if (javaOpts != null) {
+      pb.environment().put("WORKLOADMAP_JAVA_OPTS", javaOpts);
+    }
     Process p = pb.start();
     String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
     assertThat(p.waitFor(30, TimeUnit.SECONDS)).isTrue();
