@@ -9,9 +9,10 @@ import picocli.CommandLine.Option;
 
 /**
  * {@code -o/--output FORMAT}, the one declaration shared by every command that prints a view ({@code get},
- * {@code describe}, {@code definitions}, {@code gangs}). Each command names its formats once ({@link Formatted}); that
- * list is what the option's help shows, what shell completion offers and what {@link #format()} accepts, and a value
- * outside it is the same usage error everywhere: {@code --output "X" must be one of a, b, c}.
+ * {@code describe}, {@code definitions}, {@code gangs}) or a report ({@code validate}). Each command names its formats
+ * once ({@link Formatted}), the default first; that list is what the option's help shows, what shell completion offers
+ * and what {@link #format()} accepts, and a value outside it is the same usage error everywhere: {@code --output "X"
+ * must be one of a, b, c}.
  */
 final class OutputOptions {
 
@@ -88,6 +89,7 @@ final class OutputOptions {
       String list = String.join(", ", mixin.allowed);
       String note = f.outputFormatsNote().isEmpty() ? "" : "; " + f.outputFormatsNote();
       OptionSpec rebuilt = OptionSpec.builder(old)
+          .defaultValue(mixin.allowed.get(0))
           .description("One of " + list + note + " (default: ${DEFAULT-VALUE}).")
           .completionCandidates(mixin.allowed)
           .build();

@@ -31,7 +31,8 @@ import picocli.CommandLine.Parameters;
  * {@code OK: <name> is a valid Karta definition (GVK: ...)} per valid definition (with its warnings and notes below),
  * or {@code INVALID: <name>} followed by every finding ({@code file:line:column /pointer: message [rule] (hint)}) and
  * {@code N finding(s)}. Exit 0 when every definition is valid, 1 when one is invalid (a YAML syntax error or a CRD
- * finding included), 2 on a usage or read error. Needs no cluster.
+ * finding included), 2 on a usage or read error. Needs no cluster. {@code -o json} gives the {@code workloadmap:verify}
+ * JSON report of the same findings and {@code -o sarif} a SARIF 2.1.0 log (files relative to the working directory).
  */
 @Command(
     name = "validate",
@@ -40,7 +41,7 @@ import picocli.CommandLine.Parameters;
     description =
         "Lint definitions, with their paths checked against the target CRD (exit 0 valid, 1 invalid, 2 usage"
             + " or read error).")
-final class ValidateCommand extends BaseCommand {
+final class ValidateCommand extends BaseCommand implements OutputOptions.Formatted {
 
   @Parameters(
       index = "0",
@@ -72,12 +73,37 @@ final class ValidateCommand extends BaseCommand {
       description = "Status objects per definition in the analysis (default: ${DEFAULT-VALUE}).")
   int budget = 20000;
 
+  @picocli.CommandLine.Mixin
+  OutputOptions outputOptions;
+
+  @Override
+  public List<String> outputFormats() {
+    return List.of("text", "json", "sarif");
+  }
+
+  @Override
+  public String outputFormatsNote() {
+    return "json is the workloadmap:verify JSON report, sarif a SARIF 2.1.0 log for code scanning (files relative to"
+        + " the working directory)";
+  }
+
+  @Override
+  boolean jsonErrors() {
+    return outputOptions.json();
+  }
+
   private int definitions;
   private int errors;
   private int warnings;
 
   @Override
   int execute() {
+    String format = outputOptions.format();
+    if (analyze && !format.equals("text")) {
+      throw CliException.usage(
+          "--analyze prints its own report, in text only",
+          "run validate -o " + format + " and validate --analyze separately");
+    }
     if (crd != null && !Files.exists(crd)) {
       throw new CliException(
           ExitCodes.USAGE,
@@ -112,7 +138,7 @@ final class ValidateCommand extends BaseCommand {
             "pipe a definition file into validate -",
             null);
       }
-      return validate(text, "<stdin>", Path.of("<stdin>")) ? ExitCodes.OK : ExitCodes.ERROR;
+      return report(validate(text, "<stdin>", Path.of("<stdin>")), format);
     }
     Path root = Path.of(file);
     if (!Files.exists(root)) {
@@ -155,16 +181,42 @@ final class ValidateCommand extends BaseCommand {
       Checked c = withDefinition.get(d.index());
       c.report = c.report.merge(ValidationReport.of(List.of(d.finding())));
     }
-    boolean allValid = true;
-    for (Checked c : checked) {
-      allValid &= print(c);
-    }
-    if (Files.isDirectory(root)) {
+    int exit = report(checked, format);
+    if (Files.isDirectory(root) && format.equals("text")) {
       env()
           .out()
           .println(
               "Validated " + count(definitions, "definition") + " in " + count(files.size(), "file")
                   + ": " + count(errors, "error") + ", " + count(warnings, "warning"));
+    }
+    return exit;
+  }
+
+  /**
+   * Prints the results in {@code format}: the text lines, or the verify goal's JSON report or SARIF log (one entry per
+   * definition, no fixtures), with files relative to the working directory. Exit 0 when every one is valid (and, with
+   * --analyze, clean), else 1.
+   */
+  private int report(List<Checked> checked, String format) {
+    if (!format.equals("text")) {
+      List<dev.workloadmap.sdk.verify.DefinitionResult> results = new ArrayList<>();
+      for (Checked c : checked) {
+        results.add(
+            new dev.workloadmap.sdk.verify.DefinitionResult(c.path, c.name, c.report, List.of()));
+      }
+      var report = new dev.workloadmap.sdk.verify.VerifyReport(results);
+      Path base = Path.of("");
+      env()
+          .out()
+          .print(
+              format.equals("json")
+                  ? dev.workloadmap.sdk.internal.report.JsonReport.toText(report, base)
+                  : dev.workloadmap.sdk.internal.report.SarifReport.toText(report, base));
+      return checked.stream().anyMatch(c -> c.report.hasErrors()) ? ExitCodes.ERROR : ExitCodes.OK;
+    }
+    boolean allValid = true;
+    for (Checked c : checked) {
+      allValid &= print(c);
     }
     return allValid ? ExitCodes.OK : ExitCodes.ERROR;
   }
@@ -213,8 +265,8 @@ final class ValidateCommand extends BaseCommand {
     return checked(loaded, docNames, f.toString(), f);
   }
 
-  /** Validates one file's text ({@code -}: standard input) and prints the results; true when every one is valid. */
-  private boolean validate(String text, String name, Path path) {
+  /** Validates one file's text ({@code -}: standard input). */
+  private List<Checked> validate(String text, String name, Path path) {
     List<Checked> checked;
     try {
       List<WorkloadMap.Loaded> loaded = wm().read(text, name);
@@ -227,11 +279,7 @@ final class ValidateCommand extends BaseCommand {
     } catch (YamlException e) {
       checked = List.of(syntaxError(e, name, path));
     }
-    boolean allValid = true;
-    for (Checked c : checked) {
-      allValid &= print(c);
-    }
-    return allValid;
+    return checked;
   }
 
   private static Checked syntaxError(YamlException e, String name, Path path) {

@@ -2,6 +2,8 @@ package dev.workloadmap.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -34,6 +36,59 @@ class ValidateCommandTest {
         .containsPattern("bad\\.yaml:\\d+:\\d+ ")
         .contains("kindd")
         .containsPattern("\\d+ finding\\(s\\)\n$");
+  }
+
+  @Test
+  void jsonAndSarifCarryTheSameFindingsAsTheText(@TempDir Path dir) throws Exception {
+    Path bad = dir.resolve("bad.yaml");
+    Files.writeString(
+        bad, Files.readString(JOB).replace("kind: Job", "kind: Job\n        kindd: x"));
+    Cli.Result text = Cli.exec("validate", bad.toString());
+    Cli.Result json = Cli.exec("validate", bad.toString(), "-o", "json");
+    assertThat(json.exitCode()).as(json.toString()).isEqualTo(1);
+    JsonNode report = new ObjectMapper().readTree(json.out());
+    assertThat(report.path("tool").asText()).isEqualTo("workloadmap");
+    assertThat(report.path("summary").path("definitions").asInt()).isEqualTo(1);
+    assertThat(report.path("summary").path("failed").asInt()).isEqualTo(1);
+    JsonNode def = report.path("definitions").get(0);
+    assertThat(def.path("name").asText()).isEqualTo("batch-job-v1");
+    assertThat(def.path("failed").asBoolean()).isTrue();
+    // one JSON finding per text finding, at the same line and column
+    int findings = def.path("findings").size();
+    assertThat(text.out()).contains(findings + " finding(s)");
+    for (JsonNode f : def.path("findings")) {
+      assertThat(text.out())
+          .contains(
+              f.path("file").asText().isEmpty()
+                  ? ""
+                  : "bad.yaml:" + f.path("line").asInt() + ":"
+                      + f.path("column").asInt());
+    }
+    assertThat(def.path("findings").toString()).contains("kindd");
+
+    Cli.Result sarif = Cli.exec("validate", bad.toString(), "-o", "sarif");
+    assertThat(sarif.exitCode()).isEqualTo(1);
+    JsonNode log = new ObjectMapper().readTree(sarif.out());
+    assertThat(log.path("version").asText()).isEqualTo("2.1.0");
+    assertThat(log.path("runs").get(0).path("results").size()).isEqualTo(findings);
+
+    Cli.Result ok = Cli.exec("validate", JOB.toString(), "-o", "json");
+    assertThat(ok.exitCode()).as(ok.toString()).isZero();
+    assertThat(
+            new ObjectMapper().readTree(ok.out()).path("summary").path("failed").asInt())
+        .isZero();
+
+    // a read error is JSON too with -o json; --analyze stays text
+    Cli.Result missing = Cli.exec("validate", "no-such.yaml", "-o", "json");
+    assertThat(missing.exitCode()).isEqualTo(2);
+    assertThat(new ObjectMapper().readTree(missing.out()).path("error").asText())
+        .isEqualTo("read_error");
+    Cli.Result analyze = Cli.exec("validate", JOB.toString(), "-o", "sarif", "--analyze");
+    assertThat(analyze.exitCode()).isEqualTo(2);
+    assertThat(analyze.err()).contains("--analyze prints its own report, in text only");
+    Cli.Result wrong = Cli.exec("validate", JOB.toString(), "-o", "yaml");
+    assertThat(wrong.exitCode()).isEqualTo(2);
+    assertThat(wrong.err()).contains("--output \"yaml\" must be one of text, json, sarif");
   }
 
   @Test
