@@ -100,10 +100,13 @@ final class VerifyCommand extends BaseCommand {
     try {
       loaded = wm.read(Path.of(karta));
     } catch (WorkloadMapException e) {
-      err.println("\nerror: parse Karta definition: " + e.getMessage());
+      // the place (file:line:column) as every other read error gives it, then what to do
+      err.println("\nerror: parse Karta definition: " + located(e, karta));
+      err.println("hint: check the file given to --karta with: workloadmap validate " + karta);
       return 1;
     } catch (RuntimeException e) {
-      err.println("\nerror: read Karta definition: " + e.getMessage());
+      err.println("\nerror: read Karta definition: " + karta + ": " + e.getMessage());
+      err.println("hint: check the path and permissions of the file given to --karta");
       return 1;
     }
     if (loaded.size() != 1 || !loaded.get(0).valid()) {
@@ -125,15 +128,18 @@ final class VerifyCommand extends BaseCommand {
           .readAll(Path.of(workload)).stream().filter(d -> !d.root().isNull()).toList();
       if (docs.isEmpty()) {
         err.println("\nerror: parse workload: " + workload + " holds no object");
+        err.println(WORKLOAD_HINT);
         return 1;
       }
       document = docs.get(0);
       object = document.root();
     } catch (YamlException e) {
-      err.println("\nerror: parse workload: " + e.getMessage());
+      err.println("\nerror: parse workload: " + located(e, workload));
+      err.println(WORKLOAD_HINT);
       return 1;
     } catch (RuntimeException e) {
-      err.println("\nerror: read workload: " + e.getMessage());
+      err.println("\nerror: read workload: " + workload + ": " + e.getMessage());
+      err.println(WORKLOAD_HINT);
       return 1;
     }
     WorkloadTree tree;
@@ -250,5 +256,15 @@ final class VerifyCommand extends BaseCommand {
 
   private static String n(Integer v) {
     return v == null ? "<none>" : v.toString();
+  }
+
+  private static final String WORKLOAD_HINT =
+      "hint: give --workload the object's YAML, for example: kubectl get <type> <name> -o yaml > cr.yaml";
+
+  /** {@code e}'s message after its place ({@code file:line:column /pointer: }), or after {@code file} when unplaced. */
+  private static String located(WorkloadMapException e, String file) {
+    return e.location().isPresent() && e.location().get().line() > 0
+        ? e.describe()
+        : file + ": " + e.getMessage();
   }
 }

@@ -87,6 +87,35 @@ class VerifyCommandTest {
   }
 
   @Test
+  void readErrorsNameTheFileAndItsPlaceWithAHint(@TempDir Path dir) throws Exception {
+    Path missing = dir.resolve("nope.yaml");
+    Cli.Result r = Cli.exec("verify", "--karta", missing.toString());
+    assertThat(r.exitCode()).isEqualTo(1);
+    assertThat(r.err())
+        .contains("error: parse Karta definition: " + missing)
+        .contains("hint: check the file given to --karta with: workloadmap validate " + missing);
+
+    Path broken = dir.resolve("broken.yaml");
+    Files.writeString(
+        broken, "apiVersion: run.ai/v1alpha1\nkind: Karta\nmetadata: {name: x\nspec: [\n");
+    Cli.Result b = Cli.exec("verify", "--karta", broken.toString());
+    assertThat(b.exitCode()).isEqualTo(1);
+    assertThat(b.err())
+        .containsPattern("error: parse Karta definition: "
+            + java.util.regex.Pattern.quote(broken.toString()) + ":4:\\d+");
+
+    Path workload = dir.resolve("cr.yaml");
+    Files.writeString(
+        workload, "apiVersion: jobset.x-k8s.io/v1alpha2\nkind: JobSet\nmetadata: [\n");
+    Cli.Result w = Cli.exec("verify", "--karta", DEF.toString(), "--workload", workload.toString());
+    assertThat(w.exitCode()).isEqualTo(1);
+    assertThat(w.err())
+        .containsPattern("error: parse workload: "
+            + java.util.regex.Pattern.quote(workload.toString()) + ":\\d+:\\d+")
+        .contains("hint: give --workload the object's YAML");
+  }
+
+  @Test
   void extractionFlagsWithoutAWorkloadAndInvalidDefinitionsExitOne(@TempDir Path dir)
       throws Exception {
     Cli.Result r = Cli.exec("verify", "--karta", DEF.toString(), "--strict");
