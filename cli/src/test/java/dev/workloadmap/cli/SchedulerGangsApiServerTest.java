@@ -123,7 +123,7 @@ class SchedulerGangsApiServerTest {
         o.with("metadata")
             .put("name", o.path("metadata").path("generateName").asText("sample") + "x1");
       }
-      if (!WM.resolve(c.def(), o).totalsComplete()) {
+      if (!WM.resolve(c.def(), o).gangSizesComplete()) {
         // uncounted replica counts or resources: no PodGroup is made (the planner refuses,
         // SchedulingPlannerTest and
         // CatalogSchedulerFormsTest pin the message), so there is nothing to submit

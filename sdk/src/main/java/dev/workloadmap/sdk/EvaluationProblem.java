@@ -57,8 +57,9 @@ public record EvaluationProblem(
 
   /**
    * Whether the problem leaves the replica and resource totals incomplete: every problem of a component's paths
-   * (instance ids, pod specs, scales, resources) does; one of its status definition (the conditions path, a status
-   * matcher) does not.
+   * (instance ids, pod specs, replica counts, resources) does; one of its status definition (the conditions path, a
+   * status matcher) does not, nor one of its scale bounds ({@code minReplicasPath}, {@code maxReplicasPath}), which no
+   * total counts (see {@link #affectsGangSizes()}).
    */
   @org.apiguardian.api.API(status = org.apiguardian.api.API.Status.EXPERIMENTAL, since = "0.1")
   public boolean affectsTotals() {
@@ -66,10 +67,25 @@ public record EvaluationProblem(
       return true;
     }
     String f = field.toLowerCase(java.util.Locale.ROOT);
-    if (f.contains("status") || f.startsWith("conditionsdefinition")) {
+    if (f.contains("status") || f.startsWith("conditionsdefinition") || isBound(f)) {
       return false;
     }
     return location.pointer() == null || !location.pointer().contains("/statusDefinition/");
+  }
+
+  /**
+   * Whether the problem leaves a gang's size unknown: every problem that {@linkplain #affectsTotals() affects the
+   * totals}, and one of a scale bound ({@code minReplicasPath}, {@code maxReplicasPath}), which gives a gang's
+   * minimum. A PodGroup plan refuses while such a problem is there.
+   */
+  @org.apiguardian.api.API(status = org.apiguardian.api.API.Status.EXPERIMENTAL, since = "0.1")
+  public boolean affectsGangSizes() {
+    return affectsTotals() || (field != null && isBound(field.toLowerCase(java.util.Locale.ROOT)));
+  }
+
+  private static boolean isBound(String lowerCaseField) {
+    return lowerCaseField.endsWith("scaledefinition.minreplicaspath")
+        || lowerCaseField.endsWith("scaledefinition.maxreplicaspath");
   }
 
   /**

@@ -88,8 +88,9 @@ public final class SchedulingPlanner {
    * The desired gangs of {@code object}, before any pod exists.
    *
    * @throws WorkloadMapException the object is not of the definition's kind, or a path of the definition fails; the
-   *     object's replica counts or resources cannot be counted ({@link WorkloadTree#totalsComplete()} is false: a
-   *     PodGroup with a wrong minMember or minResources is worse than none); or it desires more pods than {@link
+   *     object's replica counts, gang minimums or resources cannot be counted ({@link
+   *     WorkloadTree#gangSizesComplete()} is false: a PodGroup with a wrong minMember or minResources is worse than
+   *     none); or it desires more pods than {@link
    *     WorkloadMap#MAX_PODS_PER_CALL}, the most the planner lays out (the problems named where the object's document
    *     places them)
    */
@@ -496,20 +497,20 @@ public final class SchedulingPlanner {
   }
 
   /**
-   * Refuses to plan gangs from numbers that are not the workload's: every problem that left a replica count or a
-   * resource uncounted is listed, and a workload desiring more pods than the planner lays out is refused before any is
+   * Refuses to plan gangs from numbers that are not the workload's: every problem that left a replica count, a scale
+   * bound (a gang's minimum) or a resource uncounted is listed, and a workload desiring more pods than the planner lays out is refused before any is
    * made.
    */
   private static void refuseUncountable(WorkloadTree tree) {
     List<dev.workloadmap.sdk.EvaluationProblem> uncounted = tree.problems().stream()
-        .filter(dev.workloadmap.sdk.EvaluationProblem::affectsTotals)
+        .filter(dev.workloadmap.sdk.EvaluationProblem::affectsGangSizes)
         .toList();
     String what = tree.object().kind() + " " + tree.object().name();
     if (!uncounted.isEmpty()) {
       StringBuilder sb = new StringBuilder(
           "no gangs for " + what + ": " + uncounted.size() + " problem"
               + (uncounted.size() == 1 ? "" : "s")
-              + " left its replica counts or resources uncounted, and a PodGroup"
+              + " left its replica counts, gang minimums or resources uncounted, and a PodGroup"
               + " with a wrong minMember or minResources is worse than none; fix the object at the place each names:");
       uncounted.forEach(p -> sb.append("\n  ").append(p.format()));
       throw new WorkloadMapException(sb.toString());

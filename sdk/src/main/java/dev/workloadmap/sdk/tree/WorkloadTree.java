@@ -50,6 +50,16 @@ public record WorkloadTree(
   }
 
   /**
+   * Whether every gang size of the workload is known: {@link #totalsComplete()}, and no scale bound ({@code
+   * minReplicasPath}, {@code maxReplicasPath}) failed ({@link EvaluationProblem#affectsGangSizes()}). A PodGroup plan
+   * ({@link dev.workloadmap.sdk.scheduler.SchedulingPlanner}) refuses when this is false.
+   */
+  @org.apiguardian.api.API(status = org.apiguardian.api.API.Status.EXPERIMENTAL, since = "0.1")
+  public boolean gangSizesComplete() {
+    return problems.stream().noneMatch(EvaluationProblem::affectsGangSizes);
+  }
+
+  /**
    * What the totals leave uncounted (the union of every component's {@link ComponentNode#uncounted()}):
    * a view shows these totals as not a number. Empty when every number is counted.
    */

@@ -107,9 +107,9 @@ class CatalogSchedulerFormsTest {
       if (!meta.has("namespace")) {
         meta.put("namespace", "default");
       }
-      if (!WM.resolve(c.def(), o).totalsComplete()) {
-        // an object whose replica counts or resources cannot be counted gets no PodGroup, with the
-        // reason
+      if (!WM.resolve(c.def(), o).gangSizesComplete()) {
+        // an object whose replica counts, gang minimums or resources cannot be counted gets no
+        // PodGroup, with the reason
         assertThatThrownBy(() -> new SchedulingPlanner(WM).desired(c.def(), o))
             .as("%s/%s has uncounted totals", c.definition(), c.fixture())
             .isInstanceOf(dev.workloadmap.sdk.WorkloadMapException.class)

@@ -178,6 +178,59 @@ class HonestRowsTest {
    * counted, so the totals are complete and no view marks them incomplete (found by the new-user trial of issue 17:
    * the conditions path's problem counted as one that left totals uncounted).
    */
+  /**
+   * A scale bound (minReplicas, maxReplicas) that fails is counted in no total: the replicas and resources stay
+   * complete, and the PodGroup plan, which needs the bound, refuses. The case is Volcano's own sample shape
+   * (pytorch-plugin-job: spec.minAvailable 1 below the tasks' minAvailable, whose sum the catalog definition refuses
+   * to take as the gang's size), and a negative task minAvailable.
+   */
+  @Test
+  void aFailingScaleBoundLeavesTheTotalsCompleteAndRefusesPodGroups() throws Exception {
+    Path volcano =
+        Path.of("../catalog/src/main/workloadmap/batch-volcano-sh-job-v1alpha1/definition.yaml");
+    PreparedDefinition def = WM.prepare(WM.loadDefinition(volcano));
+    String task = """
+          - name: %s
+            replicas: %d
+            %s
+            template:
+              spec:
+                containers:
+                  - name: c
+                    image: x
+                    resources: {limits: {nvidia.com/gpu: 1}, requests: {nvidia.com/gpu: 1}}
+        """;
+    for (String[] c : new String[][] {
+      {"minAvailable: 1", "", "minReplicasPath"}, {"", "minAvailable: -1", "minReplicasPath"}
+    }) {
+      String job =
+          "apiVersion: batch.volcano.sh/v1alpha1\nkind: Job\nmetadata: {name: j, namespace: ns}\nspec:\n"
+              + (c[0].isEmpty() ? "" : "  " + c[0] + "\n")
+              + "  tasks:\n"
+              + task.formatted("master", 1, "")
+              + task.formatted("worker", 2, c[1]);
+      YamlDocument doc = new YamlReader().readAll(job, "job.yaml").get(0);
+      WorkloadTree t = WM.resolve(def, doc);
+      assertThat(t.problems()).as(job).isNotEmpty();
+      assertThat(t.problems()).as(job).allMatch(p -> p.field().endsWith(c[2]));
+      assertThat(t.problems()).noneMatch(EvaluationProblem::affectsTotals);
+      assertThat(t.problems()).allMatch(EvaluationProblem::affectsGangSizes);
+      assertThat(t.totalsComplete()).as(job).isTrue();
+      assertThat(t.totalReplicas()).isEqualTo(3);
+      assertThat(t.totalResources()
+              .gpus(dev.workloadmap.sdk.resources.ResourceList.DEFAULT_GPU_RESOURCE))
+          .isEqualTo(3);
+      assertThat(WM.renderText(t, null))
+          .doesNotContain("incomplete")
+          .contains("gang sizes are not given");
+      org.assertj.core.api.Assertions.assertThatThrownBy(
+              () -> new dev.workloadmap.sdk.scheduler.SchedulingPlanner(WM).desired(def, doc))
+          .isInstanceOf(dev.workloadmap.sdk.WorkloadMapException.class)
+          .hasMessageContaining("no gangs for Job j")
+          .hasMessageContaining("gang sizes are not given");
+    }
+  }
+
   @Test
   void aBrokenStatusLeavesTheTotalsComplete() throws Exception {
     String seed = Files.readString(JOBSET.resolve("fixtures/seed-leader-and-workers/object.yaml"));

@@ -244,7 +244,7 @@ public final class ComponentExtractor {
           "/scaleDefinition",
           null,
           "scales",
-          () -> containedScales(d, c, in, problems, badScales),
+          () -> containedScales(d, c, in, problems, badScales, ids.size()),
           in);
     }
     // the usual case, distinct ids: the records in id order without a map; duplicates take the map
@@ -310,17 +310,60 @@ public final class ComponentExtractor {
       ComponentDefinition c,
       JqInput in,
       List<EvaluationProblem> problems,
-      java.util.Set<Integer> bad) {
+      java.util.Set<Integer> bad,
+      int instances) {
     ScaleDefinition s = c.scaleDefinition();
     List<Integer> replicas = containedInts(d, c, "replicas", s.replicasPath(), in, problems, bad);
-    List<Integer> min = containedInts(d, c, "minReplicas", s.minReplicasPath(), in, problems, bad);
-    List<Integer> max = containedInts(d, c, "maxReplicas", s.maxReplicasPath(), in, problems, bad);
-    int count = Math.max(replicas.size(), Math.max(min.size(), max.size()));
+    // the bounds are not counted in any total: a bound that fails, as a whole or one value, is its
+    // own
+    // problem (the gang plans that need it refuse, EvaluationProblem#affectsGangSizes) and leaves
+    // the
+    // replica counts as they are
+    List<Integer> min = containedBound(d, c, "minReplicas", s.minReplicasPath(), in, problems);
+    List<Integer> max = containedBound(d, c, "maxReplicas", s.maxReplicasPath(), in, problems);
+    int count = Math.max(replicas.size(), Math.max(size(min), size(max)));
+    if (min == null || max == null) {
+      // a bound that failed as a whole has no values: one scale per instance without it
+      count = Math.max(count, instances);
+    }
     List<Scale> out = new ArrayList<>(count);
     for (int i = 0; i < count; i++) {
       out.add(new Scale(at(replicas, i), at(min, i), at(max, i)));
     }
     return out;
+  }
+
+  private static int size(List<Integer> values) {
+    return values == null ? 0 : values.size();
+  }
+
+  /**
+   * A bound's values as {@link #containedInts}, but an expression that fails as a whole is contained too: its problem
+   * is added and the result is null.
+   */
+  private List<Integer> containedBound(
+      Definition d,
+      ComponentDefinition c,
+      String name,
+      String expression,
+      JqInput in,
+      List<EvaluationProblem> problems) {
+    try {
+      return containedInts(d, c, name, expression, in, problems, new java.util.HashSet<>());
+    } catch (ExtractionException e) {
+      EvaluationProblem p = problem(
+          d,
+          c,
+          "/scaleDefinition/" + name + "Path",
+          expression,
+          "failed to get scales: " + e.getMessage() + "; no " + name
+              + " (gang sizes are not given)");
+      if (e.resultIndex() >= 0 && e.expression().isPresent()) {
+        p = p.withObjectPointer(objectPointer(e.expression().get(), e.resultIndex(), in));
+      }
+      problems.add(p);
+      return null;
+    }
   }
 
   private List<Integer> containedInts(
@@ -345,7 +388,10 @@ public final class ComponentExtractor {
             c,
             "/scaleDefinition/" + name + "Path",
             expression,
-            "failed to get scales: " + e.getMessage() + "; left out of the totals");
+            "failed to get scales: " + e.getMessage() + "; "
+                + (name.equals("replicas")
+                    ? "left out of the totals"
+                    : "no " + name + " (gang sizes are not given)"));
         String at = objectPointer(expression, i, in);
         problems.add(at == null ? p : p.withObjectPointer(at));
         bad.add(i);
