@@ -139,6 +139,11 @@ final class GangsCommand extends BaseCommand implements OutputOptions.Formatted 
     GangPlan plan = wm().gangPlan(p, live);
     WorkloadTree tree = live.tree();
     String origin = t.resolved().definition().origin();
+    // the plan groups the pods that exist; a minimum the tree could not read is said, never hidden
+    tree.problems().stream()
+        .filter(dev.workloadmap.sdk.EvaluationProblem::affectsGangSizes)
+        .forEach(
+            problem -> warn("a gang's minMember may not be the workload's: " + problem.format()));
     if (out.structured()) {
       ObjectNode o = JsonNodeFactory.instance.objectNode();
       o.put("kind", tree.object().kind());

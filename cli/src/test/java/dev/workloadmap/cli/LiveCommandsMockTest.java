@@ -148,6 +148,28 @@ class LiveCommandsMockTest {
   }
 
   @Test
+  void aGangMinimumTheTreeCannotReadIsWarnedAbout(@TempDir Path tmp) throws Exception {
+    // the catalog's JobSet with a minReplicasPath that fails: the live plan still groups the pods,
+    // and says that a minMember may not be the workload's
+    Path catalogDef =
+        Path.of("../catalog/src/main/workloadmap/jobset-x-k8s-io-jobset-v1alpha2/definition.yaml");
+    String def = Files.readString(catalogDef)
+        .replace(
+            "        scaleDefinition:\n          replicasPath:",
+            "        scaleDefinition:\n          minReplicasPath: error(\"the minimum lives elsewhere\")\n"
+                + "          replicasPath:");
+    assertThat(def).contains("the minimum lives elsewhere");
+    Path file = Files.writeString(tmp.resolve("jobset.yaml"), def);
+    Cli.Result r = cli("gangs", "jobset/seed", "--definition", file.toString());
+    assertThat(r.exitCode()).as(r.toString()).isZero();
+    assertThat(r.err())
+        .contains("warning: a gang's minMember may not be the workload's: ")
+        .contains("the minimum lives elsewhere");
+    Cli.Result plain = cli("gangs", "jobset/seed");
+    assertThat(plain.err()).doesNotContain("minMember may not be");
+  }
+
+  @Test
   void errorsHaveExitCodesAndHints() throws Exception {
     Cli.Result noDef = cli("get", "widgets");
     assertThat(noDef.exitCode()).isEqualTo(ExitCodes.NO_DEFINITION);
