@@ -27,14 +27,12 @@ import dev.workloadmap.sdk.tree.WorkloadTree;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.Set;
 
 /**
  * Attributes candidate pods to a resolved workload (docs/format.md#owner-chain):
@@ -197,7 +195,7 @@ public final class PodAttributor {
     List<LiveComponent> out = new ArrayList<>();
     for (Row r : rows.values()) {
       sortByName(r.pods);
-      List<String> nodes = r.nodes == null ? new ArrayList<>() : new ArrayList<>(r.nodes);
+      List<String> nodes = r.nodes == null ? new ArrayList<>() : new ArrayList<>(r.nodes.keySet());
       nodes.sort(null); // natural order, as a TreeSet gives them
       out.add(new LiveComponent(
           r.name,
@@ -212,7 +210,9 @@ public final class PodAttributor {
     }
     unmatched.sort(Comparator.comparing(UnmatchedPod::name, SortedKeys::compareCodePoints));
     notOwned.sort(SortedKeys::compareCodePoints);
-    return new LiveTree(tree, out, unmatched, notOwned, problems);
+    LiveTree live = new LiveTree(tree, out, unmatched, notOwned, problems);
+    AttributedTrees.add(live);
+    return live;
   }
 
   /**
@@ -451,13 +451,17 @@ public final class PodAttributor {
     /** The placed pods; made on the first, sized for the desired pods (at most the candidates). */
     List<LivePod> pods = List.of();
 
-    /** The distinct nodes of the placed pods, null before the first; counted as each pod is placed, while at hand. */
-    Set<String> nodes;
+    /**
+     * The distinct nodes of the placed pods, each the key and the value, null before the first; counted as each pod
+     * is placed, while it is at hand. A key is a copy of the first pod's text: the copies lie together, so that
+     * comparing a later pod's node with one of them does not read the first pod's memory again.
+     */
+    Map<String, String> nodes;
 
     /** The placed pods that are ready. */
     int ready;
 
-    /** The node last added to {@link #nodes}. */
+    /** The copy in {@link #nodes} of the last pod's node. */
     private String lastNode;
 
     Row(String name, String component, String instance, int desired, ResourceList resources) {
@@ -476,10 +480,14 @@ public final class PodAttributor {
       String node = p.node();
       if (node != null && !node.equals(lastNode)) { // the pods of a Job are often on one node
         if (nodes == null) {
-          nodes = new HashSet<>();
+          nodes = new HashMap<>();
         }
-        nodes.add(node);
-        lastNode = node;
+        String own = nodes.get(node);
+        if (own == null) {
+          own = new String(node.toCharArray());
+          nodes.put(own, own);
+        }
+        lastNode = own;
       }
       if (p.ready()) {
         ready++;
