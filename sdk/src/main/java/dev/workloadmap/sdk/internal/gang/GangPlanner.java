@@ -16,6 +16,7 @@ import dev.workloadmap.sdk.gang.GangPlan.LeftOut;
 import dev.workloadmap.sdk.gang.GangPlan.Unassigned;
 import dev.workloadmap.sdk.internal.gang.GangStructure.Candidate;
 import dev.workloadmap.sdk.internal.jq.SortedKeys;
+import dev.workloadmap.sdk.internal.live.AttributedTrees;
 import dev.workloadmap.sdk.internal.live.PodAttributor;
 import dev.workloadmap.sdk.internal.live.PodClassifier;
 import dev.workloadmap.sdk.jq.JqInput;
@@ -138,16 +139,29 @@ public final class GangPlanner {
   private static final class Bucket {
     final List<LivePod> pods = new ArrayList<>(4);
     final Membership first;
-    /** The bucket's key in its map. */
-    List<String> key;
+    /**
+     * The row of the pods, while they all come from one; null once they come from several. Its pods are met in row
+     * order, so they are in code-point order of their names when the row is ({@link AttributedTrees}).
+     */
+    private LiveComponent row;
+
+    /** The pods are in code-point order of their names. */
+    boolean inNameOrder;
     /** Each pod's membership, once one differs from the first pod's; null while all are {@link #first}. */
     private List<Membership> memberships;
 
-    Bucket(Membership first) {
+    Bucket(Membership first, LiveComponent row, boolean rowInNameOrder) {
       this.first = first;
+      this.row = row;
+      this.inNameOrder = rowInNameOrder;
     }
 
-    void add(LivePod p, Membership m) {
+    /** Adds {@code p} of {@code from}, the row being read, with its membership. */
+    void add(LivePod p, LiveComponent from, Membership m) {
+      if (from != row) {
+        row = null;
+        inNameOrder = false;
+      }
       if (memberships == null && m != first) {
         memberships = new ArrayList<>(pods.size() + 1);
         for (int i = 0; i < pods.size(); i++) {
@@ -216,8 +230,11 @@ public final class GangPlanner {
     List<String> probe = new ArrayList<>(); // the key tuple of the pod at hand, reused
     ObservedReplicas observed = new ObservedReplicas(live);
     boolean observes = false;
-    List<String> lastKey = null; // the key of the last pod's bucket in lastByKey, and that bucket
+    // the key of the last pod that joined a bucket of lastByKey, and that bucket
+    List<String> lastProbe = new ArrayList<>();
     Bucket lastBucket = null;
+    // attribution's own tree: each row in code-point order of its pods' names
+    boolean rowsInNameOrder = AttributedTrees.rowsInNameOrder(live);
     for (LiveComponent row : live.components()) {
       for (LivePod p : row.pods()) { // live.pods(): every placed pod, in row order
         JqInput in = p.input(); // prepared once per pod by the attribution
@@ -259,24 +276,23 @@ public final class GangPlanner {
         if (lastGroup == null || !lastGroup.equals(m.podGroupName())) {
           lastByKey = buckets.computeIfAbsent(m.podGroupName(), k -> new LinkedHashMap<>());
           lastGroup = m.podGroupName();
-          lastKey = null;
+          lastBucket = null;
         }
         Bucket b;
-        if (lastKey != null && sameKey(probe, lastKey)) {
+        if (lastBucket != null && sameKey(probe, lastProbe)) {
           b = lastBucket; // the pod before was of the same gang (the pods of a Job are consecutive)
         } else {
           b = lastByKey.get(probe);
           if (b == null) {
-            b = new Bucket(m);
-            lastKey = List.copyOf(probe);
-            lastByKey.put(lastKey, b);
-          } else {
-            lastKey = b.key;
+            b = new Bucket(m, row, rowsInNameOrder);
+            lastByKey.put(List.copyOf(probe), b);
           }
-          b.key = lastKey;
           lastBucket = b;
         }
-        b.add(p, m);
+        b.add(p, row, m);
+        List<String> swap = lastProbe; // this pod's key is the next pod's previous one
+        lastProbe = probe;
+        probe = swap;
       }
     }
     observed.complete();
@@ -345,7 +361,9 @@ public final class GangPlanner {
     for (int i = 0; i < n; i++) {
       sorted[i] = pods.get(i).name();
     }
-    Arrays.sort(sorted, SortedKeys::compareCodePoints);
+    if (!bucket.inNameOrder) {
+      Arrays.sort(sorted, SortedKeys::compareCodePoints);
+    }
     List<String> names = List.of(sorted);
     LivePod first = pods.get(0);
     Membership firstMembership = bucket.first;
