@@ -1,6 +1,7 @@
 package dev.workloadmap.sdk.live;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+import static org.apiguardian.api.API.Status.INTERNAL;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.HashMap;
@@ -73,13 +74,22 @@ public final class OwnerChain {
     return reaches(pod);
   }
 
+  /**
+   * {@link #reaches} (and {@link #owns}) of the object whose {@code metadata} this is ({@code
+   * object.path("metadata")}): attribution reads a pod's metadata once for its name, its owners and its namespace.
+   */
+  @API(status = INTERNAL, since = "0.1")
+  public boolean ownsByMetadata(JsonNode metadata) {
+    if (rootUid != null) {
+      return reachesUid(metadata, null, 1);
+    }
+    return reaches(
+        OwnerReference.ofMetadata(metadata), metadata.path("namespace").asText(""), 1);
+  }
+
   /** True when {@code object}'s owner chain reaches a reference the target accepts within {@link #MAX_DEPTH} levels. */
   public boolean reaches(JsonNode object) {
-    if (rootUid != null) {
-      return reachesUid(object.path("metadata"), null, 1);
-    }
-    String ns = object.path("metadata").path("namespace").asText("");
-    return reaches(OwnerReference.of(object), ns, 1);
+    return ownsByMetadata(object.path("metadata"));
   }
 
   /** How many owners were read through the lookup (for tests of the cache). */

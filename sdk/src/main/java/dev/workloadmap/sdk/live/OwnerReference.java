@@ -22,8 +22,13 @@ public record OwnerReference(
 
   /** The references of an object's JSON ({@code metadata.ownerReferences}); entries without a uid are skipped. */
   public static List<OwnerReference> of(JsonNode object) {
+    return ofMetadata(object.path("metadata"));
+  }
+
+  /** {@link #of} of the object whose {@code metadata} this is. */
+  static List<OwnerReference> ofMetadata(JsonNode metadata) {
     List<OwnerReference> out = new ArrayList<>();
-    for (JsonNode r : object.path("metadata").path("ownerReferences")) {
+    for (JsonNode r : metadata.path("ownerReferences")) {
       String uid = r.path("uid").asText("");
       if (uid.isEmpty()) {
         continue;

@@ -16,9 +16,11 @@ import dev.workloadmap.sdk.gang.GangPlan.LeftOut;
 import dev.workloadmap.sdk.gang.GangPlan.Unassigned;
 import dev.workloadmap.sdk.internal.gang.GangStructure.Candidate;
 import dev.workloadmap.sdk.internal.jq.SortedKeys;
+import dev.workloadmap.sdk.internal.live.AttributedTrees;
 import dev.workloadmap.sdk.internal.live.PodAttributor;
 import dev.workloadmap.sdk.internal.live.PodClassifier;
 import dev.workloadmap.sdk.jq.JqInput;
+import dev.workloadmap.sdk.jq.JqProgram;
 import dev.workloadmap.sdk.live.LiveComponent;
 import dev.workloadmap.sdk.live.LivePod;
 import dev.workloadmap.sdk.live.LiveTree;
@@ -117,18 +119,49 @@ public final class GangPlanner {
     return new GangPlan(groups, unassigned);
   }
 
+  /** {@code probe} equals {@code key} (the same size; its elements compared by identity first). */
+  private static boolean sameKey(List<String> probe, List<String> key) {
+    int n = probe.size();
+    if (n != key.size()) {
+      return false;
+    }
+    for (int i = 0; i < n; i++) {
+      String a = probe.get(i);
+      String b = key.get(i);
+      if (a != b && !a.equals(b)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
   /** The pods of one gang, in pod order, with each pod's membership. */
   private static final class Bucket {
     final List<LivePod> pods = new ArrayList<>(4);
     final Membership first;
+    /**
+     * The row of the pods, while they all come from one; null once they come from several. Its pods are met in row
+     * order, so they are in code-point order of their names when the row is ({@link AttributedTrees}).
+     */
+    private LiveComponent row;
+
+    /** The pods are in code-point order of their names. */
+    boolean inNameOrder;
     /** Each pod's membership, once one differs from the first pod's; null while all are {@link #first}. */
     private List<Membership> memberships;
 
-    Bucket(Membership first) {
+    Bucket(Membership first, LiveComponent row, boolean rowInNameOrder) {
       this.first = first;
+      this.row = row;
+      this.inNameOrder = rowInNameOrder;
     }
 
-    void add(LivePod p, Membership m) {
+    /** Adds {@code p} of {@code from}, the row being read, with its membership. */
+    void add(LivePod p, LiveComponent from, Membership m) {
+      if (from != row) {
+        row = null;
+        inNameOrder = false;
+      }
       if (memberships == null && m != first) {
         memberships = new ArrayList<>(pods.size() + 1);
         for (int i = 0; i < pods.size(); i++) {
@@ -153,24 +186,28 @@ public final class GangPlanner {
   private static final class Candidates {
     final List<Candidate> candidates;
     final Membership[] memberships;
+    /** Each candidate's groupByKeyPaths compiled ({@link PodClassifier#compiled(List)}), once per plan. */
+    final JqProgram[][] keyPrograms;
 
-    Candidates(List<Candidate> candidates) {
+    Candidates(List<Candidate> candidates, PodClassifier classifier) {
       this.candidates = candidates;
       this.memberships = new Membership[candidates.size()];
+      this.keyPrograms = new JqProgram[candidates.size()][];
       for (int i = 0; i < memberships.length; i++) {
         Candidate c = candidates.get(i);
         memberships[i] = new Membership(c.component(), c.podGroupName(), c.member());
+        keyPrograms[i] = classifier.compiled(c.member().groupByKeyPaths());
       }
     }
 
-    /** As {@link #effectiveMembership}, null for none. */
-    Membership effective(PodClassifier classifier, JqInput pod) {
+    /** As {@link #effectiveMembership}: the index of the candidate, -1 for none. */
+    int effective(PodClassifier classifier, JqInput pod) {
       for (int i = 0; i < memberships.length; i++) {
         if (classifier.passesFilters(candidates.get(i).member().filters(), pod)) {
-          return memberships[i];
+          return i;
         }
       }
-      return null;
+      return -1;
     }
   }
 
@@ -191,22 +228,34 @@ public final class GangPlanner {
     String lastGroup = null;
     Map<List<String>, Bucket> lastByKey = null;
     List<String> probe = new ArrayList<>(); // the key tuple of the pod at hand, reused
+    ObservedReplicas observed = new ObservedReplicas(live);
+    boolean observes = false;
+    // the key of the last pod that joined a bucket of lastByKey, and that bucket
+    List<String> lastProbe = new ArrayList<>();
+    Bucket lastBucket = null;
+    // attribution's own tree: each row in code-point order of its pods' names
+    boolean rowsInNameOrder = AttributedTrees.rowsInNameOrder(live);
     for (LiveComponent row : live.components()) {
       for (LivePod p : row.pods()) { // live.pods(): every placed pod, in row order
         JqInput in = p.input(); // prepared once per pod by the attribution
         String component = p.component();
         if (lastComponent == null || !lastComponent.equals(component)) {
           candidates = byComponent.computeIfAbsent(
-              component, c -> new Candidates(structure.candidatesOf(c)));
+              component, c -> new Candidates(structure.candidatesOf(c), classifier));
           lastComponent = component;
+          observes = observed.observes(component, replicaComponents, scales);
         }
-        Membership m;
+        if (observes) {
+          observed.add(p); // while the pod is at hand, every pod as ObservedReplicas counts them
+        }
+        int at;
         try {
-          m = candidates.effective(classifier, in);
+          at = candidates.effective(classifier, in);
         } catch (WorkloadMapException e) {
           unassigned.add(new Unassigned(p.name(), null, e.getMessage()));
           continue;
         }
+        Membership m = at < 0 ? null : candidates.memberships[at];
         if (m == null) {
           unassigned.add(new Unassigned(
               p.name(),
@@ -218,7 +267,7 @@ public final class GangPlanner {
         }
         probe.clear();
         try {
-          classifier.groupKeys(m.member().groupByKeyPaths(), in, probe);
+          classifier.groupKeys(m.member().groupByKeyPaths(), candidates.keyPrograms[at], in, probe);
         } catch (WorkloadMapException e) {
           unassigned.add(
               new Unassigned(p.name(), m.podGroupName(), "group key: " + e.getMessage()));
@@ -227,16 +276,26 @@ public final class GangPlanner {
         if (lastGroup == null || !lastGroup.equals(m.podGroupName())) {
           lastByKey = buckets.computeIfAbsent(m.podGroupName(), k -> new LinkedHashMap<>());
           lastGroup = m.podGroupName();
+          lastBucket = null;
         }
-        Bucket b = lastByKey.get(probe);
-        if (b == null) {
-          b = new Bucket(m);
-          lastByKey.put(List.copyOf(probe), b);
+        Bucket b;
+        if (lastBucket != null && sameKey(probe, lastProbe)) {
+          b = lastBucket; // the pod before was of the same gang (the pods of a Job are consecutive)
+        } else {
+          b = lastByKey.get(probe);
+          if (b == null) {
+            b = new Bucket(m, row, rowsInNameOrder);
+            lastByKey.put(List.copyOf(probe), b);
+          }
+          lastBucket = b;
         }
-        b.add(p, m);
+        b.add(p, row, m);
+        List<String> swap = lastProbe; // this pod's key is the next pod's previous one
+        lastProbe = probe;
+        probe = swap;
       }
     }
-    ObservedReplicas observed = new ObservedReplicas(live);
+    observed.complete();
     for (PodGroupEntry e : g.podGroups()) {
       Set<String> names = new HashSet<>();
       e.members().forEach(m -> names.add(m.componentName()));
@@ -302,7 +361,9 @@ public final class GangPlanner {
     for (int i = 0; i < n; i++) {
       sorted[i] = pods.get(i).name();
     }
-    Arrays.sort(sorted, SortedKeys::compareCodePoints);
+    if (!bucket.inNameOrder) {
+      Arrays.sort(sorted, SortedKeys::compareCodePoints);
+    }
     List<String> names = List.of(sorted);
     LivePod first = pods.get(0);
     Membership firstMembership = bucket.first;
@@ -393,24 +454,87 @@ public final class GangPlanner {
   }
 
   /**
-   * Distinct replica keys per component and instance among the attributed pods, read from the pods on the first
-   * question (only a gang of basis {@link Basis#REPLICA_OBSERVED} asks).
+   * Distinct replica keys per component and instance among the attributed pods. The pods of a component whose replica
+   * component is a leaf (the only ones a gang of basis {@link Basis#REPLICA_OBSERVED} asks about) are counted as the
+   * plan meets them ({@link #add}); any other component's, from all the pods on the first question.
    */
   private static final class ObservedReplicas {
     private final LiveTree live;
     // component -> instance ("" for none) -> replica keys; no per-pod key string
     private Map<String, Map<String, Set<String>>> byComponent;
+    /** The components whose pods {@link #add} counts, all of them. */
+    private final Set<String> counted = new HashSet<>();
+
+    private final Map<String, Map<String, Set<String>>> added = new HashMap<>();
+    private String lastComponent;
+    private String lastInstance;
+    private Set<String> keys;
+    private String lastKey;
+    private boolean complete;
 
     ObservedReplicas(LiveTree live) {
       this.live = live;
     }
 
-    long count(String component, String instance) {
-      if (byComponent == null) {
-        byComponent = collect(live);
+    /**
+     * Whether the pods of {@code component} are to be {@link #add}ed: its replica component is a leaf. Asked before
+     * the first {@link #add} of the component's pods, which must then be given every one of them.
+     */
+    boolean observes(String component, ReplicaComponents replicaComponents, SubtreeScale scales) {
+      if (counted.contains(component)) {
+        return true;
       }
-      return byComponent
-          .getOrDefault(component, Map.of())
+      Optional<ComponentDefinition> rc = replicaComponents.of(component);
+      boolean leaf;
+      try {
+        leaf = rc.isPresent() && !scales.hasChildren(rc.get().name());
+      } catch (WorkloadMapException e) {
+        leaf = false; // the gang reports it before asking for a count
+      }
+      if (leaf && !complete) {
+        counted.add(component);
+      }
+      return leaf && !complete;
+    }
+
+    /** Counts {@code p}'s replica key, as {@link #collect} would. */
+    void add(LivePod p) {
+      if (p.replicaKey() == null) {
+        return;
+      }
+      String instance = Objects.toString(p.instance(), "");
+      if (keys == null
+          || !Objects.equals(lastComponent, p.component())
+          || !lastInstance.equals(instance)) {
+        keys = added
+            .computeIfAbsent(p.component(), k -> new HashMap<>())
+            .computeIfAbsent(instance, k -> new HashSet<>());
+        lastComponent = p.component();
+        lastInstance = instance;
+        lastKey = null;
+      }
+      if (p.replicaKey() != lastKey) { // the same String: the pod before, of the same replica
+        keys.add(p.replicaKey());
+        lastKey = p.replicaKey();
+      }
+    }
+
+    /** Every pod has been given to {@link #add} that is going to be. */
+    void complete() {
+      complete = true;
+    }
+
+    long count(String component, String instance) {
+      Map<String, Map<String, Set<String>>> m;
+      if (complete && counted.contains(component)) {
+        m = added;
+      } else {
+        if (byComponent == null) {
+          byComponent = collect(live);
+        }
+        m = byComponent;
+      }
+      return m.getOrDefault(component, Map.of())
           .getOrDefault(instance, Set.of())
           .size();
     }

@@ -353,7 +353,7 @@ public final class JacksonJqEngine implements JqEngine {
     }
   }
 
-  private final class Compiled implements JqProgram, OneResult {
+  private final class Compiled implements JqProgram, PlainProgram {
     private final String expression;
     private final JsonQuery query;
     /** The fast path when the expression is a plain path, else null. */
@@ -397,6 +397,11 @@ public final class JacksonJqEngine implements JqEngine {
         return null;
       }
       return plain.one(input, options.maxResults());
+    }
+
+    @Override
+    public PlainPath onePath() {
+      return plain != null && plain.single() && options.maxResults() >= 1 ? plain : null;
     }
 
     @Override

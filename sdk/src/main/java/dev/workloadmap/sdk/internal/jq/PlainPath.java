@@ -25,7 +25,10 @@ import java.util.List;
  * thread-safe.
  */
 final class PlainPath {
-  /** One step: a field name (for a field or string index), an array index, or iteration. */
+  /**
+   * One step: a field name (for a field or string index), an array index, or iteration. Field names are interned, as
+   * Jackson interns the names it parses, so that looking one up in a parsed object finds its key by identity.
+   */
   private record Step(String field, int index, boolean iterate) {}
 
   private final Step[] steps;
@@ -121,7 +124,7 @@ final class PlainPath {
       if (name == null || !collect(f.target(), out)) {
         return false;
       }
-      out.add(new Step(name, 0, false));
+      out.add(new Step(name.intern(), 0, false));
       return true;
     }
     if (node instanceof JqNode.Index ix) {
@@ -129,7 +132,7 @@ final class PlainPath {
         return false;
       }
       if (ix.index() instanceof JqNode.StringLit s && literal(s) != null) {
-        out.add(new Step(literal(s), 0, false));
+        out.add(new Step(literal(s).intern(), 0, false));
         return true;
       }
       if (ix.index() instanceof JqNode.NumberLit n && isSmallNatural(n.text())) {
@@ -229,8 +232,41 @@ final class PlainPath {
    * sorted} false would give it; null where that gives up.
    */
   private JsonNode one(JsonNode value) {
+    return one(value, 0, steps.length);
+  }
+
+  /** True when the path does not iterate: at most one result. */
+  boolean single() {
+    return single;
+  }
+
+  /** Steps of a path without iteration: how many there are ({@link #one(JsonNode, int, int)} walks a range of them). */
+  int length() {
+    return steps.length;
+  }
+
+  /** True when this path's first {@code n} steps are {@code other}'s first {@code n} steps. */
+  boolean sharesSteps(PlainPath other, int n) {
+    if (n > steps.length || n > other.steps.length) {
+      return false;
+    }
+    for (int i = 0; i < n; i++) {
+      if (!steps[i].equals(other.steps[i])) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /**
+   * {@link #one(JsonNode)} walked from step {@code from} to step {@code to} (exclusive): the walk of all steps is the
+   * walk of the first {@code k} then of the rest from where it stopped, so paths that share their first {@code k}
+   * steps may walk those once ({@link PathGroup}). Null where the walk gives up.
+   */
+  JsonNode one(JsonNode value, int from, int to) {
     JsonNode v = value;
-    for (Step s : steps) {
+    for (int i = from; i < to; i++) {
+      Step s = steps[i];
       if (v.isMissingNode()) {
         return null;
       }

@@ -7,6 +7,7 @@ import dev.workloadmap.sdk.definition.Definition;
 import dev.workloadmap.sdk.definition.GangScheduling;
 import dev.workloadmap.sdk.definition.PodSelector;
 import dev.workloadmap.sdk.definition.PodSelector.ComponentInstanceSelector;
+import dev.workloadmap.sdk.internal.jq.PathGroup;
 import dev.workloadmap.sdk.internal.jq.SortedKeys;
 import dev.workloadmap.sdk.jq.JqException;
 import dev.workloadmap.sdk.jq.JqInput;
@@ -26,14 +27,12 @@ import dev.workloadmap.sdk.tree.WorkloadTree;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.Set;
 
 /**
  * Attributes candidate pods to a resolved workload (docs/format.md#owner-chain):
@@ -100,9 +99,10 @@ public final class PodAttributor {
     ComponentDefinition lastComponent = null;
     Placement last = null;
     for (JsonNode pod : pods) {
+      // each of metadata, spec and status is looked up once, for every field read of it
       JsonNode metadata = pod.path("metadata");
       String name = metadata.path("name").asText("");
-      if (!chain.owns(pod)) {
+      if (!chain.ownsByMetadata(metadata)) {
         notOwned.add(name);
         continue;
       }
@@ -123,7 +123,14 @@ public final class PodAttributor {
         lastComponent = c;
         last = at;
       }
+      // the instance id, replica key and group keys, read together while the pod is at hand
+      // (nothing
+      // where the fast path is not sure: the questions below then evaluate and fail as before)
+      if (at.reads != null) {
+        classifier.readAhead(at.reads, in, at.scratch, at.previous);
+      }
       String instance = null;
+      int instanceAt = -1;
       if (c.hasInstanceIdPath()) {
         if (at.ids.isEmpty()) {
           unmatched.add(
@@ -131,7 +138,8 @@ public final class PodAttributor {
           continue;
         }
         try {
-          instance = classifier.matchingInstanceId(at.instanceSelector, at.ids, in);
+          instanceAt = classifier.matchingInstance(at.instanceSelector, at.idProgram, at.ids, in);
+          instance = at.ids.get(instanceAt);
         } catch (WorkloadMapException e) {
           unmatched.add(new UnmatchedPod(name, e.getMessage()));
           continue;
@@ -140,16 +148,19 @@ public final class PodAttributor {
       String replicaKey = null;
       if (at.replicaComponent != null) {
         try {
-          replicaKey = classifier.singleText(at.replicaKeyPath, in);
+          replicaKey = at.replicaProgram != null
+              ? classifier.singleText(at.replicaProgram, in)
+              : classifier.singleText(at.replicaKeyPath, in);
         } catch (WorkloadMapException e) {
           problems.add("pod " + name + ": replica key of component " + at.replicaComponent.name()
               + ": " + e.getMessage());
         }
       }
-      // the group keys the gang plan will ask, read while the pod is at hand (nothing if it cannot
-      // be sure)
-      for (JqProgram p : at.readAhead) {
-        classifier.readAhead(p, in);
+      if (at.reads == null) {
+        // the group keys the gang plan will ask, read while the pod is at hand
+        for (JqProgram p : at.readAhead) {
+          classifier.readAhead(p, in);
+        }
       }
       JsonNode spec = pod.path("spec");
       ResourceList res = ResourceList.empty();
@@ -174,7 +185,7 @@ public final class PodAttributor {
           replicaKey,
           pod,
           in);
-      Row row = at.row(instance);
+      Row row = instanceAt >= 0 ? at.rowAt(instanceAt) : at.row(instance);
       if (row == null) {
         unmatched.add(new UnmatchedPod(name, "component " + c.name() + " has no row in the tree"));
         continue;
@@ -184,17 +195,7 @@ public final class PodAttributor {
     List<LiveComponent> out = new ArrayList<>();
     for (Row r : rows.values()) {
       sortByName(r.pods);
-      Set<String> distinct = new HashSet<>();
-      int ready = 0;
-      for (LivePod p : r.pods) {
-        if (p.node() != null) {
-          distinct.add(p.node());
-        }
-        if (p.ready()) {
-          ready++;
-        }
-      }
-      List<String> nodes = new ArrayList<>(distinct);
+      List<String> nodes = r.nodes == null ? new ArrayList<>() : new ArrayList<>(r.nodes.keySet());
       nodes.sort(null); // natural order, as a TreeSet gives them
       out.add(new LiveComponent(
           r.name,
@@ -202,14 +203,16 @@ public final class PodAttributor {
           r.instance,
           r.desired,
           r.pods.size(),
-          ready,
+          r.ready,
           nodes,
           r.resources,
           r.pods));
     }
     unmatched.sort(Comparator.comparing(UnmatchedPod::name, SortedKeys::compareCodePoints));
     notOwned.sort(SortedKeys::compareCodePoints);
-    return new LiveTree(tree, out, unmatched, notOwned, problems);
+    LiveTree live = new LiveTree(tree, out, unmatched, notOwned, problems);
+    AttributedTrees.add(live);
+    return live;
   }
 
   /**
@@ -263,10 +266,31 @@ public final class PodAttributor {
     final String component;
     final Map<String, Row> rows;
     final Map<String, Row> rowsByInstance = new HashMap<>();
+    /** {@link #row} of each of {@link #ids}, by index; null until looked up. */
+    private final Row[] rowsAt;
+
+    private final boolean[] rowLookedUp;
     final PodResourcesMemo resources = new PodResourcesMemo();
+
+    /** The instance selector's idPath compiled, or null (no instances, no path, or a path that does not compile). */
+    final JqProgram idProgram;
+    /** The replica key path compiled, or null (none, or a path that does not compile). */
+    final JqProgram replicaProgram;
 
     /** The group-key programs read ahead on each pod ({@link #readAhead}). */
     final List<JqProgram> readAhead;
+
+    /**
+     * The instance id, replica key and group-key programs read together on each pod, or null when they cannot be
+     * ({@link PathGroup#of}): then the group keys are read ahead one by one.
+     */
+    final PathGroup reads;
+
+    /** {@link #reads}' results of the pod at hand. */
+    final JsonNode[] scratch;
+
+    /** {@link #reads}' texts of the last pod that had them (one String for equal keys of consecutive pods). */
+    final String[] previous;
 
     Placement(
         Definition d,
@@ -286,7 +310,36 @@ public final class PodAttributor {
           rc == null ? null : rc.podSelector().replicaSelector().keyPath();
       this.component = c.name();
       this.rows = rows;
+      this.rowsAt = new Row[ids.size()];
+      this.rowLookedUp = new boolean[ids.size()];
+      this.idProgram = c.hasInstanceIdPath() && instanceSelector != null
+          ? classifier.compiled(instanceSelector.idPath())
+          : null;
+      this.replicaProgram = classifier.compiled(replicaKeyPath);
       this.readAhead = readAhead(d, c, instanceSelector, replicaKeyPath, classifier.engine());
+      List<JqProgram> together = new ArrayList<>();
+      for (JqProgram p : new JqProgram[] {idProgram, replicaProgram}) {
+        if (p != null && !together.contains(p)) {
+          together.add(p);
+        }
+      }
+      for (JqProgram p : readAhead) {
+        if (!together.contains(p)) {
+          together.add(p);
+        }
+      }
+      this.reads = together.size() <= JqInput.REMEMBERED ? PathGroup.of(together) : null;
+      this.scratch = new JsonNode[together.size()];
+      this.previous = new String[together.size()];
+    }
+
+    /** {@link #row} of {@code ids.get(i)}, looked up once per index. */
+    Row rowAt(int i) {
+      if (!rowLookedUp[i]) {
+        rowsAt[i] = row(ids.get(i));
+        rowLookedUp[i] = true;
+      }
+      return rowsAt[i];
     }
 
     /**
@@ -398,6 +451,19 @@ public final class PodAttributor {
     /** The placed pods; made on the first, sized for the desired pods (at most the candidates). */
     List<LivePod> pods = List.of();
 
+    /**
+     * The distinct nodes of the placed pods, each the key and the value, null before the first; counted as each pod
+     * is placed, while it is at hand. A key is a copy of the first pod's text: the copies lie together, so that
+     * comparing a later pod's node with one of them does not read the first pod's memory again.
+     */
+    Map<String, String> nodes;
+
+    /** The placed pods that are ready. */
+    int ready;
+
+    /** The copy in {@link #nodes} of the last pod's node. */
+    private String lastNode;
+
     Row(String name, String component, String instance, int desired, ResourceList resources) {
       this.name = name;
       this.component = component;
@@ -411,6 +477,21 @@ public final class PodAttributor {
         pods = new ArrayList<>(Math.max(1, Math.min(desired, candidates)));
       }
       pods.add(p);
+      String node = p.node();
+      if (node != null && !node.equals(lastNode)) { // the pods of a Job are often on one node
+        if (nodes == null) {
+          nodes = new HashMap<>();
+        }
+        String own = nodes.get(node);
+        if (own == null) {
+          own = new String(node.toCharArray());
+          nodes.put(own, own);
+        }
+        lastNode = own;
+      }
+      if (p.ready()) {
+        ready++;
+      }
     }
   }
 

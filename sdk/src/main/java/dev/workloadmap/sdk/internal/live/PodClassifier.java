@@ -9,6 +9,7 @@ import dev.workloadmap.sdk.definition.PodSelector.ComponentTypeSelector;
 import dev.workloadmap.sdk.definition.PodSelector.ReplicaSelector;
 import dev.workloadmap.sdk.internal.jq.JsonText;
 import dev.workloadmap.sdk.internal.jq.OneResult;
+import dev.workloadmap.sdk.internal.jq.PathGroup;
 import dev.workloadmap.sdk.jq.JqException;
 import dev.workloadmap.sdk.jq.JqInput;
 import dev.workloadmap.sdk.jq.JqProgram;
@@ -40,6 +41,31 @@ public final class PodClassifier {
   /** The engine the paths are compiled with. */
   JqEngine engine() {
     return engine;
+  }
+
+  /**
+   * {@code path} compiled by this classifier's engine, to be asked of many pods; null when it is null or empty or does
+   * not compile: each pod then gives the path itself, and the engine fails there as it did (a failure of compiling is
+   * never kept).
+   */
+  JqProgram compiled(String path) {
+    if (path == null || path.isEmpty()) {
+      return null;
+    }
+    try {
+      return engine.compile(path);
+    } catch (RuntimeException e) {
+      return null;
+    }
+  }
+
+  /** {@link #compiled} of each path. */
+  public JqProgram[] compiled(List<String> paths) {
+    JqProgram[] out = new JqProgram[paths.size()];
+    for (int i = 0; i < out.length; i++) {
+      out[i] = compiled(paths.get(i));
+    }
+    return out;
   }
 
   /**
@@ -123,8 +149,17 @@ public final class PodClassifier {
    * error {@code out} holds the keys read before it.
    */
   public void groupKeys(List<String> paths, JqInput pod, List<String> out) {
+    groupKeys(paths, null, pod, out);
+  }
+
+  /**
+   * As {@link #groupKeys(List, JqInput, List)} with {@code programs[i]} the compiled {@code paths.get(i)} ({@link
+   * #compiled}), or null to compile it here.
+   */
+  public void groupKeys(List<String> paths, JqProgram[] programs, JqInput pod, List<String> out) {
     for (int i = 0, n = paths.size(); i < n; i++) {
-      String v = singleText(paths.get(i), pod);
+      JqProgram p = programs == null ? null : programs[i];
+      String v = p != null ? singleText(p, pod) : singleText(paths.get(i), pod);
       if (v == null) {
         throw new PodQueryException("query result is empty <nil>");
       }
@@ -168,17 +203,29 @@ public final class PodClassifier {
    */
   public String matchingInstanceId(
       ComponentInstanceSelector selector, List<String> ids, JqInput pod) {
+    return ids.get(matchingInstance(selector, null, ids, pod));
+  }
+
+  /**
+   * As {@link #matchingInstanceId}, giving the id's index in {@code ids} (its first occurrence).
+   *
+   * @param idProgram the selector's idPath compiled by this classifier's engine, or null to compile it here
+   */
+  int matchingInstance(
+      ComponentInstanceSelector selector, JqProgram idProgram, List<String> ids, JqInput pod) {
     if (selector == null || selector.idPath() == null || selector.idPath().isEmpty()) {
       if (ids.size() == 1 && ids.get(0).isEmpty()) {
-        return "";
+        return 0;
       }
       throw new PodQueryException("no instance selector provided but instance ids are not empty");
     }
-    String id = singleText(selector.idPath(), pod); // not null: the idPath is not empty
-    if (!ids.contains(id)) {
+    // not null: the idPath is not empty
+    String id = idProgram != null ? singleText(idProgram, pod) : singleText(selector.idPath(), pod);
+    int at = ids.indexOf(id);
+    if (at < 0) {
       throw new InstanceNotFoundException(id, ids);
     }
-    return id;
+    return at;
   }
 
   /**
@@ -258,7 +305,14 @@ public final class PodClassifier {
     if (path == null || path.isEmpty()) {
       return null;
     }
-    JqProgram program = engine.compile(path);
+    return singleText(engine.compile(path), pod);
+  }
+
+  /**
+   * As {@link #singleText(String, JqInput)} with the path compiled by this classifier's engine (attribution and the
+   * gang plan compile each path once per call, not once per pod).
+   */
+  String singleText(JqProgram program, JqInput pod) {
     boolean remembers = program instanceof OneResult && !Thread.currentThread().isInterrupted();
     if (remembers && pod.recall(program) instanceof String known) {
       return known;
@@ -297,6 +351,35 @@ public final class PodClassifier {
     String text = v == null ? null : textOf(v);
     if (text != null) {
       pod.remember(program, text);
+    }
+  }
+
+  /**
+   * {@link #readAhead(JqProgram, JqInput)} of each program of {@code group}, with the steps they share walked once
+   * ({@link PathGroup#read}): the same texts are remembered, and nothing where the fast path is not sure.
+   *
+   * <p>A text equal to the one {@code previous} holds for that program (the pod read before) is remembered as that
+   * String, so that the equal keys of consecutive pods (the pods of one Job, the set's name on every pod) are one
+   * object, which the gang plan then compares and hashes without reading each pod's copy again.
+   *
+   * @param scratch at least {@code group.size()} long; overwritten
+   * @param previous at least {@code group.size()} long: the texts of the pod read before (null where none), updated
+   *     to this pod's
+   */
+  void readAhead(PathGroup group, JqInput pod, JsonNode[] scratch, String[] previous) {
+    group.read(pod, scratch);
+    for (int i = 0, n = group.size(); i < n; i++) {
+      JsonNode v = scratch[i];
+      String text = v == null ? null : textOf(v);
+      if (text != null) {
+        String before = previous[i];
+        if (before != null && before.equals(text)) {
+          text = before;
+        } else {
+          previous[i] = text;
+        }
+        pod.remember(group.program(i), text);
+      }
     }
   }
 
