@@ -21,7 +21,7 @@ import java.util.Map;
  * fails as it did, with its own message. The remembered fields are kept as a {@link Shape} that is compared by
  * looking fields up, so a pod costs no iterator. One instance per component and call; not thread-safe.
  */
-final class PodResourcesMemo {
+public final class PodResourcesMemo {
   /** The fields of the last computed pod spec, or null before the first. */
   private Fields remembered;
 
@@ -45,12 +45,20 @@ final class PodResourcesMemo {
     return computed;
   }
 
-  /** The fields {@code perPod} reads of one pod spec (an object). */
-  private static final class Fields {
+  /**
+   * The fields {@code perPod} reads of one pod spec (an object): the one copy of that list, which the tree also uses to
+   * give a later instance whose pod spec has the same request fields the request of an earlier one.
+   */
+  public static final class Fields {
     private final Containers containers;
     private final Containers initContainers;
     private final Shape resources;
     private final Shape overhead;
+
+    /** The fields of {@code spec}, an object. */
+    public static Fields of(JsonNode spec) {
+      return new Fields(spec);
+    }
 
     Fields(JsonNode spec) {
       containers = Containers.of(spec.get("containers"), false);
@@ -59,7 +67,8 @@ final class PodResourcesMemo {
       overhead = Shape.of(spec.get("overhead"));
     }
 
-    boolean matches(JsonNode spec) {
+    /** Whether {@code spec} (an object) has the same request fields: then {@code perPod} gives the same for it. */
+    public boolean matches(JsonNode spec) {
       return Containers.matches(containers, spec.get("containers"))
           && Containers.matches(initContainers, spec.get("initContainers"))
           && Shape.matches(resources, spec.get("resources"))
