@@ -74,6 +74,18 @@ public final class PodResourcesMemo {
           && Shape.matches(resources, spec.get("resources"))
           && Shape.matches(overhead, spec.get("overhead"));
     }
+
+    /**
+     * What {@code of(a).matches(b)} gives, for two pod specs (objects), without making the shapes: the same fields
+     * compared with {@link JsonNode#equals}, which a shape stands for. For a single comparison, where making the
+     * shapes would cost more than it saves.
+     */
+    public static boolean same(JsonNode a, JsonNode b) {
+      return Containers.same(a.get("containers"), b.get("containers"), false)
+          && Containers.same(a.get("initContainers"), b.get("initContainers"), true)
+          && java.util.Objects.equals(a.get("resources"), b.get("resources"))
+          && java.util.Objects.equals(a.get("overhead"), b.get("overhead"));
+    }
   }
 
   /**
@@ -118,6 +130,34 @@ public final class PodResourcesMemo {
         }
       }
       return new Containers(null, object, resources, restartPolicies);
+    }
+
+    /** What {@code matches(of(a, init), b)} gives, without making the shapes ({@link Fields#same}). */
+    static boolean same(JsonNode a, JsonNode b, boolean init) {
+      if (a == null || b == null) {
+        return a == null && b == null;
+      }
+      if (!(a instanceof ArrayNode)) {
+        return a.equals(b);
+      }
+      if (!(b instanceof ArrayNode) || b.size() != a.size()) {
+        return false;
+      }
+      for (int i = 0; i < a.size(); i++) {
+        JsonNode x = a.get(i);
+        JsonNode y = b.get(i);
+        if (x.isObject()) {
+          if (!y.isObject()
+              || !java.util.Objects.equals(x.get("resources"), y.get("resources"))
+              || (init
+                  && !java.util.Objects.equals(x.get("restartPolicy"), y.get("restartPolicy")))) {
+            return false;
+          }
+        } else if (y.isObject() || !x.equals(y)) {
+          return false;
+        }
+      }
+      return true;
     }
 
     /** True when {@code perPod} reads the same from {@code list} as from the list {@code c} was made of. */

@@ -584,12 +584,12 @@ public final class TreeBuilder {
 
   /**
    * The quick reads ({@link #quickPerPod}) of one component's instances, in order: an instance whose pod spec has the
-   * same request fields ({@link PodResourcesMemo.Fields}: all that the request formula reads) as the instance read
+   * same request fields ({@link PodResourcesMemo.Fields#same}: all that the request formula reads) as the instance read
    * before it gets that instance's request and extended-resource check, which are functions of those fields (a
    * JobSet's leader and workers often differ only in labels and command). Only a read that succeeded is kept.
    */
   private static final class QuickReads {
-    private PodResourcesMemo.Fields lastFields;
+    private JsonNode lastSpec;
     private ResourceList lastRequest;
     private boolean lastClean;
     /** The extended-resource check ({@link PodRequests.Checked#extendedClean}) of the last successful read. */
@@ -601,7 +601,7 @@ public final class TreeBuilder {
       // itself
       JsonNode spec = r.podTemplateSpec() == null ? raw : raw.isObject() ? raw.get("spec") : null;
       boolean comparable = spec != null && spec.isObject();
-      if (comparable && lastFields != null && lastFields.matches(spec)) {
+      if (comparable && lastSpec != null && PodResourcesMemo.Fields.same(lastSpec, spec)) {
         clean = lastClean;
         return lastRequest;
       }
@@ -612,7 +612,7 @@ public final class TreeBuilder {
       }
       clean = checked.extendedClean();
       if (comparable && more) {
-        lastFields = PodResourcesMemo.Fields.of(spec);
+        lastSpec = spec;
         lastRequest = quick;
         lastClean = clean;
       }
