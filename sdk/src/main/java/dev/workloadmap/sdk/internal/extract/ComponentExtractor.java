@@ -13,6 +13,8 @@ import dev.workloadmap.sdk.extract.ExtractionException;
 import dev.workloadmap.sdk.extract.FragmentedPodSpec;
 import dev.workloadmap.sdk.extract.InstanceRecord;
 import dev.workloadmap.sdk.extract.Scale;
+import dev.workloadmap.sdk.internal.jq.JqBatch;
+import dev.workloadmap.sdk.internal.jq.RecentByIdentity;
 import dev.workloadmap.sdk.internal.model.JqFields;
 import dev.workloadmap.sdk.jq.JqException;
 import dev.workloadmap.sdk.jq.JqInput;
@@ -23,6 +25,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * Extracts a component's instances from the whole root object (docs/format.md#extraction to docs/format.md#fragmented):
@@ -37,17 +40,72 @@ public final class ComponentExtractor {
   private static final JsonNodeFactory F = JsonNodeFactory.instance;
 
   private final JqEngine engine;
+  /**
+   * Per component, its paths as one {@link JqBatch} (what they share, such as {@code .spec.replicatedJobs} and each
+   * entry's {@code .template.spec}, is read once per object), for the components extracted last.
+   */
+  private final RecentByIdentity<ComponentDefinition, Optional<JqBatch>> batches =
+      new RecentByIdentity<>(16);
+
+  /** Makes a component's batch on this extractor's engine (one function, not one per extraction). */
+  private final java.util.function.Function<ComponentDefinition, Optional<JqBatch>> newBatch;
 
   public ComponentExtractor(JqEngine engine) {
     this.engine = engine;
+    this.newBatch = c -> {
+      List<String> paths = paths(c);
+      return paths.isEmpty() ? Optional.empty() : Optional.ofNullable(JqBatch.of(engine, paths));
+    };
+  }
+
+  /** The component's paths as {@link #extract} evaluates them, or null when the engine has no batches. */
+  private JqBatch batch(ComponentDefinition c) {
+    return batches.get(c, newBatch).orElse(null);
+  }
+
+  /** Every path {@link #extract} may evaluate, in the order it does. */
+  private static List<String> paths(ComponentDefinition c) {
+    List<String> out = new ArrayList<>();
+    if (c.hasInstanceIdPath()) {
+      out.add(c.instanceIdPath());
+    }
+    SpecDefinition s = c.specDefinition();
+    if (s != null) {
+      for (String p : new String[] {s.podTemplateSpecPath(), s.podSpecPath(), s.metadataPath()}) {
+        if (p != null) {
+          out.add(p);
+        }
+      }
+      if (s.fragmentedPodSpecDefinition() != null) {
+        for (String p : s.fragmentedPodSpecDefinition().paths().values()) {
+          if (p != null) {
+            out.add(p);
+          }
+        }
+      }
+    }
+    ScaleDefinition sc = c.scaleDefinition();
+    if (sc != null) {
+      for (String p :
+          new String[] {sc.replicasPath(), sc.minReplicasPath(), sc.maxReplicasPath()}) {
+        if (p != null) {
+          out.add(p);
+        }
+      }
+    }
+    return out;
   }
 
   /** The instance ids (docs/format.md#extraction item 2). */
   public List<String> instanceIds(ComponentDefinition c, JqInput in) {
+    return instanceIds(c, in, null);
+  }
+
+  private List<String> instanceIds(ComponentDefinition c, JqInput in, JqBatch.Session session) {
     if (!c.hasInstanceIdPath()) {
       throw new DefinitionNotFoundException(c.name(), "no instance id path defined");
     }
-    List<JsonNode> results = eval("instance ids", c.instanceIdPath(), in);
+    List<JsonNode> results = eval("instance ids", c.instanceIdPath(), in, session);
     List<String> ids = new ArrayList<>(results.size());
     boolean empty = false;
     for (int i = 0; i < results.size(); i++) {
@@ -73,34 +131,59 @@ public final class ComponentExtractor {
 
   /** PodTemplateSpec objects; a null result is an empty template that still counts. */
   public List<JsonNode> podTemplateSpecs(ComponentDefinition c, JqInput in) {
+    return podTemplateSpecs(c, in, null);
+  }
+
+  private List<JsonNode> podTemplateSpecs(
+      ComponentDefinition c, JqInput in, JqBatch.Session session) {
     SpecDefinition s = spec(c);
     if (s.podTemplateSpecPath() == null) {
       throw new DefinitionNotFoundException(c.name(), "does not have pod template spec definition");
     }
     return objects(
-        "pod template specs", s.podTemplateSpecPath(), in, "PodTemplateSpec", "metadata", "spec");
+        "pod template specs",
+        s.podTemplateSpecPath(),
+        in,
+        session,
+        "PodTemplateSpec",
+        "metadata",
+        "spec");
   }
 
   /** PodSpec objects. */
   public List<JsonNode> podSpecs(ComponentDefinition c, JqInput in) {
+    return podSpecs(c, in, null);
+  }
+
+  private List<JsonNode> podSpecs(ComponentDefinition c, JqInput in, JqBatch.Session session) {
     SpecDefinition s = spec(c);
     if (s.podSpecPath() == null) {
       throw new DefinitionNotFoundException(c.name(), "does not have pod spec definition");
     }
-    return objects("pod specs", s.podSpecPath(), in, "PodSpec");
+    return objects("pod specs", s.podSpecPath(), in, session, "PodSpec");
   }
 
   /** ObjectMeta objects from {@code metadataPath}. */
   public List<JsonNode> podMetadata(ComponentDefinition c, JqInput in) {
+    return podMetadata(c, in, null);
+  }
+
+  private List<JsonNode> podMetadata(ComponentDefinition c, JqInput in, JqBatch.Session session) {
     SpecDefinition s = spec(c);
     if (s.metadataPath() == null) {
       throw new DefinitionNotFoundException(c.name(), "does not have pod metadata definition");
     }
-    return objects("pod metadata", s.metadataPath(), in, "ObjectMeta", "labels", "annotations");
+    return objects(
+        "pod metadata", s.metadataPath(), in, session, "ObjectMeta", "labels", "annotations");
   }
 
   /** Fragmented pod specs: the longest stream decides the count; shorter streams are padded with zero values. */
   public List<FragmentedPodSpec> fragmentedPodSpecs(ComponentDefinition c, JqInput in) {
+    return fragmentedPodSpecs(c, in, null);
+  }
+
+  private List<FragmentedPodSpec> fragmentedPodSpecs(
+      ComponentDefinition c, JqInput in, JqBatch.Session session) {
     SpecDefinition s = spec(c);
     FragmentedPodSpecDefinition f = s.fragmentedPodSpecDefinition();
     if (f == null) {
@@ -110,8 +193,9 @@ public final class ComponentExtractor {
     Map<String, List<JsonNode>> streams = new LinkedHashMap<>();
     int count = 0;
     for (Map.Entry<String, String> e : f.paths().entrySet()) {
-      List<JsonNode> values =
-          e.getValue() == null ? List.of() : eval("fragmented pod specs", e.getValue(), in);
+      List<JsonNode> values = e.getValue() == null
+          ? List.of()
+          : eval("fragmented pod specs", e.getValue(), in, session);
       for (int i = 0; i < values.size(); i++) {
         checkFragmentShape(e.getKey(), i, values.get(i), e.getValue());
       }
@@ -155,10 +239,12 @@ public final class ComponentExtractor {
   public ExtractedComponent extract(Definition d, ComponentDefinition c, JqInput in) {
     List<EvaluationProblem> problems = new ArrayList<>();
     List<String> warnings = new ArrayList<>();
+    JqBatch batch = batch(c);
+    JqBatch.Session session = batch == null ? null : batch.session(in);
     List<String> ids;
     if (c.hasInstanceIdPath()) {
       try {
-        ids = instanceIds(c, in);
+        ids = instanceIds(c, in, session);
       } catch (ExtractionException e) {
         EvaluationProblem p = problem(
             d,
@@ -193,7 +279,7 @@ public final class ComponentExtractor {
           "/specDefinition/podTemplateSpecPath",
           s.podTemplateSpecPath(),
           "pod template specs",
-          () -> podTemplateSpecs(c, in),
+          () -> podTemplateSpecs(c, in, session),
           in);
     }
     if (s != null && s.podSpecPath() != null) {
@@ -205,7 +291,7 @@ public final class ComponentExtractor {
           "/specDefinition/podSpecPath",
           s.podSpecPath(),
           "pod specs",
-          () -> podSpecs(c, in),
+          () -> podSpecs(c, in, session),
           in);
     }
     if (s != null && s.metadataPath() != null) {
@@ -217,7 +303,7 @@ public final class ComponentExtractor {
           "/specDefinition/metadataPath",
           s.metadataPath(),
           "pod metadata",
-          () -> podMetadata(c, in),
+          () -> podMetadata(c, in, session),
           in);
     }
     if (s != null && s.fragmentedPodSpecDefinition() != null) {
@@ -229,7 +315,7 @@ public final class ComponentExtractor {
           "/specDefinition/fragmentedPodSpecDefinition",
           null,
           "fragmented pod specs",
-          () -> fragmentedPodSpecs(c, in),
+          () -> fragmentedPodSpecs(c, in, session),
           in);
     }
     java.util.Set<Integer> badScales =
@@ -244,7 +330,7 @@ public final class ComponentExtractor {
           "/scaleDefinition",
           null,
           "scales",
-          () -> containedScales(d, c, in, problems, badScales, ids.size()),
+          () -> containedScales(d, c, in, session, problems, badScales, ids.size()),
           in);
     }
     // the usual case, distinct ids: the records in id order without a map; duplicates take the map
@@ -309,18 +395,20 @@ public final class ComponentExtractor {
       Definition d,
       ComponentDefinition c,
       JqInput in,
+      JqBatch.Session session,
       List<EvaluationProblem> problems,
       java.util.Set<Integer> bad,
       int instances) {
     ScaleDefinition s = c.scaleDefinition();
-    List<Integer> replicas = containedInts(d, c, "replicas", s.replicasPath(), in, problems, bad);
+    List<Integer> replicas =
+        containedInts(d, c, "replicas", s.replicasPath(), in, session, problems, bad);
     // the bounds are not counted in any total: a bound that fails, as a whole or one value, is its
-    // own
-    // problem (the gang plans that need it refuse, EvaluationProblem#affectsGangSizes) and leaves
-    // the
-    // replica counts as they are
-    List<Integer> min = containedBound(d, c, "minReplicas", s.minReplicasPath(), in, problems);
-    List<Integer> max = containedBound(d, c, "maxReplicas", s.maxReplicasPath(), in, problems);
+    // own problem (the gang plans that need it refuse, EvaluationProblem#affectsGangSizes) and
+    // leaves the replica counts as they are
+    List<Integer> min =
+        containedBound(d, c, "minReplicas", s.minReplicasPath(), in, session, problems);
+    List<Integer> max =
+        containedBound(d, c, "maxReplicas", s.maxReplicasPath(), in, session, problems);
     int count = Math.max(replicas.size(), Math.max(size(min), size(max)));
     if (min == null || max == null) {
       // a bound that failed as a whole has no values: one scale per instance without it
@@ -347,9 +435,11 @@ public final class ComponentExtractor {
       String name,
       String expression,
       JqInput in,
+      JqBatch.Session session,
       List<EvaluationProblem> problems) {
     try {
-      return containedInts(d, c, name, expression, in, problems, new java.util.HashSet<>());
+      return containedInts(
+          d, c, name, expression, in, session, problems, new java.util.HashSet<>());
     } catch (ExtractionException e) {
       EvaluationProblem p = problem(
           d,
@@ -372,12 +462,13 @@ public final class ComponentExtractor {
       String name,
       String expression,
       JqInput in,
+      JqBatch.Session session,
       List<EvaluationProblem> problems,
       java.util.Set<Integer> bad) {
     if (expression == null) {
       return List.of();
     }
-    List<JsonNode> results = eval("scales", expression, in);
+    List<JsonNode> results = eval("scales", expression, in, session);
     List<Integer> out = new ArrayList<>(results.size());
     for (int i = 0; i < results.size(); i++) {
       try {
@@ -618,8 +709,15 @@ public final class ComponentExtractor {
   }
 
   private List<JsonNode> eval(String what, String expression, JqInput in) {
+    return eval(what, expression, in, null);
+  }
+
+  /** {@code expression} on {@code in}, by {@code session} (of {@code in}) when there is one. */
+  private List<JsonNode> eval(String what, String expression, JqInput in, JqBatch.Session session) {
     try {
-      return engine.compile(expression).apply(in);
+      return session != null
+          ? session.apply(expression)
+          : engine.compile(expression).apply(in);
     } catch (JqException e) {
       throw new ExtractionException(
           "failed to extract " + what + ": " + e.getMessage(), expression, e);
@@ -627,8 +725,13 @@ public final class ComponentExtractor {
   }
 
   private List<JsonNode> objects(
-      String what, String expression, JqInput in, String type, String... objectFields) {
-    List<JsonNode> results = eval(what, expression, in);
+      String what,
+      String expression,
+      JqInput in,
+      JqBatch.Session session,
+      String type,
+      String... objectFields) {
+    List<JsonNode> results = eval(what, expression, in, session);
     List<JsonNode> out = null; // a copy only when a null result becomes an empty object
     for (int i = 0; i < results.size(); i++) {
       JsonNode r = results.get(i);

@@ -11,6 +11,9 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
 import dev.workloadmap.sdk.internal.jqast.JqNode;
 import dev.workloadmap.sdk.internal.jqast.JqParser;
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Iterator;
@@ -43,9 +46,15 @@ final class FastEval {
   private static final long SAFE = 1L << 53;
 
   private final Node root;
+  /** The shared nodes of this evaluator's batch (0 outside {@link #ofAll}). */
+  private final int slots;
+  /** The batch ({@link #ofAll}) this evaluator belongs to, whose memos it reads; null outside a batch. */
+  private final Object batch;
 
-  private FastEval(Node root) {
+  private FastEval(Node root, int slots, Object batch) {
     this.root = root;
+    this.slots = slots;
+    this.batch = batch;
   }
 
   /** The evaluator for {@code expression}, or null when it uses anything this class does not handle. */
@@ -57,15 +66,119 @@ final class FastEval {
       return null;
     }
     try {
-      return new FastEval(build(ast));
+      return new FastEval(new Builder(null, null).build(ast), 0, null);
     } catch (Unsupported u) {
       return null;
     }
   }
 
+  /**
+   * The evaluators of {@code expressions} (null where {@link #of} gives null), to be evaluated one after another on
+   * one input with one {@link Memo} ({@link #memo}): a sub-expression that several of them (or one of them several
+   * times) apply to that input, such as {@code .spec.suspend == true} or {@code .status.conditions} in a status
+   * definition's matchers, is evaluated once for all. Sub-expressions that build an array are not shared (each
+   * expression gets its own), nor are those that read an output of something else ({@code .type} in {@code
+   * any(.status.conditions[]?; .type == "x")}). Without a memo they evaluate as {@link #of}'s do.
+   */
+  static FastEval[] ofAll(List<String> expressions) {
+    JqNode[] asts = new JqNode[expressions.size()];
+    for (int i = 0; i < asts.length; i++) {
+      try {
+        asts[i] = JqParser.parse(expressions.get(i));
+      } catch (RuntimeException | StackOverflowError e) {
+        asts[i] = null;
+      }
+    }
+    java.util.Map<String, Integer> counts = new java.util.HashMap<>();
+    Builder counting = new Builder(counts, null);
+    boolean[] supported = new boolean[asts.length];
+    for (int i = 0; i < asts.length; i++) {
+      try {
+        counting.expression = i;
+        counting.build(asts[i]);
+        supported[i] = true;
+      } catch (Unsupported u) {
+        supported[i] = false;
+      }
+    }
+    // the shared nodes: every key seen more than once, each built once (its own sub-expressions
+    // shared in turn)
+    java.util.Map<String, Shared> shared = new java.util.HashMap<>();
+    java.util.Map<String, Shared> placeholders = new java.util.LinkedHashMap<>();
+    for (var e : counts.entrySet()) {
+      if (e.getValue() > 1) {
+        placeholders.put(
+            e.getKey(), new Shared(placeholders.size(), counting.keys.get(e.getKey())));
+      }
+    }
+    shared.putAll(placeholders);
+    Builder sharing = new Builder(null, shared);
+    Object batch = new Object();
+    FastEval[] out = new FastEval[asts.length];
+    for (int i = 0; i < asts.length; i++) {
+      if (!supported[i]) {
+        continue;
+      }
+      try {
+        sharing.expression = i;
+        out[i] = new FastEval(sharing.build(asts[i]), placeholders.size(), batch);
+      } catch (Unsupported u) {
+        out[i] = null; // not reached: the same tree was built above
+      }
+    }
+    return out;
+  }
+
   /** The results on {@code input} (a canonical tree, see {@link SortedKeys}), or null to leave it to the engine. */
   List<JsonNode> apply(JsonNode input, int maxResults) {
     return apply(input, maxResults, new Ctx(false));
+  }
+
+  /**
+   * The values of the shared sub-expressions of one {@link #ofAll} batch on one input, for evaluations one after
+   * another in one thread (not thread-safe). Each value is kept with the tree it was computed on: the caller's tree,
+   * or the key-sorted form once that is made.
+   */
+  static final class Memo {
+    private final Object batch;
+    /** Per shared node: the input of its last evaluation (null: none yet) and the value there. */
+    private final JsonNode[] inputs;
+
+    private final JsonNode[] values;
+    private JsonNode tree;
+    /** The memo's own evaluation context (one thread: no thread-local lookup per evaluation). */
+    private Ctx ctx;
+
+    private Memo(Object batch, int slots) {
+      this.batch = batch;
+      inputs = new JsonNode[slots];
+      values = new JsonNode[slots];
+    }
+
+    /** A context for an evaluation on {@code tree}: the values are emptied when they are another tree's. */
+    Ctx ctx(boolean unsorted, JsonNode tree) {
+      if (this.tree != tree) {
+        if (this.tree != null) {
+          // values of another tree: its nodes are not this tree's, but keep nothing of it
+          java.util.Arrays.fill(inputs, null);
+          java.util.Arrays.fill(values, null);
+        }
+        this.tree = tree;
+      }
+      Ctx c = ctx;
+      if (c == null || c.unsorted != unsorted) {
+        c = new Ctx(unsorted);
+        c.memo = this;
+        ctx = c;
+      }
+      c.steps = 0;
+      return c;
+    }
+  }
+
+  /** A memo for this evaluator's batch (see {@link #ofAll}); null when the batch shares nothing. */
+  Memo memo() {
+    return slots == 0 ? null : new Memo(batch, slots);
   }
 
   /**
@@ -77,15 +190,36 @@ final class FastEval {
    * the object.
    */
   List<JsonNode> apply(dev.workloadmap.sdk.jq.JqInput input, int maxResults) {
+    return apply(input, maxResults, null, false);
+  }
+
+  /**
+   * As {@link #apply(dev.workloadmap.sdk.jq.JqInput, int)}, reading and filling {@code memo} (from {@link #memo}, for
+   * {@code input} only; may be null) for the shared sub-expressions. With {@code asGiven}, results taken from the
+   * caller's tree are returned as it holds them (its key order, its numbers), not in the canonical form: only for a
+   * caller that reads nothing either can change.
+   */
+  List<JsonNode> apply(
+      dev.workloadmap.sdk.jq.JqInput input, int maxResults, Memo memo, boolean asGiven) {
+    Memo m = memo != null && memo.batch == batch ? memo : null;
     JsonNode sorted = input.sortedIfMade();
     if (sorted != null) {
-      return apply(sorted, maxResults);
+      Ctx ctx = m != null ? m.ctx(false, sorted) : new Ctx(false);
+      return apply(sorted, maxResults, ctx);
     }
-    Ctx unsorted = UNSORTED.get();
-    unsorted.steps = 0;
+    Ctx unsorted;
+    if (m != null) {
+      unsorted = m.ctx(true, input.original());
+    } else {
+      unsorted = UNSORTED.get();
+      unsorted.steps = 0;
+    }
     List<JsonNode> out = apply(input.original(), maxResults, unsorted);
     if (out == null) {
       return apply(input.node(), maxResults);
+    }
+    if (asGiven) {
+      return out;
     }
     // the results are usually scalars already in canonical form: copy the list only when one
     // changes
@@ -96,7 +230,7 @@ final class FastEval {
       // type tests)
       JsonNode c = v instanceof BooleanNode || v instanceof TextNode || v instanceof NullNode
           ? v
-          : SortedKeys.canonical(v);
+          : SortedKeys.lazyCanonical(v);
       if (c != v && canonical == null) {
         canonical = new ArrayList<>(out);
       }
@@ -107,15 +241,70 @@ final class FastEval {
     return canonical == null ? out : Collections.unmodifiableList(canonical);
   }
 
-  private List<JsonNode> apply(JsonNode input, int maxResults, Ctx ctx) {
+  /**
+   * The only result, as {@link #apply(dev.workloadmap.sdk.jq.JqInput, int, Memo, boolean)} would give it in a list of
+   * one, for an expression that always gives exactly one value ({@code and}, a comparison, a path without
+   * iteration); null when it is not such an expression or the evaluator gives up (then ask {@code apply}).
+   */
+  JsonNode applyOne(dev.workloadmap.sdk.jq.JqInput input, int maxResults, Memo memo) {
+    if (!root.single || maxResults < 1) {
+      return null;
+    }
+    Memo m = memo != null && memo.batch == batch ? memo : null;
+    JsonNode sorted = input.sortedIfMade();
+    if (sorted != null) {
+      return one(sorted, m != null ? m.ctx(false, sorted) : new Ctx(false));
+    }
+    Ctx unsorted;
+    if (m != null) {
+      unsorted = m.ctx(true, input.original());
+    } else {
+      unsorted = UNSORTED.get();
+      unsorted.steps = 0;
+    }
+    JsonNode v = one(input.original(), unsorted);
+    if (v == null) {
+      return one(input.node(), new Ctx(false));
+    }
+    return v instanceof BooleanNode || v instanceof TextNode || v instanceof NullNode
+        ? v
+        : SortedKeys.lazyCanonical(v);
+  }
+
+  private JsonNode one(JsonNode input, Ctx ctx) {
+    MethodHandle compiled = compiledOne();
     try {
-      if (root.single) {
-        if (maxResults < 1) {
-          return null;
-        }
-        return List.of(root.one(input, ctx));
+      return compiled != null ? Compiler.invoke(compiled, input, ctx) : root.one(input, ctx);
+    } catch (Bail b) {
+      return null;
+    }
+  }
+
+  private List<JsonNode> apply(JsonNode input, int maxResults, Ctx ctx) {
+    if (root.single) {
+      if (maxResults < 1) {
+        return null;
       }
+      JsonNode v = one(input, ctx);
+      return v == null ? null : List.of(v);
+    }
+    MethodHandle[] loop = compiledLoop();
+    try {
       List<JsonNode> out = new ArrayList<>(2);
+      if (loop != null) {
+        // p[] | f as handles: the values of p one by one into f, as Pipe.run gives them
+        JsonNode v = Compiler.invoke(loop[0], input, ctx);
+        if (v.isArray()) {
+          for (int i = 0, n = v.size(); i < n; i++) {
+            ctx.tick();
+            if (out.size() >= maxResults) {
+              throw Bail.INSTANCE;
+            }
+            out.add(Compiler.invoke(loop[1], v.get(i), ctx));
+          }
+          return Collections.unmodifiableList(out);
+        }
+      }
       root.run(input, ctx, v -> {
         if (out.size() >= maxResults) {
           throw Bail.INSTANCE;
@@ -126,6 +315,57 @@ final class FastEval {
     } catch (Bail b) {
       return null;
     }
+  }
+
+  // ---------------------------------------------------------------------------------------------------------------
+  // Compiling (issue 17)
+
+  /**
+   * Evaluations after which an expression runs as method handles ({@link Compiler}) instead of node by node: a
+   * definition's expressions run on every resolve, a one-shot command's a few times (and never pays for compiling).
+   * Tests set it to 0 to compare both on every expression.
+   */
+  static volatile int compileAfter = 1000;
+
+  private int uses;
+  private volatile boolean compileTried;
+  /** The root as a handle (a single-valued root), or null. */
+  private volatile MethodHandle compiledOne;
+  /** {@code p[] | f}: the handles of {@code p} and {@code f}, or null. */
+  private volatile MethodHandle[] compiledLoop;
+
+  private MethodHandle compiledOne() {
+    count();
+    return compiledOne;
+  }
+
+  private MethodHandle[] compiledLoop() {
+    count();
+    return compiledLoop;
+  }
+
+  /** Counts an evaluation (racy: a lost count only delays) and compiles at {@link #compileAfter}. */
+  private void count() {
+    if (!compileTried && ++uses > compileAfter) {
+      compile();
+    }
+  }
+
+  /** Compiles the root where it has a compiled form; anything that fails leaves it interpreted. */
+  void compile() {
+    try {
+      if (root.single) {
+        compiledOne = root.value();
+      } else if (root instanceof Pipe p
+          && p.left instanceof Iterate it
+          && it.target.single
+          && p.right.single) {
+        compiledLoop = new MethodHandle[] {it.target.value(), p.right.value()};
+      }
+    } catch (RuntimeException | LinkageError e) {
+      // left interpreted: the nodes give the same answers
+    }
+    compileTried = true;
   }
 
   // ---------------------------------------------------------------------------------------------------------------
@@ -140,134 +380,244 @@ final class FastEval {
     }
   }
 
-  private static Node build(JqNode n) throws Unsupported {
-    if (n == null) {
-      throw Unsupported.INSTANCE;
+  /**
+   * Builds the nodes of one expression. Each node is built in a context that names its input: {@code ""} for the
+   * expression's input, and for the right side of a pipe or the condition of {@code any}/{@code all} the context of
+   * the pipe, the expression, and the key of what gives the values. With {@code shared} (see {@link #ofAll}), a single-valued
+   * sub-expression whose context and key are in it becomes that shared node; with {@code counts}, each is counted.
+   * Nodes of different contexts are not shared, as they read different values (the memo keeps one per node). A field
+   * or index of a stream is built as a pipe into it ({@code .a[].b.c} as {@code .a[] | .b.c}, which jq defines it to
+   * be), so that the part after the iteration is one single-valued sub-expression of each value.
+   */
+  private static final class Builder {
+    private final java.util.Map<String, Integer> counts;
+    /** With {@code counts}: the key of the nodes counted under each context and key. */
+    final java.util.Map<String, String> keys = new java.util.HashMap<>();
+
+    private final java.util.Map<String, Shared> shared;
+
+    Builder(java.util.Map<String, Integer> counts, java.util.Map<String, Shared> shared) {
+      this.counts = counts;
+      this.shared = shared;
     }
-    if (n instanceof JqNode.Identity) {
-      return new Identity();
+
+    /**
+     * The expression being built, as a tag of its inner contexts: the memo keeps one value per node, so a node over the
+     * values of a loop is worth sharing only with the same node in the same loop (another loop, even over the same
+     * values, has moved on to other values by then); the expression's own input is the same for all.
+     */
+    int expression;
+
+    /** The context of what {@code source} gives, read in context {@code ctx}. */
+    private String inner(String ctx, Node source) {
+      return ctx + "|" + expression + ":" + source.key;
     }
-    if (n instanceof JqNode.Paren p) {
-      return build(p.body());
-    }
-    if (n instanceof JqNode.Optional o) {
-      Node tried = OptionalPath.of(o.body());
-      if (tried != null) {
-        return tried;
+
+    /** {@code n} (built in context {@code ctx}), or the shared node that stands for every such node. */
+    private Node share(Node n, String ctx) {
+      if (!n.single
+          || n.fresh
+          || n instanceof Identity
+          || n instanceof Literal
+          || n instanceof Not
+          || n instanceof Length
+          || n instanceof MinMax) {
+        return n; // nothing to save: no lookup of its own
       }
-      // body? is body when nothing fails, and every failure gives up
-      return build(o.body());
-    }
-    if (n instanceof JqNode.Field f) {
-      String name = f.name() != null ? f.name() : PlainPath.literal(f.nameString());
-      if (name == null) {
-        throw Unsupported.INSTANCE;
+      String where = ctx + "#" + n.key;
+      if (counts != null) {
+        counts.merge(where, 1, Integer::sum);
+        keys.put(where, n.key);
       }
-      return new Field(f.target() == null ? new Identity() : build(f.target()), name);
-    }
-    if (n instanceof JqNode.Index ix) {
-      Node target = ix.target() == null ? new Identity() : build(ix.target());
-      if (ix.index() instanceof JqNode.StringLit s && PlainPath.literal(s) != null) {
-        return new Field(target, PlainPath.literal(s));
-      }
-      if (ix.index() instanceof JqNode.NumberLit num && PlainPath.isSmallNatural(num.text())) {
-        return new Index(target, Integer.parseInt(num.text()));
-      }
-      throw Unsupported.INSTANCE;
-    }
-    if (n instanceof JqNode.Iterate it) {
-      return new Iterate(it.target() == null ? new Identity() : build(it.target()));
-    }
-    if (n instanceof JqNode.NumberLit num) {
-      if (!PlainPath.isSmallNatural(num.text())) {
-        throw Unsupported.INSTANCE;
-      }
-      return new Literal(IntNode.valueOf(Integer.parseInt(num.text())));
-    }
-    if (n instanceof JqNode.Constant c) {
-      switch (c.text()) {
-        case "true":
-          return new Literal(BooleanNode.TRUE);
-        case "false":
-          return new Literal(BooleanNode.FALSE);
-        case "null":
-          return new Literal(NullNode.getInstance());
-        default:
-          throw Unsupported.INSTANCE;
-      }
-    }
-    if (n instanceof JqNode.StringLit s) {
-      String text = PlainPath.literal(s);
-      if (text == null) {
-        throw Unsupported.INSTANCE;
-      }
-      return new Literal(TextNode.valueOf(text));
-    }
-    if (n instanceof JqNode.ArrayCons a) {
-      return new Collect(a.body() == null ? null : build(a.body()));
-    }
-    if (n instanceof JqNode.If i) {
-      if (i.otherwise() == null) {
-        throw Unsupported.INSTANCE;
-      }
-      Node otherwise = build(i.otherwise());
-      for (int k = i.conditions().size() - 1; k >= 0; k--) {
-        otherwise = new If(build(i.conditions().get(k)), build(i.branches().get(k)), otherwise);
-      }
-      return otherwise;
-    }
-    if (n instanceof JqNode.Binary b) {
-      Node l = build(b.left());
-      Node r = build(b.right());
-      switch (b.op()) {
-        case "|":
-          if (l instanceof Collect c && r instanceof MinMax m) {
-            Node[] items = c.singleItems();
-            if (items != null) {
-              return new MinMaxOf(items, m.min);
-            }
+      if (shared != null) {
+        Shared s = shared.get(where);
+        if (s != null) {
+          if (s.body == null) {
+            s.body = n; // the first occurrence is the one evaluated
           }
-          return new Pipe(l, r);
-        case ",":
-          return new Comma(l, r);
-        case "//":
-          return new Alternative(l, r);
-        case "and":
-          return new AndOr(l, r, true);
-        case "or":
-          return new AndOr(l, r, false);
-        case "==", "!=", "<", "<=", ">", ">=":
-          return new Compare(l, r, b.op());
-        case "+", "-", "*":
-          return new Arith(l, r, b.op().charAt(0));
-        default:
-          throw Unsupported.INSTANCE;
+          return s;
+        }
       }
+      return n;
     }
-    if (n instanceof JqNode.Call c) {
-      int arity = c.args().size();
-      switch (c.name() + "/" + arity) {
-        case "not/0":
-          return new Not();
-        case "length/0":
-          return new Length();
-        case "empty/0":
-          return new Empty();
-        case "min/0":
-          return new MinMax(true);
-        case "max/0":
-          return new MinMax(false);
-        case "select/1":
-          return new Select(build(c.args().get(0)));
-        case "any/2":
-          return new AnyAll(build(c.args().get(0)), build(c.args().get(1)), true);
-        case "all/2":
-          return new AnyAll(build(c.args().get(0)), build(c.args().get(1)), false);
-        default:
-          throw Unsupported.INSTANCE;
+
+    /** Builds the top of an expression. */
+    Node build(JqNode n) throws Unsupported {
+      return build(n, "");
+    }
+
+    Node build(JqNode n, String ctx) throws Unsupported {
+      return share(node(n, ctx), ctx);
+    }
+
+    /** A path step's target: the input itself when there is none. */
+    private Node target(JqNode t, String ctx) throws Unsupported {
+      return t == null ? new Identity() : build(t, ctx);
+    }
+
+    /** {@code target.name}; of a stream ({@code p[]}, {@code p[] | f}) as a pipe into the field. */
+    private Node field(Node target, String name, String ctx) {
+      if (target instanceof Iterate) {
+        return new Pipe(target, share(new Field(new Identity(), name), inner(ctx, target)));
       }
+      if (target instanceof Pipe p && !p.single && p.right.single) {
+        String in = inner(ctx, p.left);
+        return new Pipe(p.left, share(field(p.right, name, in), in));
+      }
+      return new Field(target, name);
     }
-    throw Unsupported.INSTANCE;
+
+    /** {@code target[index]}, as {@link #field}. */
+    private Node index(Node target, int index, String ctx) {
+      if (target instanceof Iterate) {
+        return new Pipe(target, share(new Index(new Identity(), index), inner(ctx, target)));
+      }
+      if (target instanceof Pipe p && !p.single && p.right.single) {
+        String in = inner(ctx, p.left);
+        return new Pipe(p.left, share(index(p.right, index, in), in));
+      }
+      return new Index(target, index);
+    }
+
+    private Node node(JqNode n, String ctx) throws Unsupported {
+      if (n == null) {
+        throw Unsupported.INSTANCE;
+      }
+      if (n instanceof JqNode.Identity) {
+        return new Identity();
+      }
+      if (n instanceof JqNode.Paren p) {
+        return node(p.body(), ctx);
+      }
+      if (n instanceof JqNode.Optional o) {
+        Node tried = OptionalPath.of(o.body(), this, ctx);
+        if (tried != null) {
+          return tried;
+        }
+        // body? is body when nothing fails, and every failure gives up
+        return node(o.body(), ctx);
+      }
+      if (n instanceof JqNode.Field f) {
+        String name = f.name() != null ? f.name() : PlainPath.literal(f.nameString());
+        if (name == null) {
+          throw Unsupported.INSTANCE;
+        }
+        return field(target(f.target(), ctx), name, ctx);
+      }
+      if (n instanceof JqNode.Index ix) {
+        Node target = target(ix.target(), ctx);
+        if (ix.index() instanceof JqNode.StringLit s && PlainPath.literal(s) != null) {
+          return field(target, PlainPath.literal(s), ctx);
+        }
+        if (ix.index() instanceof JqNode.NumberLit num && PlainPath.isSmallNatural(num.text())) {
+          return index(target, Integer.parseInt(num.text()), ctx);
+        }
+        throw Unsupported.INSTANCE;
+      }
+      if (n instanceof JqNode.Iterate it) {
+        return new Iterate(target(it.target(), ctx));
+      }
+      if (n instanceof JqNode.NumberLit num) {
+        if (!PlainPath.isSmallNatural(num.text())) {
+          throw Unsupported.INSTANCE;
+        }
+        return new Literal(IntNode.valueOf(Integer.parseInt(num.text())));
+      }
+      if (n instanceof JqNode.Constant c) {
+        switch (c.text()) {
+          case "true":
+            return new Literal(BooleanNode.TRUE);
+          case "false":
+            return new Literal(BooleanNode.FALSE);
+          case "null":
+            return new Literal(NullNode.getInstance());
+          default:
+            throw Unsupported.INSTANCE;
+        }
+      }
+      if (n instanceof JqNode.StringLit s) {
+        String text = PlainPath.literal(s);
+        if (text == null) {
+          throw Unsupported.INSTANCE;
+        }
+        return new Literal(TextNode.valueOf(text));
+      }
+      if (n instanceof JqNode.ArrayCons a) {
+        return new Collect(a.body() == null ? null : build(a.body(), ctx));
+      }
+      if (n instanceof JqNode.If i) {
+        if (i.otherwise() == null) {
+          throw Unsupported.INSTANCE;
+        }
+        Node otherwise = build(i.otherwise(), ctx);
+        for (int k = i.conditions().size() - 1; k >= 0; k--) {
+          otherwise =
+              new If(build(i.conditions().get(k), ctx), build(i.branches().get(k), ctx), otherwise);
+          if (k > 0) {
+            otherwise = share(otherwise, ctx); // an elif chain's tail is a sub-expression too
+          }
+        }
+        return otherwise;
+      }
+      if (n instanceof JqNode.Binary b) {
+        Node l = build(b.left(), ctx);
+        // the right side of a pipe reads the left side's values
+        Node r = build(b.right(), b.op().equals("|") ? inner(ctx, l) : ctx);
+        switch (b.op()) {
+          case "|":
+            if (r instanceof Not && l.single) {
+              return new NotOf(l);
+            }
+            if (l instanceof Collect c && r instanceof MinMax m) {
+              Node[] items = c.singleItems();
+              if (items != null) {
+                return new MinMaxOf(items, m.min);
+              }
+            }
+            return new Pipe(l, r);
+          case ",":
+            return new Comma(l, r);
+          case "//":
+            return new Alternative(l, r);
+          case "and":
+            return l.single && r.single ? Chain.of(l, r, true) : new AndOr(l, r, true);
+          case "or":
+            return l.single && r.single ? Chain.of(l, r, false) : new AndOr(l, r, false);
+          case "==", "!=", "<", "<=", ">", ">=":
+            return new Compare(l, r, b.op());
+          case "+", "-", "*":
+            return new Arith(l, r, b.op().charAt(0));
+          default:
+            throw Unsupported.INSTANCE;
+        }
+      }
+      if (n instanceof JqNode.Call c) {
+        int arity = c.args().size();
+        switch (c.name() + "/" + arity) {
+          case "not/0":
+            return new Not();
+          case "length/0":
+            return new Length();
+          case "empty/0":
+            return new Empty();
+          case "min/0":
+            return new MinMax(true);
+          case "max/0":
+            return new MinMax(false);
+          case "select/1":
+            return new Select(build(c.args().get(0), ctx));
+          case "any/2", "all/2": {
+            // the condition reads the generator's values
+            Node generator = build(c.args().get(0), ctx);
+            Node condition = build(c.args().get(1), inner(ctx, generator));
+            return new AnyAll(generator, condition, c.name().equals("any"));
+          }
+          default:
+            throw Unsupported.INSTANCE;
+        }
+      }
+      throw Unsupported.INSTANCE;
+    }
   }
 
   // ---------------------------------------------------------------------------------------------------------------
@@ -298,6 +648,8 @@ final class FastEval {
     private int steps;
     /** True on a tree in the caller's key order: iterating an object gives up. */
     final boolean unsorted;
+    /** The values of the shared nodes on the tree being evaluated, or null. */
+    Memo memo;
 
     Ctx(boolean unsorted) {
       this.unsorted = unsorted;
@@ -313,9 +665,18 @@ final class FastEval {
   /** A compiled node; {@code single} ones yield exactly one value (or give up) and implement {@link #one}. */
   private abstract static class Node {
     final boolean single;
+    /**
+     * Whether a value may be one the node builds ({@code [...]}'s array, or a part of it): a mutable node that a
+     * shared sub-expression must not hand to two readers.
+     */
+    final boolean fresh;
+    /** The node as text, for sharing: two nodes with equal keys compute the same function of their input. */
+    final String key;
 
-    Node(boolean single) {
+    Node(boolean single, boolean fresh, String key) {
       this.single = single;
+      this.fresh = fresh;
+      this.key = key;
     }
 
     JsonNode one(JsonNode in, Ctx ctx) {
@@ -324,6 +685,44 @@ final class FastEval {
 
     void run(JsonNode in, Ctx ctx, Sink out) {
       out.accept(one(in, ctx));
+    }
+
+    /** {@link #value}, made once (a race makes it twice: method handles are immutable). */
+    private MethodHandle valueHandle;
+
+    private MethodHandle testHandle;
+
+    /**
+     * A single-valued node as a method handle {@code (JsonNode, Ctx) -> JsonNode} that gives what {@link #one} gives
+     * (the same value, the same give-ups) by the same code: each node's handle calls its step with its children's
+     * handles bound in, so that the JIT compiles an expression into one piece of code ({@link Compiler}).
+     */
+    final MethodHandle value() {
+      MethodHandle h = valueHandle;
+      if (h == null) {
+        h = makeValue();
+        valueHandle = h;
+      }
+      return h;
+    }
+
+    /** {@code (JsonNode, Ctx) -> boolean}: whether {@link #value} is truthy, without the boolean node where it can. */
+    final MethodHandle test() {
+      MethodHandle h = testHandle;
+      if (h == null) {
+        h = makeTest();
+        testHandle = h;
+      }
+      return h;
+    }
+
+    /** By default this node's {@link #one} itself (its children as they are). */
+    MethodHandle makeValue() {
+      return Compiler.interpreted(this);
+    }
+
+    MethodHandle makeTest() {
+      return Compiler.truthyOf(value());
     }
 
     /** All outputs, in order. */
@@ -337,14 +736,58 @@ final class FastEval {
     }
   }
 
+  /**
+   * A sub-expression that occurs several times in the expressions of an {@link #ofAll} batch: with a {@link Memo}, its
+   * value on the input it was last evaluated on is kept, and asked again for that same node (by identity) it is read
+   * from the memo. Nodes of the tree and the values the evaluator makes are never modified, and the memo holds the
+   * last input, so an input seen again is the same value (a give-up is not remembered: it gives up again). The body
+   * is set by the builder at the first occurrence.
+   */
+  private static final class Shared extends Node {
+    private final int slot;
+    private Node body;
+
+    /** {@code key}: the key of the nodes it stands for, so that the nodes around it have their own keys. */
+    Shared(int slot, String key) {
+      super(true, false, key);
+      this.slot = slot;
+    }
+
+    @Override
+    JsonNode one(JsonNode in, Ctx ctx) {
+      Memo m = ctx.memo;
+      if (m == null) {
+        return body.one(in, ctx);
+      }
+      if (m.inputs[slot] == in) {
+        ctx.tick();
+        return m.values[slot];
+      }
+      JsonNode v = body.one(in, ctx);
+      m.inputs[slot] = in;
+      m.values[slot] = v;
+      return v;
+    }
+
+    @Override
+    MethodHandle makeValue() {
+      return Compiler.bind(Compiler.SHARED, slot, body.value());
+    }
+  }
+
   private static final class Identity extends Node {
     Identity() {
-      super(true);
+      super(true, false, ".");
     }
 
     @Override
     JsonNode one(JsonNode in, Ctx ctx) {
       return in;
+    }
+
+    @Override
+    MethodHandle makeValue() {
+      return Compiler.IDENTITY;
     }
   }
 
@@ -352,7 +795,7 @@ final class FastEval {
     private final JsonNode value;
 
     Literal(JsonNode value) {
-      super(true);
+      super(true, false, value.toString());
       this.value = value;
     }
 
@@ -360,17 +803,25 @@ final class FastEval {
     JsonNode one(JsonNode in, Ctx ctx) {
       return value;
     }
+
+    @Override
+    MethodHandle makeValue() {
+      return Compiler.bind(Compiler.LITERAL, value);
+    }
   }
 
   /** A field or string index: of an object or null only. */
   private static final class Field extends Node {
     private final Node target;
     private final String name;
+    /** The target is the input itself ({@code .name}): no call for it. */
+    private final boolean ofInput;
 
     Field(Node target, String name) {
-      super(target.single);
+      super(target.single, target.fresh, "(" + target.key + ")." + TextNode.valueOf(name));
       this.target = target;
       this.name = name;
+      this.ofInput = target instanceof Identity;
     }
 
     static JsonNode step(JsonNode v, String name) {
@@ -392,7 +843,14 @@ final class FastEval {
     @Override
     JsonNode one(JsonNode in, Ctx ctx) {
       ctx.tick();
-      return step(target.one(in, ctx), name);
+      return step(ofInput ? in : target.one(in, ctx), name);
+    }
+
+    @Override
+    MethodHandle makeValue() {
+      return ofInput
+          ? Compiler.bind(Compiler.FIELD_OF_INPUT, name)
+          : Compiler.bind(Compiler.FIELD, target.value(), name);
     }
 
     @Override
@@ -414,7 +872,7 @@ final class FastEval {
     private final int index;
 
     Index(Node target, int index) {
-      super(target.single);
+      super(target.single, target.fresh, "(" + target.key + ")[" + index + "]");
       this.target = target;
       this.index = index;
     }
@@ -437,6 +895,11 @@ final class FastEval {
     }
 
     @Override
+    MethodHandle makeValue() {
+      return Compiler.bind(Compiler.INDEX, this, target.value());
+    }
+
+    @Override
     void run(JsonNode in, Ctx ctx, Sink out) {
       if (single) {
         out.accept(one(in, ctx));
@@ -454,7 +917,7 @@ final class FastEval {
     private final Node target;
 
     Iterate(Node target) {
-      super(false);
+      super(false, target.fresh, "(" + target.key + ")[]");
       this.target = target;
     }
 
@@ -497,19 +960,33 @@ final class FastEval {
    * error or a give-up there is the consumer's (the whole expression gives up), never swallowed here.
    */
   private static final class OptionalPath extends Node {
-    /** A {@code String} field name or an {@code Integer} index per step. */
-    private final Object[] steps;
+    /** The steps before the last suffix, from the input: errors there are not the {@code ?}'s. */
+    private final Node target;
+
+    /** The last suffix: a {@code String} field name or an {@code Integer} index; null for the iteration. */
+    private final Object last;
 
     private final boolean iterate;
 
-    private OptionalPath(Object[] steps, boolean iterate) {
-      super(false);
-      this.steps = steps;
+    private OptionalPath(Node target, Object last, boolean iterate) {
+      super(
+          false,
+          false,
+          "(" + target.key + ")"
+              + (iterate
+                  ? "[]"
+                  : last instanceof String name ? "." + TextNode.valueOf(name) : "[" + last + "]")
+              + "?");
+      this.target = target;
+      this.last = last;
       this.iterate = iterate;
     }
 
-    /** The node for the body of a {@code ?}, or null when it is not a plain path with at most a final iteration. */
-    static OptionalPath of(JqNode body) {
+    /**
+     * The node for the body of a {@code ?}, or null when it is not a plain path with at most a final iteration. The
+     * steps before the last suffix are the builder's field and index nodes (shared where it shares them).
+     */
+    static OptionalPath of(JqNode body, Builder builder, String ctx) {
       JqNode b = body;
       while (b instanceof JqNode.Paren p) {
         b = p.body();
@@ -524,54 +1001,79 @@ final class FastEval {
       if (steps == null || (!iterate && steps.length == 0)) {
         return null; // not a plain path, or .? (which cannot fail): the general node
       }
-      return new OptionalPath(steps, iterate);
+      int before = iterate ? steps.length : steps.length - 1;
+      Node target = new Identity();
+      for (int i = 0; i < before; i++) {
+        target = builder.share(
+            steps[i] instanceof String name
+                ? new Field(target, name)
+                : new Index(target, (Integer) steps[i]),
+            ctx);
+      }
+      return new OptionalPath(target, iterate ? null : steps[before], iterate);
     }
 
     @Override
     void run(JsonNode in, Ctx ctx, Sink out) {
-      JsonNode v = in;
-      for (int i = 0; i < steps.length; i++) {
-        ctx.tick();
-        if (v.isNull()) {
-          v = NullNode.getInstance();
-          continue;
-        }
-        // only the last suffix's error is the ?'s to suppress; an earlier one is the engine's to
-        // report
-        boolean last = !iterate && i == steps.length - 1;
-        if (steps[i] instanceof String name) {
-          if (v instanceof ObjectNode o) {
-            JsonNode child = o.get(name);
-            v = child == null ? NullNode.getInstance() : child;
-            continue;
-          }
-          if (last && (v.isNumber() || v.isTextual() || v.isBoolean() || v.isArray())) {
-            return; // jq: cannot index that type with a string; try ends with no output
-          }
-          throw Bail.INSTANCE;
-        }
-        if (v.isArray()) {
-          JsonNode child = v.get((Integer) steps[i]);
-          v = child == null ? NullNode.getInstance() : child;
-          continue;
-        }
-        if (last && (v.isNumber() || v.isBoolean() || v instanceof ObjectNode)) {
-          return; // jq: cannot index that type with a number (a string has a character there: the
-          // engine's)
-        }
-        throw Bail.INSTANCE;
+      JsonNode v = walk(in, ctx);
+      if (v == null) {
+        return;
       }
       if (!iterate) {
         out.accept(v);
         return;
       }
-      if (v.isNull() || v.isNumber() || v.isTextual() || v.isBoolean()) {
-        return; // jq: cannot iterate over that type
+      Iterate.each(v, ctx, out);
+    }
+
+    /**
+     * The value of the path, or with {@code iterate} the array or object whose values it gives; null when the path
+     * gives no output (an error its {@code ?} covers). Gives up where {@link #run} does.
+     */
+    JsonNode walk(JsonNode in, Ctx ctx) {
+      return finish(target.one(in, ctx), ctx);
+    }
+
+    /** {@link #walk} as a handle ({@link Node#value}'s form; null for no output). */
+    MethodHandle walkHandle() {
+      return Compiler.bind(Compiler.WALK, this, target.value());
+    }
+
+    /** {@link #walk} after the target gave {@code v}. */
+    JsonNode finish(JsonNode v, Ctx ctx) {
+      ctx.tick();
+      if (iterate) {
+        if (v.isNull() || v.isNumber() || v.isTextual() || v.isBoolean()) {
+          return null; // jq: cannot iterate over that type
+        }
+        if (!v.isArray() && !(v instanceof ObjectNode)) {
+          throw Bail.INSTANCE;
+        }
+        return v;
       }
-      if (!v.isArray() && !(v instanceof ObjectNode)) {
+      if (v.isNull()) {
+        return NullNode.getInstance();
+      }
+      // only the last suffix's error is the ?'s to suppress: an earlier one gave up in the target
+      if (last instanceof String name) {
+        if (v instanceof ObjectNode o) {
+          JsonNode child = o.get(name);
+          return child == null ? NullNode.getInstance() : child;
+        }
+        if (v.isNumber() || v.isTextual() || v.isBoolean() || v.isArray()) {
+          return null; // jq: cannot index that type with a string; try ends with no output
+        }
         throw Bail.INSTANCE;
       }
-      Iterate.each(v, ctx, out);
+      if (v.isArray()) {
+        JsonNode child = v.get((Integer) last);
+        return child == null ? NullNode.getInstance() : child;
+      }
+      if (v.isNumber() || v.isBoolean() || v instanceof ObjectNode) {
+        return null; // jq: cannot index that type with a number (a string has a character there:
+        // the engine's)
+      }
+      throw Bail.INSTANCE;
     }
   }
 
@@ -580,7 +1082,10 @@ final class FastEval {
     private final Node right;
 
     Pipe(Node left, Node right) {
-      super(left.single && right.single);
+      super(
+          left.single && right.single,
+          left.fresh || right.fresh,
+          "(" + left.key + ")|(" + right.key + ")");
       this.left = left;
       this.right = right;
     }
@@ -591,11 +1096,27 @@ final class FastEval {
     }
 
     @Override
+    MethodHandle makeValue() {
+      return Compiler.bind(Compiler.PIPE, left.value(), right.value());
+    }
+
+    @Override
     void run(JsonNode in, Ctx ctx, Sink out) {
       if (single) {
         out.accept(one(in, ctx));
       } else if (left.single) {
         right.run(left.one(in, ctx), ctx, out);
+      } else if (right.single && left instanceof Iterate it && it.target.single) {
+        // p[] | f: the values one by one into f, without a consumer per value
+        JsonNode v = it.target.one(in, ctx);
+        if (v.isArray()) {
+          for (int i = 0, n = v.size(); i < n; i++) {
+            ctx.tick();
+            out.accept(right.one(v.get(i), ctx));
+          }
+        } else {
+          Iterate.each(v, ctx, e -> out.accept(right.one(e, ctx)));
+        }
       } else {
         left.run(in, ctx, v -> right.run(v, ctx, out));
       }
@@ -607,7 +1128,7 @@ final class FastEval {
     private final Node right;
 
     Comma(Node left, Node right) {
-      super(false);
+      super(false, left.fresh || right.fresh, "(" + left.key + "),(" + right.key + ")");
       this.left = left;
       this.right = right;
     }
@@ -625,7 +1146,10 @@ final class FastEval {
     private final Node right;
 
     Alternative(Node left, Node right) {
-      super(left.single && right.single);
+      super(
+          left.single && right.single,
+          left.fresh || right.fresh,
+          "(" + left.key + ")//(" + right.key + ")");
       this.left = left;
       this.right = right;
     }
@@ -635,6 +1159,11 @@ final class FastEval {
       ctx.tick();
       JsonNode l = left.one(in, ctx);
       return truthy(l) ? l : right.one(in, ctx);
+    }
+
+    @Override
+    MethodHandle makeValue() {
+      return Compiler.bind(Compiler.ALTERNATIVE, left.value(), right.value());
     }
 
     @Override
@@ -664,7 +1193,10 @@ final class FastEval {
     private final boolean and;
 
     AndOr(Node left, Node right, boolean and) {
-      super(left.single && right.single);
+      super(
+          left.single && right.single,
+          false,
+          "(" + left.key + ")" + (and ? "and" : "or") + "(" + right.key + ")");
       this.left = left;
       this.right = right;
       this.and = and;
@@ -697,24 +1229,117 @@ final class FastEval {
     }
   }
 
+  /**
+   * {@code a and b and ...} (or {@code or}) of single-valued operands in one node: {@code (a and b) and c} is false at
+   * the first false operand and otherwise the truth of the last, which is what the nested nodes give, with one call
+   * less per operand. The key is the nested form's.
+   */
+  private static final class Chain extends Node {
+    private final Node[] operands;
+    private final boolean and;
+
+    private Chain(Node[] operands, boolean and, String key) {
+      super(true, false, key);
+      this.operands = operands;
+      this.and = and;
+    }
+
+    static Chain of(Node l, Node r, boolean and) {
+      String key = "(" + l.key + ")" + (and ? "and" : "or") + "(" + r.key + ")";
+      Node[] ls = l instanceof Chain c && c.and == and ? c.operands : new Node[] {l};
+      Node[] operands = java.util.Arrays.copyOf(ls, ls.length + 1);
+      operands[ls.length] = r;
+      return new Chain(operands, and, key);
+    }
+
+    @Override
+    JsonNode one(JsonNode in, Ctx ctx) {
+      ctx.tick();
+      int last = operands.length - 1;
+      for (int i = 0; i < last; i++) {
+        boolean t = truthy(operands[i].one(in, ctx));
+        if (t != and) {
+          return BooleanNode.valueOf(t);
+        }
+      }
+      return BooleanNode.valueOf(truthy(operands[last].one(in, ctx)));
+    }
+
+    @Override
+    MethodHandle makeValue() {
+      return Compiler.booleanOf(test());
+    }
+
+    @Override
+    MethodHandle makeTest() {
+      // the operands right to left: a && (b && c), which decides as the loop does
+      MethodHandle h = operands[operands.length - 1].test();
+      for (int i = operands.length - 2; i >= 0; i--) {
+        h = Compiler.bind(and ? Compiler.AND : Compiler.OR, operands[i].test(), h);
+      }
+      return Compiler.bind(Compiler.TICKED, h);
+    }
+  }
+
+  /** {@code x | not} for a single-valued {@code x}: the {@link Pipe} and {@link Not} in one node. */
+  private static final class NotOf extends Node {
+    private final Node operand;
+
+    NotOf(Node operand) {
+      super(true, false, "(" + operand.key + ")|(not)");
+      this.operand = operand;
+    }
+
+    @Override
+    JsonNode one(JsonNode in, Ctx ctx) {
+      ctx.tick();
+      return BooleanNode.valueOf(!truthy(operand.one(in, ctx)));
+    }
+
+    @Override
+    MethodHandle makeValue() {
+      return Compiler.booleanOf(test());
+    }
+
+    @Override
+    MethodHandle makeTest() {
+      return Compiler.bind(Compiler.NOT, operand.test());
+    }
+  }
+
   /** A binary operator on values: both sides evaluated, at most one of them with several outputs. */
   private abstract static class ValueOp extends Node {
     final Node left;
     final Node right;
 
-    ValueOp(Node left, Node right) {
-      super(left.single && right.single);
+    /** The right side's value when it is a literal (no call for it), else null. */
+    private final JsonNode rightValue;
+
+    JsonNode rightValue() {
+      return rightValue;
+    }
+
+    ValueOp(Node left, Node right, String op) {
+      super(left.single && right.single, false, "(" + left.key + ")" + op + "(" + right.key + ")");
       this.left = left;
       this.right = right;
+      this.rightValue = right instanceof Literal lit ? lit.value : null;
     }
 
     abstract JsonNode apply(JsonNode l, JsonNode r);
 
     @Override
+    MethodHandle makeValue() {
+      return rightValue != null
+          ? Compiler.bind(Compiler.VALUE_OP_LITERAL, this, left.value(), rightValue)
+          : Compiler.bind(Compiler.VALUE_OP, this, left.value(), right.value());
+    }
+
+    @Override
     JsonNode one(JsonNode in, Ctx ctx) {
       ctx.tick();
       // jq evaluates the right side first; with no failures the order cannot be seen
-      JsonNode r = right.one(in, ctx);
+      JsonNode r = rightValue != null ? rightValue : right.one(in, ctx);
       return apply(left.one(in, ctx), r);
     }
 
@@ -744,7 +1369,7 @@ final class FastEval {
     private final int op;
 
     Compare(Node left, Node right, String op) {
-      super(left, right);
+      super(left, right, op);
       this.op = switch (op) {
         case "==" -> EQ;
         case "!=" -> NE;
@@ -757,8 +1382,13 @@ final class FastEval {
 
     @Override
     JsonNode apply(JsonNode l, JsonNode r) {
+      return holds(l, r) ? BooleanNode.TRUE : BooleanNode.FALSE;
+    }
+
+    /** Whether {@code l op r} is true (what {@link #apply} gives, as a boolean). */
+    boolean holds(JsonNode l, JsonNode r) {
       int c = compare(l, r, op == EQ || op == NE);
-      boolean result = switch (op) {
+      return switch (op) {
         case EQ -> c == 0;
         case NE -> c != 0;
         case LT -> c < 0;
@@ -766,7 +1396,18 @@ final class FastEval {
         case GT -> c > 0;
         default -> c >= 0;
       };
-      return result ? BooleanNode.TRUE : BooleanNode.FALSE;
+    }
+
+    @Override
+    MethodHandle makeValue() {
+      return single ? Compiler.booleanOf(test()) : super.makeValue();
+    }
+
+    @Override
+    MethodHandle makeTest() {
+      return rightValue() != null
+          ? Compiler.bind(Compiler.COMPARE_LITERAL, this, left.value(), rightValue())
+          : Compiler.bind(Compiler.COMPARE, this, left.value(), right.value());
     }
   }
 
@@ -774,7 +1415,7 @@ final class FastEval {
     private final char op;
 
     Arith(Node left, Node right, char op) {
-      super(left, right);
+      super(left, right, String.valueOf(op));
       this.op = op;
     }
 
@@ -797,7 +1438,10 @@ final class FastEval {
     private final Node otherwise;
 
     If(Node condition, Node then, Node otherwise) {
-      super(condition.single && then.single && otherwise.single);
+      super(
+          condition.single && then.single && otherwise.single,
+          then.fresh || otherwise.fresh,
+          "if(" + condition.key + ")then(" + then.key + ")else(" + otherwise.key + ")");
       this.condition = condition;
       this.then = then;
       this.otherwise = otherwise;
@@ -807,6 +1451,11 @@ final class FastEval {
     JsonNode one(JsonNode in, Ctx ctx) {
       ctx.tick();
       return truthy(condition.one(in, ctx)) ? then.one(in, ctx) : otherwise.one(in, ctx);
+    }
+
+    @Override
+    MethodHandle makeValue() {
+      return Compiler.bind(Compiler.IF, condition.test(), then.value(), otherwise.value());
     }
 
     @Override
@@ -823,7 +1472,7 @@ final class FastEval {
     private final Node body;
 
     Collect(Node body) {
-      super(true);
+      super(true, true, "[" + (body == null ? "" : body.key) + "]");
       this.body = body;
     }
 
@@ -868,9 +1517,17 @@ final class FastEval {
     private final boolean min;
 
     MinMaxOf(Node[] items, boolean min) {
-      super(true);
+      super(true, false, keyOf(items, min));
       this.items = items;
       this.min = min;
+    }
+
+    private static String keyOf(Node[] items, boolean min) {
+      StringBuilder k = new StringBuilder("[");
+      for (int i = 0; i < items.length; i++) {
+        k.append(i == 0 ? "(" : ",(").append(items[i].key).append(')');
+      }
+      return k.append("]|").append(min ? "min" : "max").toString();
     }
 
     @Override
@@ -889,22 +1546,50 @@ final class FastEval {
       }
       return best;
     }
+
+    @Override
+    MethodHandle makeValue() {
+      // two items (min(a, b), the replica counts' form) by handles; more as they are
+      return items.length == 2
+          ? Compiler.bind(Compiler.MIN_MAX_OF_TWO, this, items[0].value(), items[1].value())
+          : super.makeValue();
+    }
+
+    /** {@link #one} of two items whose values are {@code a} then {@code b}. */
+    JsonNode ofTwo(JsonNode a, JsonNode b, Ctx ctx) {
+      ctx.tick();
+      long x = safeInteger(a);
+      JsonNode best = a; // the first value always wins over the empty start
+      ctx.tick();
+      long y = safeInteger(b);
+      return MinMax.wins(best, x, y, min) ? b : best;
+    }
   }
 
   private static final class Not extends Node {
     Not() {
-      super(true);
+      super(true, false, "not");
     }
 
     @Override
     JsonNode one(JsonNode in, Ctx ctx) {
       return BooleanNode.valueOf(!truthy(in));
     }
+
+    @Override
+    MethodHandle makeValue() {
+      return Compiler.booleanOf(test());
+    }
+
+    @Override
+    MethodHandle makeTest() {
+      return Compiler.NOT_INPUT;
+    }
   }
 
   private static final class Empty extends Node {
     Empty() {
-      super(false);
+      super(false, false, "empty");
     }
 
     @Override
@@ -916,7 +1601,7 @@ final class FastEval {
   /** {@code length}: null 0, an integer its absolute value, a string its code points, an array or object its size. */
   private static final class Length extends Node {
     Length() {
-      super(true);
+      super(true, false, "length");
     }
 
     @Override
@@ -943,7 +1628,7 @@ final class FastEval {
     final boolean min;
 
     MinMax(boolean min) {
-      super(true);
+      super(true, false, min ? "min" : "max");
       this.min = min;
     }
 
@@ -979,7 +1664,7 @@ final class FastEval {
     private final Node condition;
 
     Select(Node condition) {
-      super(false);
+      super(false, false, "select(" + condition.key + ")");
       this.condition = condition;
     }
 
@@ -1000,7 +1685,7 @@ final class FastEval {
     private final boolean any;
 
     AnyAll(Node generator, Node condition, boolean any) {
-      super(true);
+      super(true, false, (any ? "any(" : "all(") + generator.key + ";" + condition.key + ")");
       this.generator = generator;
       this.condition = condition;
       this.any = any;
@@ -1009,8 +1694,19 @@ final class FastEval {
     @Override
     JsonNode one(JsonNode in, Ctx ctx) {
       ctx.tick();
-      if (generator instanceof Iterate it && it.target.single && condition.single) {
-        JsonNode v = it.target.one(in, ctx);
+      if (condition.single
+          && (generator instanceof Iterate it && it.target.single
+              || generator instanceof OptionalPath o && o.iterate)) {
+        // the values one by one, without a consumer, and decided without unwinding
+        JsonNode v;
+        if (generator instanceof OptionalPath o) {
+          v = o.walk(in, ctx);
+          if (v == null) {
+            return BooleanNode.valueOf(!any); // no values: any is false, all is true
+          }
+        } else {
+          v = ((Iterate) generator).target.one(in, ctx);
+        }
         if (v.isArray()) {
           for (int i = 0, n = v.size(); i < n; i++) {
             ctx.tick();
@@ -1031,6 +1727,62 @@ final class FastEval {
         }
         return BooleanNode.valueOf(!any);
       }
+      return generalCase(in, ctx);
+    }
+
+    /** Whether {@link #decide} applies: the values of a path (of the input, or under {@code ?}) into a single test. */
+    private boolean direct() {
+      return condition.single
+          && (generator instanceof Iterate it && it.target.single
+              || generator instanceof OptionalPath o && o.iterate);
+    }
+
+    @Override
+    MethodHandle makeValue() {
+      return direct() ? Compiler.booleanOf(test()) : super.makeValue();
+    }
+
+    @Override
+    MethodHandle makeTest() {
+      if (!direct()) {
+        return super.makeTest();
+      }
+      MethodHandle values = generator instanceof OptionalPath o
+          ? o.walkHandle()
+          : ((Iterate) generator).target.value();
+      return Compiler.bind(Compiler.ANY_ALL, this, values, condition.test());
+    }
+
+    /**
+     * {@link #one}'s direct case after {@code values} gave the array or object to read (null: no values, from a path
+     * under {@code ?}), with the condition as a handle.
+     */
+    boolean decide(JsonNode v, Ctx ctx, MethodHandle condition) throws Throwable {
+      if (v == null) {
+        return !any; // no values: any is false, all is true
+      }
+      if (v.isArray()) {
+        for (int i = 0, n = v.size(); i < n; i++) {
+          ctx.tick();
+          if ((boolean) condition.invokeExact(v.get(i), ctx) == any) {
+            return any;
+          }
+        }
+        return !any;
+      }
+      if (!(v.isObject() && !ctx.unsorted)) {
+        throw Bail.INSTANCE;
+      }
+      for (Iterator<JsonNode> e = v.elements(); e.hasNext(); ) {
+        ctx.tick();
+        if ((boolean) condition.invokeExact(e.next(), ctx) == any) {
+          return any;
+        }
+      }
+      return !any;
+    }
+
+    private JsonNode generalCase(JsonNode in, Ctx ctx) {
       // general case: stop the generator at the decision
       try {
         generator.run(
@@ -1057,6 +1809,263 @@ final class FastEval {
     }
   }
 
+  /**
+   * The method handles of {@link Node#value} and {@link Node#test}: each node's handle is a static step below with its
+   * children's handles (and its own constants) bound in, so that once an expression is hot the JIT inlines the whole
+   * tree into the code of one handle, as it does a lambda form's, without a virtual call per node. Each step does
+   * what the node's {@code one} does, on the same values, with the same ticks and give-ups; a node without a step of
+   * its own is its {@code one} bound to it ({@link #interpreted}). Loaded at the first compilation only.
+   */
+  private static final class Compiler {
+    private static final MethodHandles.Lookup LOOKUP = MethodHandles.lookup();
+    static final MethodHandle IDENTITY;
+    static final MethodHandle LITERAL;
+    static final MethodHandle FIELD_OF_INPUT;
+    static final MethodHandle FIELD;
+    static final MethodHandle INDEX;
+    static final MethodHandle PIPE;
+    static final MethodHandle ALTERNATIVE;
+    static final MethodHandle AND;
+    static final MethodHandle OR;
+    static final MethodHandle TICKED;
+    static final MethodHandle NOT;
+    static final MethodHandle NOT_INPUT;
+    static final MethodHandle VALUE_OP;
+    static final MethodHandle VALUE_OP_LITERAL;
+    static final MethodHandle COMPARE;
+    static final MethodHandle COMPARE_LITERAL;
+    static final MethodHandle IF;
+    static final MethodHandle MIN_MAX_OF_TWO;
+    static final MethodHandle ANY_ALL;
+    static final MethodHandle SHARED;
+    static final MethodHandle WALK;
+    private static final MethodHandle ONE;
+    private static final MethodHandle TRUTHY;
+    private static final MethodHandle BOOLEAN;
+
+    static {
+      try {
+        IDENTITY = step("identity", JsonNode.class);
+        LITERAL = step("literal", JsonNode.class, JsonNode.class);
+        FIELD_OF_INPUT = step("fieldOfInput", JsonNode.class, String.class);
+        FIELD = step("field", JsonNode.class, MethodHandle.class, String.class);
+        INDEX = step("index", JsonNode.class, Index.class, MethodHandle.class);
+        PIPE = step("pipe", JsonNode.class, MethodHandle.class, MethodHandle.class);
+        ALTERNATIVE = step("alternative", JsonNode.class, MethodHandle.class, MethodHandle.class);
+        AND = step("and", boolean.class, MethodHandle.class, MethodHandle.class);
+        OR = step("or", boolean.class, MethodHandle.class, MethodHandle.class);
+        TICKED = step("ticked", boolean.class, MethodHandle.class);
+        NOT = step("not", boolean.class, MethodHandle.class);
+        NOT_INPUT = step("notInput", boolean.class);
+        VALUE_OP =
+            step("valueOp", JsonNode.class, ValueOp.class, MethodHandle.class, MethodHandle.class);
+        VALUE_OP_LITERAL = step(
+            "valueOpLiteral", JsonNode.class, ValueOp.class, MethodHandle.class, JsonNode.class);
+        COMPARE =
+            step("compare", boolean.class, Compare.class, MethodHandle.class, MethodHandle.class);
+        COMPARE_LITERAL = step(
+            "compareLiteral", boolean.class, Compare.class, MethodHandle.class, JsonNode.class);
+        IF = step(
+            "choose", JsonNode.class, MethodHandle.class, MethodHandle.class, MethodHandle.class);
+        MIN_MAX_OF_TWO = step(
+            "minMaxOfTwo", JsonNode.class, MinMaxOf.class, MethodHandle.class, MethodHandle.class);
+        ANY_ALL =
+            step("anyAll", boolean.class, AnyAll.class, MethodHandle.class, MethodHandle.class);
+        SHARED = step("shared", JsonNode.class, int.class, MethodHandle.class);
+        WALK = step("walk", JsonNode.class, OptionalPath.class, MethodHandle.class);
+        ONE = LOOKUP.findVirtual(
+            Node.class, "one", MethodType.methodType(JsonNode.class, JsonNode.class, Ctx.class));
+        TRUTHY = LOOKUP.findStatic(
+            FastEval.class, "truthy", MethodType.methodType(boolean.class, JsonNode.class));
+        BOOLEAN = LOOKUP.findStatic(
+            Compiler.class, "bool", MethodType.methodType(JsonNode.class, boolean.class));
+      } catch (ReflectiveOperationException e) {
+        throw new ExceptionInInitializerError(e);
+      }
+    }
+
+    private Compiler() {}
+
+    /** The step {@code name(JsonNode in, Ctx ctx, bound...)} returning {@code returns}. */
+    private static MethodHandle step(String name, Class<?> returns, Class<?>... bound)
+        throws ReflectiveOperationException {
+      Class<?>[] params = new Class<?>[bound.length + 2];
+      params[0] = JsonNode.class;
+      params[1] = Ctx.class;
+      System.arraycopy(bound, 0, params, 2, bound.length);
+      return LOOKUP.findStatic(Compiler.class, name, MethodType.methodType(returns, params));
+    }
+
+    /** {@code step} with its values after the input and the context bound: {@code (JsonNode, Ctx) -> ...}. */
+    static MethodHandle bind(MethodHandle step, Object... values) {
+      return MethodHandles.insertArguments(step, 2, values);
+    }
+
+    /** {@code node.one} as a handle. */
+    static MethodHandle interpreted(Node node) {
+      return ONE.bindTo(node);
+    }
+
+    static MethodHandle truthyOf(MethodHandle value) {
+      return MethodHandles.filterReturnValue(value, TRUTHY);
+    }
+
+    static MethodHandle booleanOf(MethodHandle test) {
+      return MethodHandles.filterReturnValue(test, BOOLEAN);
+    }
+
+    /** Runs a compiled node: its give-ups and errors as {@code one} throws them. */
+    static JsonNode invoke(MethodHandle value, JsonNode in, Ctx ctx) {
+      try {
+        return (JsonNode) value.invokeExact(in, ctx);
+      } catch (RuntimeException | Error e) {
+        throw e;
+      } catch (Throwable t) {
+        throw new IllegalStateException(t); // no step throws a checked exception
+      }
+    }
+
+    private static JsonNode bool(boolean b) {
+      return b ? BooleanNode.TRUE : BooleanNode.FALSE;
+    }
+
+    // the steps: each one node's one, its children called by handle
+
+    private static JsonNode identity(JsonNode in, Ctx ctx) {
+      return in;
+    }
+
+    private static JsonNode literal(JsonNode in, Ctx ctx, JsonNode value) {
+      return value;
+    }
+
+    private static JsonNode fieldOfInput(JsonNode in, Ctx ctx, String name) {
+      ctx.tick();
+      return Field.step(in, name);
+    }
+
+    private static JsonNode field(JsonNode in, Ctx ctx, MethodHandle target, String name)
+        throws Throwable {
+      ctx.tick();
+      return Field.step((JsonNode) target.invokeExact(in, ctx), name);
+    }
+
+    private static JsonNode index(JsonNode in, Ctx ctx, Index node, MethodHandle target)
+        throws Throwable {
+      ctx.tick();
+      return node.step((JsonNode) target.invokeExact(in, ctx));
+    }
+
+    private static JsonNode pipe(JsonNode in, Ctx ctx, MethodHandle left, MethodHandle right)
+        throws Throwable {
+      return (JsonNode) right.invokeExact((JsonNode) left.invokeExact(in, ctx), ctx);
+    }
+
+    private static JsonNode alternative(JsonNode in, Ctx ctx, MethodHandle left, MethodHandle right)
+        throws Throwable {
+      ctx.tick();
+      JsonNode l = (JsonNode) left.invokeExact(in, ctx);
+      return truthy(l) ? l : (JsonNode) right.invokeExact(in, ctx);
+    }
+
+    private static boolean and(JsonNode in, Ctx ctx, MethodHandle a, MethodHandle b)
+        throws Throwable {
+      return (boolean) a.invokeExact(in, ctx) && (boolean) b.invokeExact(in, ctx);
+    }
+
+    private static boolean or(JsonNode in, Ctx ctx, MethodHandle a, MethodHandle b)
+        throws Throwable {
+      return (boolean) a.invokeExact(in, ctx) || (boolean) b.invokeExact(in, ctx);
+    }
+
+    private static boolean ticked(JsonNode in, Ctx ctx, MethodHandle test) throws Throwable {
+      ctx.tick();
+      return (boolean) test.invokeExact(in, ctx);
+    }
+
+    private static boolean not(JsonNode in, Ctx ctx, MethodHandle test) throws Throwable {
+      ctx.tick();
+      return !(boolean) test.invokeExact(in, ctx);
+    }
+
+    private static boolean notInput(JsonNode in, Ctx ctx) {
+      return !truthy(in);
+    }
+
+    private static JsonNode valueOp(
+        JsonNode in, Ctx ctx, ValueOp node, MethodHandle left, MethodHandle right)
+        throws Throwable {
+      ctx.tick();
+      JsonNode r = (JsonNode) right.invokeExact(in, ctx); // the right side first, as in one
+      return node.apply((JsonNode) left.invokeExact(in, ctx), r);
+    }
+
+    private static JsonNode valueOpLiteral(
+        JsonNode in, Ctx ctx, ValueOp node, MethodHandle left, JsonNode right) throws Throwable {
+      ctx.tick();
+      return node.apply((JsonNode) left.invokeExact(in, ctx), right);
+    }
+
+    private static boolean compare(
+        JsonNode in, Ctx ctx, Compare node, MethodHandle left, MethodHandle right)
+        throws Throwable {
+      ctx.tick();
+      JsonNode r = (JsonNode) right.invokeExact(in, ctx);
+      return node.holds((JsonNode) left.invokeExact(in, ctx), r);
+    }
+
+    private static boolean compareLiteral(
+        JsonNode in, Ctx ctx, Compare node, MethodHandle left, JsonNode right) throws Throwable {
+      ctx.tick();
+      return node.holds((JsonNode) left.invokeExact(in, ctx), right);
+    }
+
+    private static JsonNode choose(
+        JsonNode in, Ctx ctx, MethodHandle condition, MethodHandle then, MethodHandle otherwise)
+        throws Throwable {
+      ctx.tick();
+      return (boolean) condition.invokeExact(in, ctx)
+          ? (JsonNode) then.invokeExact(in, ctx)
+          : (JsonNode) otherwise.invokeExact(in, ctx);
+    }
+
+    private static JsonNode minMaxOfTwo(
+        JsonNode in, Ctx ctx, MinMaxOf node, MethodHandle a, MethodHandle b) throws Throwable {
+      ctx.tick();
+      JsonNode x = (JsonNode) a.invokeExact(in, ctx);
+      JsonNode y = (JsonNode) b.invokeExact(in, ctx);
+      return node.ofTwo(x, y, ctx);
+    }
+
+    private static boolean anyAll(
+        JsonNode in, Ctx ctx, AnyAll node, MethodHandle values, MethodHandle condition)
+        throws Throwable {
+      ctx.tick();
+      return node.decide((JsonNode) values.invokeExact(in, ctx), ctx, condition);
+    }
+
+    private static JsonNode shared(JsonNode in, Ctx ctx, int slot, MethodHandle body)
+        throws Throwable {
+      Memo m = ctx.memo;
+      if (m == null) {
+        return (JsonNode) body.invokeExact(in, ctx);
+      }
+      if (m.inputs[slot] == in) {
+        ctx.tick();
+        return m.values[slot];
+      }
+      JsonNode v = (JsonNode) body.invokeExact(in, ctx);
+      m.inputs[slot] = in;
+      m.values[slot] = v;
+      return v;
+    }
+
+    private static JsonNode walk(JsonNode in, Ctx ctx, OptionalPath node, MethodHandle target)
+        throws Throwable {
+      return node.finish((JsonNode) target.invokeExact(in, ctx), ctx);
+    }
+  }
+
   // ---------------------------------------------------------------------------------------------------------------
   // Values
 
@@ -1069,11 +2078,23 @@ final class FastEval {
     if (v == BooleanNode.FALSE || v == NullNode.getInstance()) {
       return false;
     }
+    // the usual classes by an exact class test (no call); any other node as before
+    Class<?> k = v.getClass();
+    if (k == TextNode.class
+        || k == IntNode.class
+        || k == LongNode.class
+        || k == ObjectNode.class
+        || k == ArrayNode.class) {
+      return true;
+    }
     return !(v.isNull() || (v.isBoolean() && !v.booleanValue()));
   }
 
   /** An int or long node within ±2^53, as a long; anything else gives up. */
   private static long safeInteger(JsonNode v) {
+    if (v.getClass() == IntNode.class) {
+      return ((IntNode) v).intValue(); // the usual class, without a call to ask
+    }
     if (v.isInt()) {
       return v.intValue();
     }
@@ -1105,6 +2126,23 @@ final class FastEval {
 
   /** jq's order for scalars: null < false < true < numbers < strings; arrays and objects give up. */
   private static int rank(JsonNode v) {
+    // the usual classes by an exact class test (no call); any other node by its type
+    Class<?> k = v.getClass();
+    if (k == TextNode.class) {
+      return 4;
+    }
+    if (k == IntNode.class || k == LongNode.class) {
+      return 3;
+    }
+    if (v == BooleanNode.TRUE) {
+      return 2;
+    }
+    if (v == BooleanNode.FALSE) {
+      return 1;
+    }
+    if (v == NullNode.getInstance()) {
+      return 0;
+    }
     // one read of the node type (what isNull, isBoolean, ... each read again)
     switch (v.getNodeType()) {
       case NULL:

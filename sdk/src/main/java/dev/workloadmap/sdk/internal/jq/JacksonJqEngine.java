@@ -77,6 +77,7 @@ public final class JacksonJqEngine implements JqEngine {
   private final long budgetNanos;
   private final ConcurrentHashMap<String, Compiled> programs = new ConcurrentHashMap<>();
   private final ConcurrentHashMap<String, JsonQuery> pathQueries = new ConcurrentHashMap<>();
+  private final ConcurrentHashMap<List<String>, JqBatch> batches = new ConcurrentHashMap<>();
 
   public JacksonJqEngine(JqOptions options) {
     this.options = Objects.requireNonNull(options, "options");
@@ -126,6 +127,23 @@ public final class JacksonJqEngine implements JqEngine {
     }
     Compiled prev = programs.putIfAbsent(expression, c);
     return prev != null ? prev : c;
+  }
+
+  /**
+   * The batch of {@code expressions} ({@link JqBatch}), cached like programs (at most {@value #MAX_CACHED}; beyond
+   * that, made without being cached).
+   */
+  JqBatch batch(List<String> expressions) {
+    JqBatch b = batches.get(expressions);
+    if (b != null) {
+      return b;
+    }
+    b = new JqBatch(this, options.maxResults(), expressions);
+    if (batches.size() >= MAX_CACHED) {
+      return b;
+    }
+    JqBatch prev = batches.putIfAbsent(b.expressions(), b);
+    return prev != null ? prev : b;
   }
 
   /** Compiles {@code text}; parse errors are reported against {@code expression} (the text the user wrote). */

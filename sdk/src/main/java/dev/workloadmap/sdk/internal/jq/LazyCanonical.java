@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.AbstractMap;
+import java.util.Iterator;
 import java.util.Map;
 import java.util.Set;
 
@@ -34,7 +35,7 @@ final class LazyCanonical extends ObjectNode {
    */
   static LazyCanonical ifLarger(ObjectNode source, int eagerNodes) {
     Fields fields = new Fields(source);
-    if (source.size() < eagerNodes) {
+    if (source.size() < eagerNodes && !holdsNestedContainer(source)) {
       fields.left = eagerNodes;
       fields.visit(source);
       if (fields.left >= 0) {
@@ -42,6 +43,34 @@ final class LazyCanonical extends ObjectNode {
       }
     }
     return new LazyCanonical(fields);
+  }
+
+  /**
+   * Whether one of the object's values is an object or array that holds a non-empty object or array (a pod
+   * template's {@code metadata.labels} or {@code spec.containers}): such an object is made lazy at once, without
+   * counting its nodes. Which objects are lazy changes no answer, only what is copied when.
+   */
+  private static boolean holdsNestedContainer(ObjectNode source) {
+    for (Iterator<JsonNode> values = source.elements(); values.hasNext(); ) {
+      JsonNode v = values.next();
+      if (v.size() == 0) {
+        continue; // a scalar or an empty container
+      }
+      if (v.isArray()) {
+        for (int i = 0, n = v.size(); i < n; i++) {
+          if (v.get(i).size() > 0) {
+            return true;
+          }
+        }
+      } else if (v.isObject()) {
+        for (Iterator<JsonNode> inner = v.elements(); inner.hasNext(); ) {
+          if (inner.next().size() > 0) {
+            return true;
+          }
+        }
+      }
+    }
+    return false;
   }
 
   /** The object as the input holds it (keys in the input's order, numbers as read). */

@@ -21,7 +21,7 @@ import java.util.Map;
  * fails as it did, with its own message. The remembered fields are kept as a {@link Shape} that is compared by
  * looking fields up, so a pod costs no iterator. One instance per component and call; not thread-safe.
  */
-final class PodResourcesMemo {
+public final class PodResourcesMemo {
   /** The fields of the last computed pod spec, or null before the first. */
   private Fields remembered;
 
@@ -45,12 +45,20 @@ final class PodResourcesMemo {
     return computed;
   }
 
-  /** The fields {@code perPod} reads of one pod spec (an object). */
-  private static final class Fields {
+  /**
+   * The fields {@code perPod} reads of one pod spec (an object): the one copy of that list, which the tree also uses to
+   * give a later instance whose pod spec has the same request fields the request of an earlier one.
+   */
+  public static final class Fields {
     private final Containers containers;
     private final Containers initContainers;
     private final Shape resources;
     private final Shape overhead;
+
+    /** The fields of {@code spec}, an object. */
+    public static Fields of(JsonNode spec) {
+      return new Fields(spec);
+    }
 
     Fields(JsonNode spec) {
       containers = Containers.of(spec.get("containers"), false);
@@ -59,11 +67,24 @@ final class PodResourcesMemo {
       overhead = Shape.of(spec.get("overhead"));
     }
 
-    boolean matches(JsonNode spec) {
+    /** Whether {@code spec} (an object) has the same request fields: then {@code perPod} gives the same for it. */
+    public boolean matches(JsonNode spec) {
       return Containers.matches(containers, spec.get("containers"))
           && Containers.matches(initContainers, spec.get("initContainers"))
           && Shape.matches(resources, spec.get("resources"))
           && Shape.matches(overhead, spec.get("overhead"));
+    }
+
+    /**
+     * What {@code of(a).matches(b)} gives, for two pod specs (objects), without making the shapes: the same fields
+     * compared with {@link JsonNode#equals}, which a shape stands for. For a single comparison, where making the
+     * shapes would cost more than it saves.
+     */
+    public static boolean same(JsonNode a, JsonNode b) {
+      return Containers.same(a.get("containers"), b.get("containers"), false)
+          && Containers.same(a.get("initContainers"), b.get("initContainers"), true)
+          && java.util.Objects.equals(a.get("resources"), b.get("resources"))
+          && java.util.Objects.equals(a.get("overhead"), b.get("overhead"));
     }
   }
 
@@ -109,6 +130,34 @@ final class PodResourcesMemo {
         }
       }
       return new Containers(null, object, resources, restartPolicies);
+    }
+
+    /** What {@code matches(of(a, init), b)} gives, without making the shapes ({@link Fields#same}). */
+    static boolean same(JsonNode a, JsonNode b, boolean init) {
+      if (a == null || b == null) {
+        return a == null && b == null;
+      }
+      if (!(a instanceof ArrayNode)) {
+        return a.equals(b);
+      }
+      if (!(b instanceof ArrayNode) || b.size() != a.size()) {
+        return false;
+      }
+      for (int i = 0; i < a.size(); i++) {
+        JsonNode x = a.get(i);
+        JsonNode y = b.get(i);
+        if (x.isObject()) {
+          if (!y.isObject()
+              || !java.util.Objects.equals(x.get("resources"), y.get("resources"))
+              || (init
+                  && !java.util.Objects.equals(x.get("restartPolicy"), y.get("restartPolicy")))) {
+            return false;
+          }
+        } else if (y.isObject() || !x.equals(y)) {
+          return false;
+        }
+      }
+      return true;
     }
 
     /** True when {@code perPod} reads the same from {@code list} as from the list {@code c} was made of. */

@@ -3,6 +3,7 @@ package dev.workloadmap.sdk.internal.resources;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.workloadmap.sdk.resources.InvalidQuantityException;
 import dev.workloadmap.sdk.resources.PodResources;
+import dev.workloadmap.sdk.resources.ResourceList;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
@@ -80,6 +81,54 @@ public final class ExtendedResourceRules {
     return !name.startsWith("requests.");
   }
 
+  /**
+   * Whether one container whose {@code requests} and {@code limits} were read into these lists (every quantity valid)
+   * breaks neither rule: every extended amount is whole, and every extended request that has a limit equals it. These
+   * are the conditions {@link #violations} reports, on the same parsed amounts, so for a container whose quantities
+   * are valid it finds a violation exactly when this is false.
+   */
+  public static boolean clean(ResourceList requests, ResourceList limits) {
+    Clean check = new Clean(limits.asMap());
+    // forEach, not the entry set: the unmodifiable map's entries would be wrapped one by one
+    requests.asMap().forEach(check);
+    if (!check.clean) {
+      return false;
+    }
+    check.limits = null;
+    limits.asMap().forEach(check);
+    return check.clean;
+  }
+
+  /** {@link #clean}'s walk: requests against their limits, then the limits alone ({@code limits} null). */
+  private static final class Clean implements java.util.function.BiConsumer<String, BigDecimal> {
+    Map<String, BigDecimal> limits;
+    boolean clean = true;
+
+    Clean(Map<String, BigDecimal> limits) {
+      this.limits = limits;
+    }
+
+    @Override
+    public void accept(String name, BigDecimal q) {
+      if (!clean || !isExtended(name)) {
+        return;
+      }
+      if (fractional(q)) {
+        clean = false;
+        return;
+      }
+      BigDecimal l = limits == null ? null : limits.get(name);
+      if (l != null && q.compareTo(l) != 0) {
+        clean = false;
+      }
+    }
+  }
+
+  /** Not a whole count (the first rule). */
+  private static boolean fractional(BigDecimal q) {
+    return q.signum() != 0 && q.stripTrailingZeros().scale() > 0;
+  }
+
   private static String key(String name) {
     return name.replace("~", "~0").replace("/", "~1");
   }
@@ -106,7 +155,7 @@ public final class ExtendedResourceRules {
         if (q == null) {
           continue; // an invalid quantity: PodResources reports it
         }
-        if (q.signum() != 0 && q.stripTrailingZeros().scale() > 0) {
+        if (fractional(q)) {
           out = out != null ? out : new ArrayList<>();
           out.add(new Violation(
               pointer(list, i) + "/" + side + "/" + key(e.getKey()),

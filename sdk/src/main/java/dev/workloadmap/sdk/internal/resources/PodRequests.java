@@ -37,26 +37,58 @@ public final class PodRequests {
     }
   }
 
+  /**
+   * What the SDK's tree learns of a pod spec besides its request, when it reads it with {@code canonicalOnly}: whether
+   * some container's requests and limits could break {@link ExtendedResourceRules} ({@link
+   * ExtendedResourceRules#clean}). When none can, the tree does not look for violations. One per pod spec read.
+   */
+  public static final class Checked {
+    private boolean extendedClean = true;
+
+    /** True when every container's requests and limits are {@link ExtendedResourceRules#clean}. */
+    public boolean extendedClean() {
+      return extendedClean;
+    }
+  }
+
   /** {@link PodResources#perPod(JsonNode, String)}; with {@code canonicalOnly}, see the class comment. */
   public static ResourceList perPod(JsonNode podSpec, String path, boolean canonicalOnly) {
-    return perPod(podSpec, Where.of(path), canonicalOnly);
+    return perPod(podSpec, Where.of(path), canonicalOnly, null);
+  }
+
+  /**
+   * {@link #perPod(JsonNode, String, boolean)} with {@code canonicalOnly}, noting in {@code checked} what it learns of
+   * the containers' extended resources.
+   */
+  public static ResourceList perPod(JsonNode podSpec, String path, Checked checked) {
+    return perPod(podSpec, Where.of(path), true, checked);
   }
 
   /** {@link PodResources#perPodFromTemplate(JsonNode)}; with {@code canonicalOnly}, see the class comment. */
   public static ResourceList perPodFromTemplate(JsonNode podTemplateSpec, boolean canonicalOnly) {
+    return perPodFromTemplate(podTemplateSpec, canonicalOnly, null);
+  }
+
+  /** {@link #perPodFromTemplate(JsonNode, boolean)} with {@code canonicalOnly}, noting as {@link #perPod(JsonNode, String, Checked)}. */
+  public static ResourceList perPodFromTemplate(JsonNode podTemplateSpec, Checked checked) {
+    return perPodFromTemplate(podTemplateSpec, true, checked);
+  }
+
+  private static ResourceList perPodFromTemplate(
+      JsonNode podTemplateSpec, boolean canonicalOnly, Checked checked) {
     if (absent(podTemplateSpec)) {
       return ResourceList.empty();
     }
     requireObject(podTemplateSpec, Where.of("template"), "a pod template (an object)");
-    return perPod(podTemplateSpec.get("spec"), Where.of("template.spec"), canonicalOnly);
+    return perPod(podTemplateSpec.get("spec"), Where.of("template.spec"), canonicalOnly, checked);
   }
 
   /** {@link PodResources#requirements(JsonNode)}. */
   public static ResourceList requirements(JsonNode resourceRequirements) {
-    return requirements(resourceRequirements, Where.of("resources"), false);
+    return requirements(resourceRequirements, Where.of("resources"), false, null);
   }
 
-  static ResourceList perPod(JsonNode podSpec, Where path, boolean canonicalOnly) {
+  static ResourceList perPod(JsonNode podSpec, Where path, boolean canonicalOnly, Checked checked) {
     if (absent(podSpec)) {
       return ResourceList.empty();
     }
@@ -68,8 +100,8 @@ public final class PodRequests {
     if (!absent(containers)) {
       requireArray(containers, containersPath, "a list of containers (an array)");
       for (int i = 0; i < containers.size(); i++) {
-        running =
-            running.plus(container(containers.get(i), containersPath.index(i), canonicalOnly));
+        running = running.plus(
+            container(containers.get(i), containersPath.index(i), canonicalOnly, checked));
       }
     }
 
@@ -80,7 +112,7 @@ public final class PodRequests {
       requireArray(initContainers, initPath, "a list of containers (an array)");
       for (int i = 0; i < initContainers.size(); i++) {
         JsonNode init = initContainers.get(i);
-        ResourceList request = container(init, initPath.index(i), canonicalOnly);
+        ResourceList request = container(init, initPath.index(i), canonicalOnly, checked);
         if (isSidecar(init)) {
           running = running.plus(request);
         } else {
@@ -93,7 +125,7 @@ public final class PodRequests {
 
     JsonNode podLevel = podSpec.get("resources");
     if (!absent(podLevel)) {
-      ResourceList override = requirements(podLevel, path.field("resources"), canonicalOnly);
+      ResourceList override = requirements(podLevel, path.field("resources"), canonicalOnly, null);
       for (String name : new String[] {ResourceList.CPU, ResourceList.MEMORY}) {
         if (override.contains(name)) {
           total = total.with(name, override.getOrZero(name));
@@ -113,20 +145,22 @@ public final class PodRequests {
       requireArray(containers, Where.of("containers"), "a list of containers (an array)");
       for (int i = 0; i < containers.size(); i++) {
         ResourceList request =
-            container(containers.get(i), Where.of("containers").index(i), canonicalOnly);
+            container(containers.get(i), Where.of("containers").index(i), canonicalOnly, null);
         declared |= !request.isEmpty();
         total = total.plus(request);
       }
     }
     if (!absent(container)) {
-      ResourceList request = container(container, Where.of("container"), canonicalOnly);
+      ResourceList request = container(container, Where.of("container"), canonicalOnly, null);
       declared |= !request.isEmpty();
       total = total.plus(request);
     }
-    return declared ? total : requirements(resources, Where.of("resources"), canonicalOnly);
+    return declared ? total : requirements(resources, Where.of("resources"), canonicalOnly, null);
   }
 
-  static ResourceList requirements(JsonNode resources, Where path, boolean canonicalOnly) {
+  /** A container's (or the pod's) requirements; {@code checked} (a container's only) notes {@link ExtendedResourceRules#clean}. */
+  static ResourceList requirements(
+      JsonNode resources, Where path, boolean canonicalOnly, Checked checked) {
     if (absent(resources)) {
       return ResourceList.empty();
     }
@@ -134,6 +168,9 @@ public final class PodRequests {
     ResourceList requests =
         amounts(resources.get("requests"), path.field("requests"), canonicalOnly);
     ResourceList limits = amounts(resources.get("limits"), path.field("limits"), canonicalOnly);
+    if (checked != null && checked.extendedClean) {
+      checked.extendedClean = ExtendedResourceRules.clean(requests, limits);
+    }
     ResourceList effective = requests;
     for (Map.Entry<String, BigDecimal> limit : limits.asMap().entrySet()) {
       if (!requests.contains(limit.getKey())) {
@@ -143,12 +180,14 @@ public final class PodRequests {
     return effective;
   }
 
-  private static ResourceList container(JsonNode container, Where path, boolean canonicalOnly) {
+  private static ResourceList container(
+      JsonNode container, Where path, boolean canonicalOnly, Checked checked) {
     if (absent(container)) {
       return ResourceList.empty();
     }
     requireObject(container, path, "a container (an object)");
-    return requirements(container.get("resources"), path.field("resources"), canonicalOnly);
+    return requirements(
+        container.get("resources"), path.field("resources"), canonicalOnly, checked);
   }
 
   /** A Kubernetes {@code ResourceList} object: resource name → quantity. */

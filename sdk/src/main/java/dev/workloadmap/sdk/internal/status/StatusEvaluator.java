@@ -9,6 +9,8 @@ import dev.workloadmap.sdk.definition.StatusDefinition.ConditionsDefinition;
 import dev.workloadmap.sdk.definition.StatusDefinition.ExpectedCondition;
 import dev.workloadmap.sdk.definition.StatusDefinition.StatusMatcher;
 import dev.workloadmap.sdk.definition.WorkloadStatus;
+import dev.workloadmap.sdk.internal.jq.JqBatch;
+import dev.workloadmap.sdk.internal.jq.RecentByIdentity;
 import dev.workloadmap.sdk.jq.JqException;
 import dev.workloadmap.sdk.jq.JqInput;
 import dev.workloadmap.sdk.jq.JqValues;
@@ -30,6 +32,14 @@ public final class StatusEvaluator {
 
   private final JqEngine engine;
   private final boolean strict;
+  /**
+   * The plans of the status definitions evaluated last, looked up by identity (a few: an application resolves a few
+   * kinds); a miss makes the plan again, from the engine's cached programs and batch.
+   */
+  private final RecentByIdentity<StatusDefinition, Plan> plans = new RecentByIdentity<>(8);
+
+  /** Makes a plan on this evaluator's engine (one function, not one per evaluation). */
+  private final java.util.function.Function<StatusDefinition, Plan> newPlan;
 
   public StatusEvaluator(JqEngine engine) {
     this(engine, false);
@@ -38,6 +48,7 @@ public final class StatusEvaluator {
   public StatusEvaluator(JqEngine engine, boolean strict) {
     this.engine = engine;
     this.strict = strict;
+    this.newPlan = s -> new Plan(s, engine);
   }
 
   /**
@@ -70,11 +81,13 @@ public final class StatusEvaluator {
     if (s == null) {
       return null;
     }
+    Plan plan = plans.get(s, newPlan);
+    JqBatch.Session session = plan.batch == null ? null : plan.batch.session(object);
     List<EvaluationProblem> problems = new ArrayList<>();
     String phase = null;
     if (s.phasePath() != null) {
       try {
-        List<JsonNode> r = engine.compile(s.phasePath()).apply(object);
+        List<JsonNode> r = apply(session, plan.phase, s.phasePath(), object);
         if (!r.isEmpty()) {
           JsonNode first = r.get(0);
           phase = first.isNull() ? "" : JqValues.render(first);
@@ -95,7 +108,11 @@ public final class StatusEvaluator {
     ConditionsDefinition cd = s.conditions();
     if (cd != null) {
       try {
-        for (JsonNode r : engine.compile(cd.path()).apply(object)) {
+        // read as the object holds them: only the text of fields is read below
+        List<JsonNode> found = session != null
+            ? session.applyAsGiven(plan.conditions)
+            : engine.compile(cd.path()).apply(object);
+        for (JsonNode r : found) {
           if (r.isArray()) {
             for (int i = 0; i < r.size(); i++) {
               addCondition(conditions, cd, r.get(i));
@@ -117,14 +134,14 @@ public final class StatusEvaluator {
       }
     }
     List<WorkloadStatus> matched = new ArrayList<>(2); // usually one status, at most a few
-    for (WorkloadStatus status : WorkloadStatus.MATCH_ORDER) {
-      List<StatusMatcher> matchers = s.statusMappings().get(status);
-      if (matchers == null) {
-        continue;
-      }
-      for (int i = 0; i < matchers.size(); i++) {
+    for (int k = 0; k < plan.statuses.length; k++) {
+      WorkloadStatus status = plan.statuses[k];
+      StatusMatcher[] matchers = plan.matchers[k];
+      for (int i = 0; i < matchers.length; i++) {
         boolean hit = matches(
-            matchers.get(i),
+            matchers[i],
+            plan.expressions[k][i],
+            session,
             phase,
             conditions,
             object,
@@ -151,6 +168,56 @@ public final class StatusEvaluator {
         conditions.isEmpty() ? List.of() : conditions,
         matched,
         problems.isEmpty() ? List.of() : problems);
+  }
+
+  /** Expression {@code index} of the plan's batch, or {@code expression} on its own without a batch. */
+  private List<JsonNode> apply(
+      JqBatch.Session session, int index, String expression, JqInput object) {
+    return session != null ? session.apply(index) : engine.compile(expression).apply(object);
+  }
+
+  /**
+   * A status definition as evaluated: the statuses that have matchers, in {@link WorkloadStatus#MATCH_ORDER}, and
+   * every path and expression in one {@link JqBatch} (phase, conditions, then the matchers' expressions in that
+   * order), so that what the matchers share is read once per object.
+   */
+  private static final class Plan {
+    final JqBatch batch;
+    final int phase;
+    final int conditions;
+    final WorkloadStatus[] statuses;
+    final StatusMatcher[][] matchers;
+    /** The batch index of each matcher's expression, -1 where it has none. */
+    final int[][] expressions;
+
+    Plan(StatusDefinition s, JqEngine engine) {
+      List<String> batch = new ArrayList<>();
+      phase = s.phasePath() == null ? -1 : add(batch, s.phasePath());
+      conditions = s.conditions() == null ? -1 : add(batch, s.conditions().path());
+      List<WorkloadStatus> present = new ArrayList<>();
+      for (WorkloadStatus status : WorkloadStatus.MATCH_ORDER) {
+        if (s.statusMappings().get(status) != null) {
+          present.add(status);
+        }
+      }
+      statuses = present.toArray(new WorkloadStatus[0]);
+      matchers = new StatusMatcher[statuses.length][];
+      expressions = new int[statuses.length][];
+      for (int k = 0; k < statuses.length; k++) {
+        matchers[k] = s.statusMappings().get(statuses[k]).toArray(new StatusMatcher[0]);
+        expressions[k] = new int[matchers[k].length];
+        for (int i = 0; i < matchers[k].length; i++) {
+          StatusDefinition.ExpressionMatcher e = matchers[k][i].byExpression();
+          expressions[k][i] = e == null ? -1 : add(batch, e.expression());
+        }
+      }
+      this.batch = JqBatch.of(engine, batch);
+    }
+
+    private static int add(List<String> batch, String expression) {
+      batch.add(expression);
+      return batch.size() - 1;
+    }
   }
 
   /** The status definition's pointer, built only for a problem (matching runs on every resolve). */
@@ -190,6 +257,8 @@ public final class StatusEvaluator {
 
   private boolean matches(
       StatusMatcher m,
+      int expression,
+      JqBatch.Session session,
       String phase,
       List<Condition> conditions,
       JqInput object,
@@ -223,9 +292,15 @@ public final class StatusEvaluator {
     }
     if (m.byExpression() != null) {
       try {
-        List<JsonNode> r = engine.compile(m.byExpression().expression()).apply(object);
+        JsonNode first;
+        if (session != null) {
+          first = session.first(expression);
+        } else {
+          List<JsonNode> r = engine.compile(m.byExpression().expression()).apply(object);
+          first = r.isEmpty() ? null : r.get(0);
+        }
         boolean ok =
-            !r.isEmpty() && JqValues.render(r.get(0)).equals(m.byExpression().expectedResult());
+            first != null && JqValues.render(first).equals(m.byExpression().expectedResult());
         if (observer != null) {
           observer.evaluated(status, index, "byExpression", ok);
         }

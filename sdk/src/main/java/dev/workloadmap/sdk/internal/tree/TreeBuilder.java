@@ -10,6 +10,7 @@ import dev.workloadmap.sdk.extract.InstanceRecord;
 import dev.workloadmap.sdk.internal.extract.ComponentExtractor;
 import dev.workloadmap.sdk.internal.extract.ExtractedComponent;
 import dev.workloadmap.sdk.internal.jq.SortedKeys;
+import dev.workloadmap.sdk.internal.live.PodResourcesMemo;
 import dev.workloadmap.sdk.internal.resources.ExtendedResourceRules;
 import dev.workloadmap.sdk.internal.resources.PodRequests;
 import dev.workloadmap.sdk.internal.status.StatusEvaluator;
@@ -159,6 +160,7 @@ public final class TreeBuilder {
     }
     boolean specFailed = podBearing && anyField(ex.problems(), "specDefinition", false);
     List<InstanceRecord> records = ex.instances();
+    QuickReads quickReads = podBearing ? new QuickReads() : null;
     for (int ri = 0; ri < records.size(); ri++) {
       InstanceRecord r = records.get(ri);
       Set<String> uncounted = new Marks();
@@ -175,7 +177,7 @@ public final class TreeBuilder {
               InstanceNode.RESOURCES); // the pod spec could not be read: its requests are unknown
         }
         JsonNode raw = rawPodNode(r);
-        ResourceList quick = raw == null ? null : quickPerPod(r, raw);
+        ResourceList quick = raw == null ? null : quickReads.read(r, raw, ri + 1 < records.size());
         try {
           perPod = quick != null ? quick : perPod(r);
         } catch (WorkloadMapException e) {
@@ -191,7 +193,7 @@ public final class TreeBuilder {
         }
         String podPointer = null;
         List<ExtendedResourceRules.Violation> violations =
-            quick != null ? quickViolations(r, raw) : kubernetesViolations(r);
+            quick != null ? quickViolations(r, quickReads.clean) : kubernetesViolations(r);
         if (!violations.isEmpty()) {
           podPointer = podSpecPointer(c, index, object);
         }
@@ -558,33 +560,64 @@ public final class TreeBuilder {
    * failure gives null too, so that the error is the one the canonical key order gives (which quantity is reported
    * first).
    */
-  private static ResourceList quickPerPod(InstanceRecord r, JsonNode raw) {
+  private static ResourceList quickPerPod(
+      InstanceRecord r, JsonNode raw, PodRequests.Checked checked) {
     try {
       return r.podTemplateSpec() != null
-          ? PodRequests.perPodFromTemplate(raw, true)
-          : PodRequests.perPod(raw, "spec", true);
+          ? PodRequests.perPodFromTemplate(raw, checked)
+          : PodRequests.perPod(raw, "spec", checked);
     } catch (RuntimeException e) {
       return null;
     }
   }
 
   /**
-   * {@link #kubernetesViolations} read from {@code raw} after {@link #quickPerPod} succeeded on it, when it finds none:
-   * whether a pod breaks a rule does not depend on key order, and every quantity these rules read (container requests
-   * and limits) was read there and is a number in its canonical form, or text. When it finds some, they are read
-   * again from the record's node, whose key order gives their order.
+   * {@link #kubernetesViolations} after {@link #quickPerPod} succeeded: none when it found every container's extended
+   * resources {@link ExtendedResourceRules#clean} (whether a pod breaks a rule depends neither on key order nor on
+   * the form of numbers, and every quantity was read there and is valid); otherwise they are read from the record's
+   * node, whose key order gives their order.
    */
   private static List<ExtendedResourceRules.Violation> quickViolations(
-      InstanceRecord r, JsonNode raw) {
-    List<ExtendedResourceRules.Violation> found;
-    if (r.podTemplateSpec() != null) {
-      found = raw.isObject()
-          ? ExtendedResourceRules.violations(raw.get("spec"), "template.spec")
-          : List.of();
-    } else {
-      found = ExtendedResourceRules.violations(raw, "spec");
+      InstanceRecord r, boolean clean) {
+    return clean ? List.of() : kubernetesViolations(r);
+  }
+
+  /**
+   * The quick reads ({@link #quickPerPod}) of one component's instances, in order: an instance whose pod spec has the
+   * same request fields ({@link PodResourcesMemo.Fields#same}: all that the request formula reads) as the instance read
+   * before it gets that instance's request and extended-resource check, which are functions of those fields (a
+   * JobSet's leader and workers often differ only in labels and command). Only a read that succeeded is kept.
+   */
+  private static final class QuickReads {
+    private JsonNode lastSpec;
+    private ResourceList lastRequest;
+    private boolean lastClean;
+    /** The extended-resource check ({@link PodRequests.Checked#extendedClean}) of the last successful read. */
+    boolean clean;
+
+    /** {@link #quickPerPod} of {@code r}; {@code more} when another instance follows (worth remembering this one). */
+    ResourceList read(InstanceRecord r, JsonNode raw, boolean more) {
+      // the pod spec the formula reads: a template's spec (the template an object), or the spec
+      // itself
+      JsonNode spec = r.podTemplateSpec() == null ? raw : raw.isObject() ? raw.get("spec") : null;
+      boolean comparable = spec != null && spec.isObject();
+      if (comparable && lastSpec != null && PodResourcesMemo.Fields.same(lastSpec, spec)) {
+        clean = lastClean;
+        return lastRequest;
+      }
+      PodRequests.Checked checked = new PodRequests.Checked();
+      ResourceList quick = quickPerPod(r, raw, checked);
+      if (quick == null) {
+        return null;
+      }
+      clean = checked.extendedClean();
+      if (comparable && more) {
+        lastSpec = spec;
+        lastRequest = quick;
+        lastClean = clean;
+      }
+      return quick;
     }
-    return found.isEmpty() ? List.of() : kubernetesViolations(r);
   }
 
   /** Extended-resource rules Kubernetes enforces on the instance's pod (spec or template). */
