@@ -15,6 +15,7 @@ import dev.workloadmap.sdk.internal.lint.EvaluationContextRule;
 import dev.workloadmap.sdk.internal.lint.JqLintRule;
 import dev.workloadmap.sdk.internal.lint.StructureLintRule;
 import dev.workloadmap.sdk.internal.live.PodAttributor;
+import dev.workloadmap.sdk.internal.proof.CatalogProof;
 import dev.workloadmap.sdk.internal.status.StatusEvaluator;
 import dev.workloadmap.sdk.internal.tree.TreeBuilder;
 import dev.workloadmap.sdk.internal.validation.DefinitionValidator;
@@ -243,6 +244,12 @@ public final class WorkloadMap {
    *     (docs/format.md#tree)
    */
   public PreparedDefinition prepare(Definition definition) {
+    if (engine == Jq.defaultEngine() && CatalogProof.proven(definition)) {
+      // a catalog entry that the catalog's build validated with this very validator (the default
+      // engine's) without an error, read unchanged (CatalogProof): its warnings and notes, if
+      // asked for, are the validator's, found when first asked for
+      return new PreparedDefinition(definition, this);
+    }
     ValidationReport report = validator().validate(definition);
     if (report.hasErrors()) {
       throw new DefinitionLoadException(

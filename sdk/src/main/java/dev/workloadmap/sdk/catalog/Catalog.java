@@ -7,6 +7,8 @@ import dev.workloadmap.sdk.WorkloadMapIOException;
 import dev.workloadmap.sdk.definition.Definition;
 import dev.workloadmap.sdk.definition.DefinitionForm;
 import dev.workloadmap.sdk.definition.Gvk;
+import dev.workloadmap.sdk.internal.definition.DefinitionLoader;
+import dev.workloadmap.sdk.internal.proof.CatalogProof;
 import dev.workloadmap.sdk.validation.ValidationReport;
 import dev.workloadmap.sdk.yaml.YamlDocument;
 import dev.workloadmap.sdk.yaml.YamlException;
@@ -132,12 +134,19 @@ public final class Catalog {
   private static final class OnDemand {
     private final Map<String, List<URL>> bySlug = new LinkedHashMap<>();
     private final Map<URL, Candidate> read = new java.util.HashMap<>();
+    /** The index each entry URL is listed by, and the entries each index's build proved valid (read on demand). */
+    private final Map<URL, URL> indexOf = new java.util.HashMap<>();
+
+    private final Map<URL, Map<String, String>> trusted = new java.util.HashMap<>();
+    private final boolean proof = CatalogProof.enabled();
     private WorkloadMap wm;
 
     OnDemand(ClassLoader loader) {
       for (URL index : indexes(loader)) {
         for (String slug : CatalogIndex.parse(Catalog.read(index), index.toString())) {
-          bySlug.computeIfAbsent(slug, k -> new ArrayList<>()).add(entryUrl(index, slug));
+          URL url = entryUrl(index, slug);
+          bySlug.computeIfAbsent(slug, k -> new ArrayList<>()).add(url);
+          indexOf.put(url, index);
         }
       }
     }
@@ -145,11 +154,20 @@ public final class Catalog {
     synchronized Candidate read(String slug, URL url) {
       Candidate c = read.get(url);
       if (c == null) {
-        if (wm == null) {
-          wm = WorkloadMap.create();
+        byte[] bytes = readBytes(url);
+        String digest = proof
+            ? trusted.computeIfAbsent(indexOf.get(url), CatalogProof::trusted).get(slug)
+            : null;
+        CatalogEntry e;
+        if (CatalogProof.matches(digest, bytes)) {
+          e = provenEntry(text(bytes), CatalogEntry.resourceOf(slug), slug);
+        } else {
+          if (wm == null) {
+            wm = WorkloadMap.create();
+          }
+          e = entry(wm, text(bytes), CatalogEntry.resourceOf(slug), slug);
         }
-        c = new Candidate(
-            entry(wm, Catalog.read(url), CatalogEntry.resourceOf(slug), slug), url.toString());
+        c = new Candidate(e, url.toString());
         read.put(url, c);
       }
       return c;
@@ -232,15 +250,25 @@ public final class Catalog {
    * @throws CatalogException as for {@link #builtIn()}; the message names the index URL and line or the resource
    */
   public static Catalog fromClassPath(ClassLoader loader) {
-    WorkloadMap wm = WorkloadMap.create();
+    WorkloadMap wm = null;
+    boolean proof = CatalogProof.enabled();
     List<Candidate> candidates = new ArrayList<>();
     for (URL index : indexes(loader)) {
       List<String> slugs = CatalogIndex.parse(read(index), index.toString());
+      Map<String, String> trusted = proof ? CatalogProof.trusted(index) : Map.of();
       for (String slug : slugs) {
         URL url = entryUrl(index, slug);
-        String text = read(url);
-        candidates.add(
-            new Candidate(entry(wm, text, CatalogEntry.resourceOf(slug), slug), url.toString()));
+        byte[] bytes = readBytes(url);
+        CatalogEntry e;
+        if (CatalogProof.matches(trusted.get(slug), bytes)) {
+          e = provenEntry(text(bytes), CatalogEntry.resourceOf(slug), slug);
+        } else {
+          if (wm == null) {
+            wm = WorkloadMap.create();
+          }
+          e = entry(wm, text(bytes), CatalogEntry.resourceOf(slug), slug);
+        }
+        candidates.add(new Candidate(e, url.toString()));
       }
     }
     return new Catalog(candidates);
@@ -349,26 +377,73 @@ public final class Catalog {
     try {
       loaded = wm.read(text, fileName);
     } catch (YamlException e) {
-      throw new CatalogException(fileName + ": invalid catalog entry: " + e.describe(), e);
+      throw unreadable(fileName, e);
     }
     if (loaded.size() != 1) {
-      throw new CatalogException(fileName + ": a catalog entry holds exactly one definition, found "
-          + loaded.size() + " documents");
+      throw notOne(fileName, loaded.size());
     }
     WorkloadMap.Loaded l = loaded.get(0);
-    if (l.definition() == null || l.report().hasErrors()) {
-      throw new CatalogException(fileName + ": invalid catalog entry", l.report());
-    }
-    Definition d = l.definition();
-    // the validator's findings are already in l.report(), which has no error (wm.read ran the same
-    // validator on this
+    // the validator's findings are already in l.report() (wm.read ran the same validator on this
     // definition): only the GVK and form checks are left (validating again could find nothing new)
+    return checked(l.definition(), l.report(), text, fileName, slug);
+  }
+
+  /**
+   * {@link #entry} of an entry whose bytes the catalog's build accepted with this JVM's validator ({@link
+   * CatalogProof}): read and mapped, not validated again (the validator would find no error). Its definition is
+   * remembered as proven, so that {@code WorkloadMap.prepare} of it does not validate it up front either.
+   */
+  private static CatalogEntry provenEntry(String text, String fileName, String slug) {
+    List<DefinitionLoader.Result> loaded;
+    try {
+      loaded = new DefinitionLoader(DefinitionLoader.Mode.STRICT).load(text, fileName);
+    } catch (YamlException e) {
+      throw unreadable(fileName, e);
+    }
+    if (loaded.size() != 1) {
+      throw notOne(fileName, loaded.size());
+    }
+    DefinitionLoader.Result r = loaded.get(0);
+    CatalogEntry e = checked(r.definition(), r.report(), text, fileName, slug);
+    CatalogProof.markProven(e.definition());
+    return e;
+  }
+
+  private static CatalogException unreadable(String fileName, YamlException e) {
+    return new CatalogException(fileName + ": invalid catalog entry: " + e.describe(), e);
+  }
+
+  private static CatalogException notOne(String fileName, int documents) {
+    return new CatalogException(fileName + ": a catalog entry holds exactly one definition, found "
+        + documents + " documents");
+  }
+
+  /** The entry of {@code d} as read with {@code report}, after the catalog's own checks. */
+  private static CatalogEntry checked(
+      Definition d, ValidationReport report, String text, String fileName, String slug) {
+    if (d == null || report.hasErrors()) {
+      throw new CatalogException(fileName + ": invalid catalog entry", report);
+    }
     checkForm(d, fileName);
     if (!slug.equals(d.slug())) {
       throw new CatalogException(fileName + ": the entry for " + d.rootGvk() + " must be in folder "
           + d.slug() + ", not " + slug + " (docs/format.md#catalog file names)");
     }
     return new CatalogEntry(slug, d.rootGvk(), d, CatalogEntry.resourceOf(slug), text);
+  }
+
+  /**
+   * Whether the entry text {@code text} of folder {@code slug} is a catalog entry that {@code wm} accepts: read and
+   * validated without an error, of the current form, in its folder (as {@link #builtIn()} reads it). What the
+   * catalog's build records for {@link CatalogProof}.
+   */
+  static boolean accepts(WorkloadMap wm, String text, String slug) {
+    try {
+      entry(wm, text, CatalogEntry.resourceOf(slug), slug);
+      return true;
+    } catch (CatalogException e) {
+      return false;
+    }
   }
 
   /** Current form, valid root GVK, no validation errors (conformance CA-05, CA-07). */
@@ -396,11 +471,19 @@ public final class Catalog {
   }
 
   private static String read(URL url) {
+    return text(readBytes(url));
+  }
+
+  private static byte[] readBytes(URL url) {
     try (InputStream in = url.openStream()) {
-      return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+      return in.readAllBytes();
     } catch (IOException e) {
       throw new CatalogException("cannot read " + url + ": " + e.getMessage(), e);
     }
+  }
+
+  private static String text(byte[] bytes) {
+    return new String(bytes, StandardCharsets.UTF_8);
   }
 
   /**
@@ -414,7 +497,7 @@ public final class Catalog {
     }
     YamlDocument c = new YamlDocument(
         s.file(), s.index(), s.root().deepCopy(), s.positions(), s.plainScalars(), s.scalars());
-    return new Definition(
+    Definition copy = new Definition(
         d.name(),
         d.form(),
         d.labels(),
@@ -423,6 +506,10 @@ public final class Catalog {
         d.additionalChildKinds(),
         d.gangScheduling(),
         c);
+    if (CatalogProof.proven(d)) {
+      CatalogProof.markProven(copy); // an equal definition: what the build proved holds for it too
+    }
+    return copy;
   }
 
   private static CatalogEntry copy(CatalogEntry e) {

@@ -3,6 +3,9 @@ package dev.workloadmap.sdk.catalog;
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 import dev.workloadmap.sdk.WorkloadMapIOException;
+import dev.workloadmap.sdk.internal.proof.CatalogProof;
+import dev.workloadmap.sdk.internal.proof.Sha256;
+import dev.workloadmap.sdk.internal.proof.ValidatorIdentity;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -94,6 +97,56 @@ public final class CatalogIndex {
       throw new WorkloadMapIOException("cannot write the catalog index " + index, e);
     }
     return index;
+  }
+
+  /**
+   * Validates every entry of {@code definitionsDir} and writes the record of those that a catalog accepts (no error,
+   * the current form, the right folder) to {@code outputDirectory/META-INF/workloadmap/catalog/validated.txt}, beside
+   * the index: the validator's identity (this SDK build and the libraries it runs on, as its build recorded them, and
+   * the Java release) and the SHA-256 of each such entry's {@code definition.yaml}. A catalog read at run time takes
+   * an entry as valid without validating it again only when both are the same there (see {@code
+   * Catalog.builtIn()}); an entry with an error is left out (and validated, and reported, when read), and so is every
+   * entry when this JVM's validator has no identity (the record then says why). A record with the same content is
+   * left untouched.
+   *
+   * @return the slugs recorded
+   * @throws CatalogException a folder name is not a slug
+   * @throws WorkloadMapIOException the folder or a definition cannot be read, or the record cannot be written
+   * @since 0.2 (experimental)
+   */
+  public static List<String> writeValidationRecord(Path definitionsDir, Path outputDirectory) {
+    String validator = ValidatorIdentity.current();
+    java.util.Map<String, String> digests = new java.util.TreeMap<>();
+    if (validator != null) {
+      dev.workloadmap.sdk.WorkloadMap wm = dev.workloadmap.sdk.WorkloadMap.create();
+      for (String slug : slugs(definitionsDir)) {
+        Path file = definitionsDir.resolve(slug).resolve(Catalog.DEFINITION_FILE);
+        byte[] bytes;
+        try {
+          bytes = Files.readAllBytes(file);
+        } catch (IOException e) {
+          throw new WorkloadMapIOException("cannot read " + file, e);
+        }
+        if (Catalog.accepts(wm, new String(bytes, StandardCharsets.UTF_8), slug)) {
+          digests.put(slug, Sha256.hex(bytes));
+        }
+      }
+    }
+    String content = CatalogProof.render(
+        validator,
+        digests,
+        validator == null ? "no entry is recorded: " + ValidatorIdentity.problem() : null);
+    Path record = outputDirectory.resolve(Catalog.RESOURCE_ROOT).resolve(CatalogProof.FILE_NAME);
+    try {
+      if (!(Files.isRegularFile(record)
+          && Files.readString(record, StandardCharsets.UTF_8).equals(content))) {
+        Files.createDirectories(record.getParent());
+        Files.writeString(record, content, StandardCharsets.UTF_8);
+      }
+    } catch (IOException e) {
+      throw new WorkloadMapIOException("cannot write the catalog's validation record " + record, e);
+    }
+    return List.copyOf(digests.keySet());
   }
 
   /**
