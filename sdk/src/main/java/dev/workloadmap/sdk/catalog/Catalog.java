@@ -8,6 +8,8 @@ import dev.workloadmap.sdk.definition.Definition;
 import dev.workloadmap.sdk.definition.DefinitionForm;
 import dev.workloadmap.sdk.definition.Gvk;
 import dev.workloadmap.sdk.internal.definition.DefinitionLoader;
+import dev.workloadmap.sdk.internal.jq.JacksonJqEngine;
+import dev.workloadmap.sdk.internal.model.JqFields;
 import dev.workloadmap.sdk.internal.proof.CatalogProof;
 import dev.workloadmap.sdk.validation.ValidationReport;
 import dev.workloadmap.sdk.yaml.YamlDocument;
@@ -406,6 +408,10 @@ public final class Catalog {
     DefinitionLoader.Result r = loaded.get(0);
     CatalogEntry e = checked(r.definition(), r.report(), text, fileName, slug);
     CatalogProof.markProven(e.definition());
+    // the validator compiled each of these with the engine, without an error
+    for (JqFields.JqField f : JqFields.of(e.definition())) {
+      JacksonJqEngine.knownToCompile(f.expression());
+    }
     return e;
   }
 
