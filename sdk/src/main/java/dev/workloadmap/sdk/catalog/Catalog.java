@@ -65,9 +65,12 @@ public final class Catalog {
   /** The file name of a definition inside its slug folder. */
   public static final String DEFINITION_FILE = "definition.yaml";
 
-  private static final Comparator<CatalogEntry> BY_GVK_STRING = Comparator.comparing(
-          (CatalogEntry e) -> e.gvk().toString())
-      .thenComparing(CatalogEntry::slug);
+  /** By GVK string, then slug; made on first use (its lambdas are linked when made), which a lookup never needs. */
+  private static final class ByGvkString {
+    static final Comparator<CatalogEntry> ORDER = Comparator.comparing(
+            (CatalogEntry e) -> e.gvk().toString())
+        .thenComparing(CatalogEntry::slug);
+  }
 
   /**
    * Sorted by GVK string, or null until an on-demand catalog ({@link #builtInOnDemand()}) has read every entry. Each
@@ -100,7 +103,7 @@ public final class Catalog {
       }
       list.add(c.entry);
     }
-    list.sort(BY_GVK_STRING);
+    list.sort(ByGvkString.ORDER);
     List<CatalogEntry> sorted = List.copyOf(list);
     Map<Gvk, CatalogEntry> map = new LinkedHashMap<>();
     for (CatalogEntry e : sorted) {
@@ -130,36 +133,47 @@ public final class Catalog {
   }
 
   /**
-   * The index of an on-demand catalog: the URL of every listed entry, by slug, in index order. An entry is read and
-   * validated the first time a lookup needs it and kept.
+   * The index of an on-demand catalog: every listed slug with the indexes that list it, in index order. An entry is
+   * read and validated the first time a lookup needs it and kept.
    */
   private static final class OnDemand {
+    /** The indexes listing each slug: the entry's URL is resolved beside its index when it is read. */
     private final Map<String, List<URL>> bySlug = new LinkedHashMap<>();
-    private final Map<URL, Candidate> read = new java.util.HashMap<>();
-    /** The index each entry URL is listed by, and the entries each index's build proved valid (read on demand). */
-    private final Map<URL, URL> indexOf = new java.util.HashMap<>();
 
+    private final Map<URL, Candidate> read = new java.util.HashMap<>();
+    /** The entries each index's build proved valid, read with the first entry of that index. */
     private final Map<URL, Map<String, String>> trusted = new java.util.HashMap<>();
+
     private final boolean proof = CatalogProof.enabled();
     private WorkloadMap wm;
 
     OnDemand(ClassLoader loader) {
       for (URL index : indexes(loader)) {
         for (String slug : CatalogIndex.parse(Catalog.read(index), index.toString())) {
-          URL url = entryUrl(index, slug);
-          bySlug.computeIfAbsent(slug, k -> new ArrayList<>()).add(url);
-          indexOf.put(url, index);
+          List<URL> listed = bySlug.get(slug);
+          if (listed == null) {
+            listed = new ArrayList<>(1);
+            bySlug.put(slug, listed);
+          }
+          listed.add(index);
         }
       }
     }
 
-    synchronized Candidate read(String slug, URL url) {
+    synchronized Candidate read(String slug, URL index) {
+      URL url = entryUrl(index, slug);
       Candidate c = read.get(url);
       if (c == null) {
         byte[] bytes = readBytes(url);
-        String digest = proof
-            ? trusted.computeIfAbsent(indexOf.get(url), CatalogProof::trusted).get(slug)
-            : null;
+        String digest = null;
+        if (proof) {
+          Map<String, String> t = trusted.get(index);
+          if (t == null) {
+            t = CatalogProof.trusted(index);
+            trusted.put(index, t);
+          }
+          digest = t.get(slug);
+        }
         CatalogEntry e;
         if (CatalogProof.matches(digest, bytes)) {
           e = provenEntry(text(bytes), CatalogEntry.resourceOf(slug), slug);
@@ -181,13 +195,13 @@ public final class Catalog {
      */
     Optional<CatalogEntry> find(Gvk gvk) {
       String slug = slugOf(gvk);
-      List<URL> urls = bySlug.get(slug);
-      if (urls == null) {
+      List<URL> indexes = bySlug.get(slug);
+      if (indexes == null) {
         return Optional.empty();
       }
       Candidate found = null;
-      for (URL url : urls) {
-        Candidate c = read(slug, url);
+      for (URL index : indexes) {
+        Candidate c = read(slug, index);
         if (c.entry.gvk().equals(gvk)) {
           if (found != null) {
             throw duplicate(gvk, found, c);
@@ -200,24 +214,24 @@ public final class Catalog {
 
     /** The first (by GVK string) entry of folder {@code slug}; two of one GVK there are a duplicate. */
     Optional<CatalogEntry> findSlug(String slug) {
-      List<URL> urls = bySlug.get(slug);
-      if (urls == null) {
+      List<URL> indexes = bySlug.get(slug);
+      if (indexes == null) {
         return Optional.empty();
       }
       Map<Gvk, Candidate> seen = new LinkedHashMap<>();
-      for (URL url : urls) {
-        Candidate c = read(slug, url);
+      for (URL index : indexes) {
+        Candidate c = read(slug, index);
         Candidate previous = seen.putIfAbsent(c.entry.gvk(), c);
         if (previous != null) {
           throw duplicate(c.entry.gvk(), previous, c);
         }
       }
-      return seen.values().stream().map(Candidate::entry).min(BY_GVK_STRING);
+      return seen.values().stream().map(Candidate::entry).min(ByGvkString.ORDER);
     }
 
     List<Candidate> readAll() {
       List<Candidate> all = new ArrayList<>();
-      bySlug.forEach((slug, urls) -> urls.forEach(url -> all.add(read(slug, url))));
+      bySlug.forEach((slug, indexes) -> indexes.forEach(index -> all.add(read(slug, index))));
       return all;
     }
   }
@@ -626,15 +640,18 @@ public final class Catalog {
             .collect(Collectors.joining("; ", "[", "]"));
   }
 
-  private static final Pattern KUBE_VERSION = Pattern.compile("v(\\d+)(?:(alpha|beta)(\\d+))?");
+  /** Compiled on first use: a lookup by GVK never compares versions. */
+  private static final class KubeVersion {
+    static final Pattern PATTERN = Pattern.compile("v(\\d+)(?:(alpha|beta)(\\d+))?");
+  }
 
   /**
    * Kubernetes' version priority (as {@code kubectl} orders versions): GA, then beta, then alpha, each with higher
    * numbers first; versions of another shape come last, in string order. Negative when {@code a} is preferred.
    */
   static int compareVersions(String a, String b) {
-    Matcher ma = KUBE_VERSION.matcher(a);
-    Matcher mb = KUBE_VERSION.matcher(b);
+    Matcher ma = KubeVersion.PATTERN.matcher(a);
+    Matcher mb = KubeVersion.PATTERN.matcher(b);
     boolean ka = ma.matches();
     boolean kb = mb.matches();
     if (!ka || !kb) {

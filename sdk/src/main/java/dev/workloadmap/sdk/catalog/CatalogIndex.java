@@ -14,7 +14,6 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
-import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.apiguardian.api.API;
 
@@ -30,8 +29,24 @@ public final class CatalogIndex {
   /** The index file's name inside {@value Catalog#RESOURCE_ROOT}. */
   public static final String FILE_NAME = "index.txt";
 
-  /** A slug (docs/format.md#catalog): lower-case letters, digits and dashes, as group, kind and version produce. */
-  private static final Pattern SLUG = Pattern.compile("[a-z0-9]+(?:-[a-z0-9]+)*");
+  /**
+   * Whether {@code s} is a slug (docs/format.md#catalog): lower-case letters, digits and single dashes, as group, kind
+   * and version produce ({@code [a-z0-9]+(?:-[a-z0-9]+)*}), checked without a regex: a CLI call parses the index once.
+   */
+  static boolean isSlug(String s) {
+    if (s.isEmpty() || s.charAt(0) == '-' || s.charAt(s.length() - 1) == '-') {
+      return false;
+    }
+    for (int i = 0; i < s.length(); i++) {
+      char c = s.charAt(i);
+      boolean ok =
+          (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || (c == '-' && s.charAt(i - 1) != '-');
+      if (!ok) {
+        return false;
+      }
+    }
+    return true;
+  }
 
   private static final String HEADER =
       "# Workload Map catalog index: one entry folder (slug) per line, each holding definition.yaml.\n"
@@ -56,7 +71,7 @@ public final class CatalogIndex {
       throw new WorkloadMapIOException("cannot list catalog definitions in " + definitionsDir, e);
     }
     for (String slug : slugs) {
-      if (!SLUG.matcher(slug).matches()) {
+      if (!isSlug(slug)) {
         throw new CatalogException(
             definitionsDir.resolve(slug) + ": '" + slug + "' is not a catalog slug (lower-case"
                 + " letters, digits and single dashes, for example batch-job-v1; docs/format.md#catalog)");
@@ -158,13 +173,15 @@ public final class CatalogIndex {
   public static List<String> parse(String content, String name) {
     List<String> slugs = new ArrayList<>();
     Set<String> seen = new HashSet<>();
-    String[] lines = content.split("\r?\n", -1);
+    // the lines as split("\r?\n") gives them once stripped: a \r before the \n is whitespace to
+    // strip()
+    String[] lines = content.split("\n", -1);
     for (int i = 0; i < lines.length; i++) {
       String line = lines[i].strip();
       if (line.isEmpty() || line.startsWith("#")) {
         continue;
       }
-      if (!SLUG.matcher(line).matches()) {
+      if (!isSlug(line)) {
         throw new CatalogException(
             name + ":" + (i + 1) + ": '" + line + "' is not a catalog slug (lower-case"
                 + " letters, digits and single dashes, for example batch-job-v1)");
