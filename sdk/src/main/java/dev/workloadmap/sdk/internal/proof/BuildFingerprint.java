@@ -39,9 +39,9 @@ import java.util.zip.ZipFile;
  *       file of it, each of which the container of the probe must hold unchanged; but for the files directly in
  *       {@code META-INF} (manifest, signatures, licence texts), its Maven metadata, its service files (see below) and
  *       {@code module-info.class}, which run nothing on a class path (and which a shaded jar drops or replaces).
- *   <li>{@code service <type> <sha256>}: the providers the class path lists for a service that validation loads
- *       (jackson-jq's functions and modules), sorted and joined by {@code \n}. A shaded jar merges service files, so
- *       their names are compared, not their bytes.
+ *   <li>{@code service <type> <n>:<sum>}: the providers the class path lists for a service that validation loads
+ *       (jackson-jq's functions and modules), by number and the sum of their names' CRC-32 ({@link
+ *       #providersDigest}). A shaded jar merges service files, so their names are compared, not their bytes.
  * </ul>
  *
  * <p>{@code org.slf4j:slf4j-api} is left out: a logging facade decides no finding, and a Maven plugin's class realm
@@ -154,7 +154,7 @@ public final class BuildFingerprint {
     services.forEach((type, names) -> body.append("service ")
         .append(type)
         .append(' ')
-        .append(Sha256.hex(String.join("\n", names).getBytes(StandardCharsets.UTF_8)))
+        .append(providersDigest(names))
         .append('\n'));
     return "# What the SDK's validation of a definition is a function of, recorded by its build"
         + " (BuildFingerprint); do not edit.\n"
@@ -302,6 +302,23 @@ public final class BuildFingerprint {
       }
     }
     return out;
+  }
+
+  /**
+   * The providers of a service as the record has them: their number and the sum of the CRC-32 of each distinct name
+   * ({@code <n>:<hex>}), which does not depend on their order (a shaded jar merges service files in its own order)
+   * and is cheap to compute when a CLI call starts.
+   */
+  static String providersDigest(java.util.Collection<String> names) {
+    java.util.Set<String> distinct = new java.util.HashSet<>(names);
+    long sum = 0;
+    CRC32 c = new CRC32();
+    for (String n : distinct) {
+      c.reset();
+      c.update(n.getBytes(StandardCharsets.UTF_8));
+      sum += c.getValue();
+    }
+    return distinct.size() + ":" + Long.toHexString(sum);
   }
 
   static String crc(byte[] b) {

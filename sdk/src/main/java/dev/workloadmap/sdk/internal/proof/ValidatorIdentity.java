@@ -6,11 +6,11 @@ import java.net.JarURLConnection;
 import java.net.URL;
 import java.net.URLConnection;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeSet;
 import java.util.jar.JarFile;
 import java.util.zip.CRC32;
 import java.util.zip.ZipEntry;
@@ -196,14 +196,13 @@ public final class ValidatorIdentity {
           break;
         }
         case "service": {
-          TreeSet<String> names = new TreeSet<>();
+          List<String> names = new ArrayList<>();
           for (URL u : Collections.list(loader.getResources("META-INF/services/" + f[1]))) {
             try (InputStream in = u.openStream()) {
               names.addAll(BuildFingerprint.providers(in.readAllBytes()));
             }
           }
-          if (!Sha256.hex(String.join("\n", names).getBytes(StandardCharsets.UTF_8))
-              .equals(f[2])) {
+          if (!BuildFingerprint.providersDigest(names).equals(f[2])) {
             return none("the providers of " + f[1] + " differ from the SDK build's");
           }
           break;
