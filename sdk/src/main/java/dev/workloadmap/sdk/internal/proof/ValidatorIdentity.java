@@ -24,7 +24,8 @@ import java.util.zip.ZipEntry;
  * class comes from (another SDK on the class path, or an SDK assembled from several, has none); every recorded
  * dependency is in the container its probe class loads from, with its {@code
  * pom.properties} (released versions) or every file (the others) of the recorded CRC-32 and size; and the providers of
- * the recorded services are those recorded. So a Maven dependency override, another jackson-jq, networknt or schema
+ * the recorded services are those recorded; and every module of the boot layer is the Java runtime's (a module on
+ * the module path could provide jackson-jq functions that no service file lists). So a Maven dependency override, another jackson-jq, networknt or schema
  * module, a function added through jackson-jq's service file, or another Java release gives another identity or none.
  * What it cannot see is a class of a dependency shadowed by another container earlier on the class path than the
  * dependency's own jar while its probe class is not: a class path holding two versions of one library.
@@ -76,6 +77,17 @@ public final class ValidatorIdentity {
   private static ValidatorIdentity checkOrFail(ClassLoader loader) throws IOException {
     if (loader == null) {
       return none("no class loader");
+    }
+    // a named module outside the JDK's image (--module-path, --upgrade-module-path) can provide
+    // services that
+    // validation loads (jackson-jq's functions) without a service file on the class path, which is
+    // all this checks
+    for (java.lang.module.ResolvedModule m : ModuleLayer.boot().configuration().modules()) {
+      java.net.URI location = m.reference().location().orElse(null);
+      if (location == null || !"jrt".equals(location.getScheme())) {
+        return none(
+            "the module " + m.name() + " is not one of the Java runtime's (" + location + ")");
+      }
     }
     List<URL> records = Collections.list(loader.getResources(RESOURCE));
     if (records.size() != 1) {

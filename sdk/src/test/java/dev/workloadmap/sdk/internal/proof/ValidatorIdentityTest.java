@@ -303,6 +303,30 @@ class ValidatorIdentityTest {
     assertThat(verify(record, released("1.0")).why()).isNull();
   }
 
+  /** A JVM of its own (this class's main), with the test's class path and {@code options}: what it prints. */
+  private static String identityIn(String... options) throws Exception {
+    List<String> cmd = new ArrayList<>();
+    cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    cmd.addAll(List.of(options));
+    cmd.add("-cp");
+    cmd.add(System.getProperty("java.class.path"));
+    cmd.add(ValidatorIdentity.class.getName());
+    Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+    String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
+    p.waitFor();
+    return "exit " + p.exitValue() + ": " + out;
+  }
+
+  @Test
+  void aModuleFromTheModulePathHasNoIdentity() throws Exception {
+    assertThat(identityIn()).isEqualTo("exit 0: " + ValidatorIdentity.current());
+    Path modules = Files.createDirectories(dir.resolve("modules"));
+    Files.move(jar("extra.jar", files("x/X.class", "not loaded")), modules.resolve("extra.jar"));
+    assertThat(identityIn("--module-path", modules.toString(), "--add-modules", "extra"))
+        .startsWith(
+            "exit 1: error: no validator identity: the module extra is not one of the Java runtime's (file:");
+  }
+
   @Test
   void twoRecordsOnTheClassPathHaveNoIdentity() throws IOException {
     Path other = Files.createDirectories(dir.resolve("other-sdk"));
