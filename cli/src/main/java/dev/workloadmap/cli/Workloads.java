@@ -10,7 +10,10 @@ import java.util.Map;
 
 /** Shared helpers for commands that read workloads: JSON conversion and one prepared definition per definition. */
 final class Workloads {
-  static final ObjectMapper MAPPER = new ObjectMapper();
+  /** For fabric8 objects; made on first use (describe -f has none, and the mapper's set-up is a few ms of it). */
+  private static final class Mapper {
+    static final ObjectMapper MAPPER = new ObjectMapper();
+  }
 
   private final WorkloadMap wm;
   private final Map<Definition, PreparedDefinition> prepared = new IdentityHashMap<>();
@@ -28,7 +31,7 @@ final class Workloads {
   }
 
   static JsonNode json(Object fabric8Object) {
-    return MAPPER.valueToTree(fabric8Object);
+    return Mapper.MAPPER.valueToTree(fabric8Object);
   }
 
   /** {@code Kind/name} of a TYPE/NAME token, split; a token without a slash is a TYPE. */

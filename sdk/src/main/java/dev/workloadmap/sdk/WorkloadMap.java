@@ -15,6 +15,7 @@ import dev.workloadmap.sdk.internal.lint.EvaluationContextRule;
 import dev.workloadmap.sdk.internal.lint.JqLintRule;
 import dev.workloadmap.sdk.internal.lint.StructureLintRule;
 import dev.workloadmap.sdk.internal.live.PodAttributor;
+import dev.workloadmap.sdk.internal.proof.CatalogProof;
 import dev.workloadmap.sdk.internal.status.StatusEvaluator;
 import dev.workloadmap.sdk.internal.tree.TreeBuilder;
 import dev.workloadmap.sdk.internal.validation.DefinitionValidator;
@@ -58,14 +59,19 @@ import org.apiguardian.api.API;
 @API(status = STABLE, since = "0.1")
 public final class WorkloadMap {
 
-  private static final ObjectMapper MAPPER = new ObjectMapper();
+  /** For fabric8 objects only; made on first use (its class initialisation is a few ms of a CLI call's start). */
+  private static final class Mapper {
+    static final ObjectMapper MAPPER = new ObjectMapper();
+  }
 
   private final JqEngine engine;
   private final boolean strict;
   private final String gpuResourceName;
   private final DefinitionLoader.Mode loaderMode;
-  private final DefinitionValidator validator;
-  private final SchemaCheck schemaCheck;
+  /** Made on first use ({@link #validator()}): resolving with a prepared definition needs neither. */
+  private volatile DefinitionValidator validator;
+
+  private volatile SchemaCheck schemaCheck;
   private final TreeBuilder treeBuilder;
   private final StatusEvaluator statusEvaluator;
   private final PodAttributor podAttributor;
@@ -76,20 +82,41 @@ public final class WorkloadMap {
     this.strict = b.strict;
     this.gpuResourceName = b.gpuResourceName;
     this.loaderMode = b.loaderMode;
-    // the reference's rules plus the SDK's lint: jq (decision c: unknown names, as-precedence, RE2
-    // regexes), the
-    // evaluation side of each path, and structure (duplicate matchers, bare conditions, deprecated
-    // podGroups)
-    this.validator = new DefinitionValidator(engine)
-        .withRule(new JqLintRule())
-        .withRule(new EvaluationContextRule())
-        .withRule(new StructureLintRule());
-    // layer 2 (spec 4.3): the JSON Schema's shape rules, unknown fields with the loader's severity
-    this.schemaCheck = new SchemaCheck(loaderMode == DefinitionLoader.Mode.STRICT);
     this.treeBuilder = new TreeBuilder(engine, strict);
     this.statusEvaluator = new StatusEvaluator(engine, strict);
     this.podAttributor = new PodAttributor(engine);
     this.gangPlanner = new GangPlanner(engine);
+  }
+
+  /**
+   * The reference's rules plus the SDK's lint: jq (decision c: unknown names, as-precedence, RE2 regexes), the
+   * evaluation side of each path, and structure (duplicate matchers, bare conditions, deprecated podGroups). Made on
+   * first use: the lint rules load the linter's builtin sets and jackson-jq, which a call that only resolves with a
+   * definition proved valid never needs. A race makes two equal validators, of which one is kept.
+   */
+  private DefinitionValidator validator() {
+    DefinitionValidator v = validator;
+    if (v == null) {
+      v = new DefinitionValidator(engine)
+          .withRule(new JqLintRule())
+          .withRule(new EvaluationContextRule())
+          .withRule(new StructureLintRule());
+      validator = v;
+    }
+    return v;
+  }
+
+  /**
+   * Layer 2 (spec 4.3): the JSON Schema's shape rules, unknown fields with the loader's severity. Made on first use:
+   * it loads the schema validator (networknt), which only reading a definition needs.
+   */
+  private SchemaCheck schemaCheck() {
+    SchemaCheck c = schemaCheck;
+    if (c == null) {
+      c = new SchemaCheck(loaderMode == DefinitionLoader.Mode.STRICT);
+      schemaCheck = c;
+    }
+    return c;
   }
 
   /** Default options: the shared jq engine (10 s, 1000 results), contained errors, {@code nvidia.com/gpu}, strict loading. */
@@ -166,11 +193,11 @@ public final class WorkloadMap {
     for (DefinitionLoader.Result r : results) {
       ValidationReport report = r.report();
       if (r.definition() != null) {
-        report = report.merge(validator.validate(r.definition()));
+        report = report.merge(validator().validate(r.definition()));
       }
       // after the shape and reference layers, which own the problems they share with the schema
       // (SchemaCheck)
-      report = report.merge(schemaCheck.check(r.document(), report));
+      report = report.merge(schemaCheck().check(r.document(), report));
       out.add(new Loaded(r.definition(), report));
     }
     return out;
@@ -207,7 +234,7 @@ public final class WorkloadMap {
 
   /** The reference validator's and the SDK's findings for {@code definition} (docs/format.md#validation). */
   public ValidationReport validate(Definition definition) {
-    return validator.validate(definition);
+    return validator().validate(definition);
   }
 
   /**
@@ -217,7 +244,13 @@ public final class WorkloadMap {
    *     (docs/format.md#tree)
    */
   public PreparedDefinition prepare(Definition definition) {
-    ValidationReport report = validator.validate(definition);
+    if (engine == Jq.defaultEngine() && CatalogProof.proven(definition)) {
+      // a catalog entry that the catalog's build validated with this very validator (the default
+      // engine's) without an error, read unchanged (CatalogProof): its warnings and notes, if
+      // asked for, are the validator's, found when first asked for
+      return new PreparedDefinition(definition, this);
+    }
+    ValidationReport report = validator().validate(definition);
     if (report.hasErrors()) {
       throw new DefinitionLoadException(
           "invalid karta " + (definition == null ? "" : definition.name()), report);
@@ -290,7 +323,7 @@ public final class WorkloadMap {
 
   /** Resolves a fabric8 {@link GenericKubernetesResource}. */
   public WorkloadTree resolve(PreparedDefinition definition, GenericKubernetesResource object) {
-    JsonNode json = MAPPER.valueToTree(object);
+    JsonNode json = Mapper.MAPPER.valueToTree(object);
     return resolve(definition, json);
   }
 
@@ -347,7 +380,7 @@ public final class WorkloadMap {
   /** Like {@link #update(PreparedDefinition, JsonNode)} for a fabric8 {@link GenericKubernetesResource}. */
   public WorkloadUpdate update(PreparedDefinition definition, GenericKubernetesResource object) {
     Objects.requireNonNull(object, "object is null: pass the workload object");
-    return update(definition, MAPPER.<JsonNode>valueToTree(object));
+    return update(definition, Mapper.MAPPER.<JsonNode>valueToTree(object));
   }
 
   /**
@@ -456,9 +489,9 @@ public final class WorkloadMap {
       OwnerLookup owners) {
     List<JsonNode> json = new ArrayList<>(pods.size());
     for (Pod p : pods) {
-      json.add(MAPPER.valueToTree(p));
+      json.add(Mapper.MAPPER.valueToTree(p));
     }
-    return attributePods(definition, (JsonNode) MAPPER.valueToTree(object), json, owners);
+    return attributePods(definition, (JsonNode) Mapper.MAPPER.valueToTree(object), json, owners);
   }
 
   /**

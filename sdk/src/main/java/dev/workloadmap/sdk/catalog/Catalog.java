@@ -7,6 +7,10 @@ import dev.workloadmap.sdk.WorkloadMapIOException;
 import dev.workloadmap.sdk.definition.Definition;
 import dev.workloadmap.sdk.definition.DefinitionForm;
 import dev.workloadmap.sdk.definition.Gvk;
+import dev.workloadmap.sdk.internal.definition.DefinitionLoader;
+import dev.workloadmap.sdk.internal.jq.JacksonJqEngine;
+import dev.workloadmap.sdk.internal.model.JqFields;
+import dev.workloadmap.sdk.internal.proof.CatalogProof;
 import dev.workloadmap.sdk.validation.ValidationReport;
 import dev.workloadmap.sdk.yaml.YamlDocument;
 import dev.workloadmap.sdk.yaml.YamlException;
@@ -61,9 +65,12 @@ public final class Catalog {
   /** The file name of a definition inside its slug folder. */
   public static final String DEFINITION_FILE = "definition.yaml";
 
-  private static final Comparator<CatalogEntry> BY_GVK_STRING = Comparator.comparing(
-          (CatalogEntry e) -> e.gvk().toString())
-      .thenComparing(CatalogEntry::slug);
+  /** By GVK string, then slug; made on first use (its lambdas are linked when made), which a lookup never needs. */
+  private static final class ByGvkString {
+    static final Comparator<CatalogEntry> ORDER = Comparator.comparing(
+            (CatalogEntry e) -> e.gvk().toString())
+        .thenComparing(CatalogEntry::slug);
+  }
 
   /**
    * Sorted by GVK string, or null until an on-demand catalog ({@link #builtInOnDemand()}) has read every entry. Each
@@ -96,7 +103,7 @@ public final class Catalog {
       }
       list.add(c.entry);
     }
-    list.sort(BY_GVK_STRING);
+    list.sort(ByGvkString.ORDER);
     List<CatalogEntry> sorted = List.copyOf(list);
     Map<Gvk, CatalogEntry> map = new LinkedHashMap<>();
     for (CatalogEntry e : sorted) {
@@ -126,30 +133,57 @@ public final class Catalog {
   }
 
   /**
-   * The index of an on-demand catalog: the URL of every listed entry, by slug, in index order. An entry is read and
-   * validated the first time a lookup needs it and kept.
+   * The index of an on-demand catalog: every listed slug with the indexes that list it, in index order. An entry is
+   * read and validated the first time a lookup needs it and kept.
    */
   private static final class OnDemand {
+    /** The indexes listing each slug: the entry's URL is resolved beside its index when it is read. */
     private final Map<String, List<URL>> bySlug = new LinkedHashMap<>();
+
     private final Map<URL, Candidate> read = new java.util.HashMap<>();
+    /** The entries each index's build proved valid, read with the first entry of that index. */
+    private final Map<URL, Map<String, String>> trusted = new java.util.HashMap<>();
+
+    private final boolean proof = CatalogProof.enabled();
     private WorkloadMap wm;
 
     OnDemand(ClassLoader loader) {
       for (URL index : indexes(loader)) {
         for (String slug : CatalogIndex.parse(Catalog.read(index), index.toString())) {
-          bySlug.computeIfAbsent(slug, k -> new ArrayList<>()).add(entryUrl(index, slug));
+          List<URL> listed = bySlug.get(slug);
+          if (listed == null) {
+            listed = new ArrayList<>(1);
+            bySlug.put(slug, listed);
+          }
+          listed.add(index);
         }
       }
     }
 
-    synchronized Candidate read(String slug, URL url) {
+    synchronized Candidate read(String slug, URL index) {
+      URL url = entryUrl(index, slug);
       Candidate c = read.get(url);
       if (c == null) {
-        if (wm == null) {
-          wm = WorkloadMap.create();
+        byte[] bytes = readBytes(url);
+        String digest = null;
+        if (proof) {
+          Map<String, String> t = trusted.get(index);
+          if (t == null) {
+            t = CatalogProof.trusted(index);
+            trusted.put(index, t);
+          }
+          digest = t.get(slug);
         }
-        c = new Candidate(
-            entry(wm, Catalog.read(url), CatalogEntry.resourceOf(slug), slug), url.toString());
+        CatalogEntry e;
+        if (CatalogProof.matches(digest, bytes)) {
+          e = provenEntry(text(bytes), CatalogEntry.resourceOf(slug), slug);
+        } else {
+          if (wm == null) {
+            wm = WorkloadMap.create();
+          }
+          e = entry(wm, text(bytes), CatalogEntry.resourceOf(slug), slug);
+        }
+        c = new Candidate(e, url.toString());
         read.put(url, c);
       }
       return c;
@@ -161,13 +195,13 @@ public final class Catalog {
      */
     Optional<CatalogEntry> find(Gvk gvk) {
       String slug = slugOf(gvk);
-      List<URL> urls = bySlug.get(slug);
-      if (urls == null) {
+      List<URL> indexes = bySlug.get(slug);
+      if (indexes == null) {
         return Optional.empty();
       }
       Candidate found = null;
-      for (URL url : urls) {
-        Candidate c = read(slug, url);
+      for (URL index : indexes) {
+        Candidate c = read(slug, index);
         if (c.entry.gvk().equals(gvk)) {
           if (found != null) {
             throw duplicate(gvk, found, c);
@@ -180,24 +214,24 @@ public final class Catalog {
 
     /** The first (by GVK string) entry of folder {@code slug}; two of one GVK there are a duplicate. */
     Optional<CatalogEntry> findSlug(String slug) {
-      List<URL> urls = bySlug.get(slug);
-      if (urls == null) {
+      List<URL> indexes = bySlug.get(slug);
+      if (indexes == null) {
         return Optional.empty();
       }
       Map<Gvk, Candidate> seen = new LinkedHashMap<>();
-      for (URL url : urls) {
-        Candidate c = read(slug, url);
+      for (URL index : indexes) {
+        Candidate c = read(slug, index);
         Candidate previous = seen.putIfAbsent(c.entry.gvk(), c);
         if (previous != null) {
           throw duplicate(c.entry.gvk(), previous, c);
         }
       }
-      return seen.values().stream().map(Candidate::entry).min(BY_GVK_STRING);
+      return seen.values().stream().map(Candidate::entry).min(ByGvkString.ORDER);
     }
 
     List<Candidate> readAll() {
       List<Candidate> all = new ArrayList<>();
-      bySlug.forEach((slug, urls) -> urls.forEach(url -> all.add(read(slug, url))));
+      bySlug.forEach((slug, indexes) -> indexes.forEach(index -> all.add(read(slug, index))));
       return all;
     }
   }
@@ -232,15 +266,25 @@ public final class Catalog {
    * @throws CatalogException as for {@link #builtIn()}; the message names the index URL and line or the resource
    */
   public static Catalog fromClassPath(ClassLoader loader) {
-    WorkloadMap wm = WorkloadMap.create();
+    WorkloadMap wm = null;
+    boolean proof = CatalogProof.enabled();
     List<Candidate> candidates = new ArrayList<>();
     for (URL index : indexes(loader)) {
       List<String> slugs = CatalogIndex.parse(read(index), index.toString());
+      Map<String, String> trusted = proof ? CatalogProof.trusted(index) : Map.of();
       for (String slug : slugs) {
         URL url = entryUrl(index, slug);
-        String text = read(url);
-        candidates.add(
-            new Candidate(entry(wm, text, CatalogEntry.resourceOf(slug), slug), url.toString()));
+        byte[] bytes = readBytes(url);
+        CatalogEntry e;
+        if (CatalogProof.matches(trusted.get(slug), bytes)) {
+          e = provenEntry(text(bytes), CatalogEntry.resourceOf(slug), slug);
+        } else {
+          if (wm == null) {
+            wm = WorkloadMap.create();
+          }
+          e = entry(wm, text(bytes), CatalogEntry.resourceOf(slug), slug);
+        }
+        candidates.add(new Candidate(e, url.toString()));
       }
     }
     return new Catalog(candidates);
@@ -349,26 +393,77 @@ public final class Catalog {
     try {
       loaded = wm.read(text, fileName);
     } catch (YamlException e) {
-      throw new CatalogException(fileName + ": invalid catalog entry: " + e.describe(), e);
+      throw unreadable(fileName, e);
     }
     if (loaded.size() != 1) {
-      throw new CatalogException(fileName + ": a catalog entry holds exactly one definition, found "
-          + loaded.size() + " documents");
+      throw notOne(fileName, loaded.size());
     }
     WorkloadMap.Loaded l = loaded.get(0);
-    if (l.definition() == null || l.report().hasErrors()) {
-      throw new CatalogException(fileName + ": invalid catalog entry", l.report());
-    }
-    Definition d = l.definition();
-    // the validator's findings are already in l.report(), which has no error (wm.read ran the same
-    // validator on this
+    // the validator's findings are already in l.report() (wm.read ran the same validator on this
     // definition): only the GVK and form checks are left (validating again could find nothing new)
+    return checked(l.definition(), l.report(), text, fileName, slug);
+  }
+
+  /**
+   * {@link #entry} of an entry whose bytes the catalog's build accepted with this JVM's validator ({@link
+   * CatalogProof}): read and mapped, not validated again (the validator would find no error). Its definition is
+   * remembered as proven, so that {@code WorkloadMap.prepare} of it does not validate it up front either.
+   */
+  private static CatalogEntry provenEntry(String text, String fileName, String slug) {
+    List<DefinitionLoader.Result> loaded;
+    try {
+      loaded = new DefinitionLoader(DefinitionLoader.Mode.STRICT).load(text, fileName);
+    } catch (YamlException e) {
+      throw unreadable(fileName, e);
+    }
+    if (loaded.size() != 1) {
+      throw notOne(fileName, loaded.size());
+    }
+    DefinitionLoader.Result r = loaded.get(0);
+    CatalogEntry e = checked(r.definition(), r.report(), text, fileName, slug);
+    CatalogProof.markProven(e.definition());
+    // the validator compiled each of these with the engine, without an error
+    for (JqFields.JqField f : JqFields.of(e.definition())) {
+      JacksonJqEngine.knownToCompile(f.expression());
+    }
+    return e;
+  }
+
+  private static CatalogException unreadable(String fileName, YamlException e) {
+    return new CatalogException(fileName + ": invalid catalog entry: " + e.describe(), e);
+  }
+
+  private static CatalogException notOne(String fileName, int documents) {
+    return new CatalogException(fileName + ": a catalog entry holds exactly one definition, found "
+        + documents + " documents");
+  }
+
+  /** The entry of {@code d} as read with {@code report}, after the catalog's own checks. */
+  private static CatalogEntry checked(
+      Definition d, ValidationReport report, String text, String fileName, String slug) {
+    if (d == null || report.hasErrors()) {
+      throw new CatalogException(fileName + ": invalid catalog entry", report);
+    }
     checkForm(d, fileName);
     if (!slug.equals(d.slug())) {
       throw new CatalogException(fileName + ": the entry for " + d.rootGvk() + " must be in folder "
           + d.slug() + ", not " + slug + " (docs/format.md#catalog file names)");
     }
     return new CatalogEntry(slug, d.rootGvk(), d, CatalogEntry.resourceOf(slug), text);
+  }
+
+  /**
+   * Whether the entry text {@code text} of folder {@code slug} is a catalog entry that {@code wm} accepts: read and
+   * validated without an error, of the current form, in its folder (as {@link #builtIn()} reads it). What the
+   * catalog's build records for {@link CatalogProof}.
+   */
+  static boolean accepts(WorkloadMap wm, String text, String slug) {
+    try {
+      entry(wm, text, CatalogEntry.resourceOf(slug), slug);
+      return true;
+    } catch (CatalogException e) {
+      return false;
+    }
   }
 
   /** Current form, valid root GVK, no validation errors (conformance CA-05, CA-07). */
@@ -396,11 +491,19 @@ public final class Catalog {
   }
 
   private static String read(URL url) {
+    return text(readBytes(url));
+  }
+
+  private static byte[] readBytes(URL url) {
     try (InputStream in = url.openStream()) {
-      return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+      return in.readAllBytes();
     } catch (IOException e) {
       throw new CatalogException("cannot read " + url + ": " + e.getMessage(), e);
     }
+  }
+
+  private static String text(byte[] bytes) {
+    return new String(bytes, StandardCharsets.UTF_8);
   }
 
   /**
@@ -414,7 +517,7 @@ public final class Catalog {
     }
     YamlDocument c = new YamlDocument(
         s.file(), s.index(), s.root().deepCopy(), s.positions(), s.plainScalars(), s.scalars());
-    return new Definition(
+    Definition copy = new Definition(
         d.name(),
         d.form(),
         d.labels(),
@@ -423,6 +526,10 @@ public final class Catalog {
         d.additionalChildKinds(),
         d.gangScheduling(),
         c);
+    if (CatalogProof.proven(d)) {
+      CatalogProof.markProven(copy); // an equal definition: what the build proved holds for it too
+    }
+    return copy;
   }
 
   private static CatalogEntry copy(CatalogEntry e) {
@@ -533,15 +640,18 @@ public final class Catalog {
             .collect(Collectors.joining("; ", "[", "]"));
   }
 
-  private static final Pattern KUBE_VERSION = Pattern.compile("v(\\d+)(?:(alpha|beta)(\\d+))?");
+  /** Compiled on first use: a lookup by GVK never compares versions. */
+  private static final class KubeVersion {
+    static final Pattern PATTERN = Pattern.compile("v(\\d+)(?:(alpha|beta)(\\d+))?");
+  }
 
   /**
    * Kubernetes' version priority (as {@code kubectl} orders versions): GA, then beta, then alpha, each with higher
    * numbers first; versions of another shape come last, in string order. Negative when {@code a} is preferred.
    */
   static int compareVersions(String a, String b) {
-    Matcher ma = KUBE_VERSION.matcher(a);
-    Matcher mb = KUBE_VERSION.matcher(b);
+    Matcher ma = KubeVersion.PATTERN.matcher(a);
+    Matcher mb = KubeVersion.PATTERN.matcher(b);
     boolean ka = ma.matches();
     boolean kb = mb.matches();
     if (!ka || !kb) {

@@ -3,6 +3,9 @@ package dev.workloadmap.sdk.catalog;
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 import dev.workloadmap.sdk.WorkloadMapIOException;
+import dev.workloadmap.sdk.internal.proof.CatalogProof;
+import dev.workloadmap.sdk.internal.proof.Sha256;
+import dev.workloadmap.sdk.internal.proof.ValidatorIdentity;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -11,7 +14,6 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
-import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.apiguardian.api.API;
 
@@ -27,8 +29,24 @@ public final class CatalogIndex {
   /** The index file's name inside {@value Catalog#RESOURCE_ROOT}. */
   public static final String FILE_NAME = "index.txt";
 
-  /** A slug (docs/format.md#catalog): lower-case letters, digits and dashes, as group, kind and version produce. */
-  private static final Pattern SLUG = Pattern.compile("[a-z0-9]+(?:-[a-z0-9]+)*");
+  /**
+   * Whether {@code s} is a slug (docs/format.md#catalog): lower-case letters, digits and single dashes, as group, kind
+   * and version produce ({@code [a-z0-9]+(?:-[a-z0-9]+)*}), checked without a regex: a CLI call parses the index once.
+   */
+  static boolean isSlug(String s) {
+    if (s.isEmpty() || s.charAt(0) == '-' || s.charAt(s.length() - 1) == '-') {
+      return false;
+    }
+    for (int i = 0; i < s.length(); i++) {
+      char c = s.charAt(i);
+      boolean ok =
+          (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || (c == '-' && s.charAt(i - 1) != '-');
+      if (!ok) {
+        return false;
+      }
+    }
+    return true;
+  }
 
   private static final String HEADER =
       "# Workload Map catalog index: one entry folder (slug) per line, each holding definition.yaml.\n"
@@ -53,7 +71,7 @@ public final class CatalogIndex {
       throw new WorkloadMapIOException("cannot list catalog definitions in " + definitionsDir, e);
     }
     for (String slug : slugs) {
-      if (!SLUG.matcher(slug).matches()) {
+      if (!isSlug(slug)) {
         throw new CatalogException(
             definitionsDir.resolve(slug) + ": '" + slug + "' is not a catalog slug (lower-case"
                 + " letters, digits and single dashes, for example batch-job-v1; docs/format.md#catalog)");
@@ -97,6 +115,56 @@ public final class CatalogIndex {
   }
 
   /**
+   * Validates every entry of {@code definitionsDir} and writes the record of those that a catalog accepts (no error,
+   * the current form, the right folder) to {@code outputDirectory/META-INF/workloadmap/catalog/validated.txt}, beside
+   * the index: the validator's identity (this SDK build and the libraries it runs on, as its build recorded them, and
+   * the Java release) and the SHA-256 of each such entry's {@code definition.yaml}. A catalog read at run time takes
+   * an entry as valid without validating it again only when both are the same there (see {@code
+   * Catalog.builtIn()}); an entry with an error is left out (and validated, and reported, when read), and so is every
+   * entry when this JVM's validator has no identity (the record then says why). A record with the same content is
+   * left untouched.
+   *
+   * @return the slugs recorded
+   * @throws CatalogException a folder name is not a slug
+   * @throws WorkloadMapIOException the folder or a definition cannot be read, or the record cannot be written
+   * @since 0.2 (experimental)
+   */
+  public static List<String> writeValidationRecord(Path definitionsDir, Path outputDirectory) {
+    String validator = ValidatorIdentity.current();
+    java.util.Map<String, String> digests = new java.util.TreeMap<>();
+    if (validator != null) {
+      dev.workloadmap.sdk.WorkloadMap wm = dev.workloadmap.sdk.WorkloadMap.create();
+      for (String slug : slugs(definitionsDir)) {
+        Path file = definitionsDir.resolve(slug).resolve(Catalog.DEFINITION_FILE);
+        byte[] bytes;
+        try {
+          bytes = Files.readAllBytes(file);
+        } catch (IOException e) {
+          throw new WorkloadMapIOException("cannot read " + file, e);
+        }
+        if (Catalog.accepts(wm, new String(bytes, StandardCharsets.UTF_8), slug)) {
+          digests.put(slug, Sha256.hex(bytes));
+        }
+      }
+    }
+    String content = CatalogProof.render(
+        validator,
+        digests,
+        validator == null ? "no entry is recorded: " + ValidatorIdentity.problem() : null);
+    Path record = outputDirectory.resolve(Catalog.RESOURCE_ROOT).resolve(CatalogProof.FILE_NAME);
+    try {
+      if (!(Files.isRegularFile(record)
+          && Files.readString(record, StandardCharsets.UTF_8).equals(content))) {
+        Files.createDirectories(record.getParent());
+        Files.writeString(record, content, StandardCharsets.UTF_8);
+      }
+    } catch (IOException e) {
+      throw new WorkloadMapIOException("cannot write the catalog's validation record " + record, e);
+    }
+    return List.copyOf(digests.keySet());
+  }
+
+  /**
    * Reads an index's slugs in file order.
    *
    * @param name how to name the index in messages (its URL or path)
@@ -105,13 +173,15 @@ public final class CatalogIndex {
   public static List<String> parse(String content, String name) {
     List<String> slugs = new ArrayList<>();
     Set<String> seen = new HashSet<>();
-    String[] lines = content.split("\r?\n", -1);
+    // the lines as split("\r?\n") gives them once stripped: a \r before the \n is whitespace to
+    // strip()
+    String[] lines = content.split("\n", -1);
     for (int i = 0; i < lines.length; i++) {
       String line = lines[i].strip();
       if (line.isEmpty() || line.startsWith("#")) {
         continue;
       }
-      if (!SLUG.matcher(line).matches()) {
+      if (!isSlug(line)) {
         throw new CatalogException(
             name + ":" + (i + 1) + ": '" + line + "' is not a catalog slug (lower-case"
                 + " letters, digits and single dashes, for example batch-job-v1)");

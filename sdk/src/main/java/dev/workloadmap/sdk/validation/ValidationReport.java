@@ -13,17 +13,22 @@ import org.apiguardian.api.API;
  */
 @API(status = STABLE, since = "0.1")
 public final class ValidationReport {
-  private static final Comparator<Finding> ORDER = Comparator.<Finding, String>comparing(
-          f -> f.location().file())
-      .thenComparingInt(f -> f.location().line())
-      .thenComparingInt(f -> f.location().column())
-      .thenComparing(f -> f.location().pointer());
+  /** Document order; made when two findings are first sorted (most reports have none: their lambdas are linked then). */
+  private static final class Order {
+    static final Comparator<Finding> ORDER = Comparator.<Finding, String>comparing(
+            f -> f.location().file())
+        .thenComparingInt(f -> f.location().line())
+        .thenComparingInt(f -> f.location().column())
+        .thenComparing(f -> f.location().pointer());
+  }
 
   private final List<Finding> findings;
 
   private ValidationReport(List<Finding> findings) {
     List<Finding> sorted = new ArrayList<>(findings);
-    sorted.sort(ORDER);
+    if (sorted.size() > 1) {
+      sorted.sort(Order.ORDER); // none or one finding is in order
+    }
     this.findings = List.copyOf(sorted);
   }
 

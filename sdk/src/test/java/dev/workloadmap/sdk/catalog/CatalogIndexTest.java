@@ -76,4 +76,42 @@ class CatalogIndexTest {
         .hasMessage("jar:index.txt:3: slug a-v1 is listed twice");
     assertThat(CatalogIndex.render(List.of("a-v1"))).endsWith("\na-v1\n");
   }
+
+  /** The slug check without a regex is the regex {@code [a-z0-9]+(?:-[a-z0-9]+)*}, on every string it could meet. */
+  @Test
+  void theSlugCheckIsTheSlugPattern() {
+    java.util.regex.Pattern slug = java.util.regex.Pattern.compile("[a-z0-9]+(?:-[a-z0-9]+)*");
+    String alphabet = "az09-A_ .\r";
+    java.util.Random r = new java.util.Random(7);
+    List<String> samples = new java.util.ArrayList<>(
+        List.of("", "-", "a", "a-", "-a", "a--b", "a-b-c", "core-pod-v1", "\u00e9", "a\r", " a"));
+    // every string of up to 4 characters of the alphabet, then random longer ones
+    for (int n = 1; n <= 4; n++) {
+      int[] idx = new int[n];
+      while (true) {
+        StringBuilder sb = new StringBuilder();
+        for (int i : idx) {
+          sb.append(alphabet.charAt(i));
+        }
+        samples.add(sb.toString());
+        int k = n - 1;
+        while (k >= 0 && ++idx[k] == alphabet.length()) {
+          idx[k--] = 0;
+        }
+        if (k < 0) {
+          break;
+        }
+      }
+    }
+    for (int i = 0; i < 20_000; i++) {
+      StringBuilder sb = new StringBuilder();
+      for (int n = r.nextInt(12); n > 0; n--) {
+        sb.append(alphabet.charAt(r.nextInt(alphabet.length())));
+      }
+      samples.add(sb.toString());
+    }
+    for (String s : samples) {
+      assertThat(CatalogIndex.isSlug(s)).as("'%s'", s).isEqualTo(slug.matcher(s).matches());
+    }
+  }
 }

@@ -66,8 +66,21 @@ public final class JacksonJqEngine implements JqEngine {
 
   private static final String PATHS_VAR = "__workloadmap_paths";
   private static final String VALUES_VAR = "__workloadmap_values";
-  private static final JsonQuery ZIP = compileTrusted("reduce range(0; $" + PATHS_VAR
-      + " | length) as $i (.; setpath($" + PATHS_VAR + "[$i]; $" + VALUES_VAR + "[$i]))");
+
+  /** The program of {@link #write}, compiled on first use (the first jackson-jq parse loads its parser). */
+  private static final class Zip {
+    static final JsonQuery ZIP = compileTrusted("reduce range(0; $" + PATHS_VAR
+        + " | length) as $i (.; setpath($" + PATHS_VAR + "[$i]; $" + VALUES_VAR + "[$i]))");
+  }
+
+  /**
+   * Expressions that this build of the SDK and jackson-jq is known to compile without an error: those of a catalog
+   * entry that the catalog's build validated with the same validator identity (the validator compiles every jq field
+   * with the engine; {@code internal.proof.CatalogProof}). {@link #compile} defers their jackson-jq parse to the
+   * first evaluation that needs it (most never do: plain paths, {@code FastEval}), since parsing cannot fail; any other
+   * expression is parsed at once, so that a parse error is reported by {@link #compile}, as before.
+   */
+  private static final java.util.Set<String> KNOWN_TO_COMPILE = ConcurrentHashMap.newKeySet();
 
   private static final Pattern UNKNOWN_FUNCTION =
       Pattern.compile("^Function (\\S+) does not exist$");
@@ -108,7 +121,27 @@ public final class JacksonJqEngine implements JqEngine {
     if (c != null) {
       return c;
     }
-    // reduce, indexes and try as the reference has them
+    JsonQuery query = KNOWN_TO_COMPILE.contains(expression) ? null : jacksonQuery(expression);
+    PlainPath plain = PlainPath.of(expression);
+    c = new Compiled(expression, query, plain, plain == null ? FastEval.of(expression) : null);
+    if (programs.size() >= MAX_CACHED) {
+      return c;
+    }
+    Compiled prev = programs.putIfAbsent(expression, c);
+    return prev != null ? prev : c;
+  }
+
+  /** Records that {@code expression} is known to compile (see {@link #KNOWN_TO_COMPILE}). */
+  public static void knownToCompile(String expression) {
+    KNOWN_TO_COMPILE.add(expression);
+  }
+
+  /**
+   * jackson-jq's program for {@code expression}, with reduce, indexes and try as the reference has them.
+   *
+   * @throws JqParseException jackson-jq cannot parse it
+   */
+  private static JsonQuery jacksonQuery(String expression) {
     String reduced = ReduceRewrite.apply(expression);
     // what jackson-jq cannot parse as written is reported as before (JqParseErrorTest)
     JsonQuery query = parse(expression, reduced);
@@ -120,13 +153,7 @@ public final class JacksonJqEngine implements JqEngine {
         // a form jackson-jq's grammar does not take after the rewrite: the expression as before it
       }
     }
-    PlainPath plain = PlainPath.of(expression);
-    c = new Compiled(expression, query, plain, plain == null ? FastEval.of(expression) : null);
-    if (programs.size() >= MAX_CACHED) {
-      return c;
-    }
-    Compiled prev = programs.putIfAbsent(expression, c);
-    return prev != null ? prev : c;
+    return query;
   }
 
   /**
@@ -358,7 +385,7 @@ public final class JacksonJqEngine implements JqEngine {
     Scope scope = Scope.newChildScope(RootScope.get());
     scope.setValue(PATHS_VAR, paths);
     scope.setValue(VALUES_VAR, values);
-    return run(pathExpression, ZIP, scope, input.deepCopy(), false).get(0);
+    return run(pathExpression, Zip.ZIP, scope, input.deepCopy(), false).get(0);
   }
 
   /** Thrown by the output callback at the result limit; unwinds the evaluation. */
@@ -373,7 +400,8 @@ public final class JacksonJqEngine implements JqEngine {
 
   private final class Compiled implements JqProgram, PlainProgram {
     private final String expression;
-    private final JsonQuery query;
+    /** jackson-jq's program, or null until the first evaluation that needs it (see {@link #KNOWN_TO_COMPILE}). */
+    private volatile JsonQuery query;
     /** The fast path when the expression is a plain path, else null. */
     private final PlainPath plain;
     /** The fast path for the boolean and arithmetic subset when it is not a plain path, else null. */
@@ -405,7 +433,12 @@ public final class JacksonJqEngine implements JqEngine {
           return results;
         }
       }
-      return run(expression, query, RootScope.get(), input.node(), true);
+      JsonQuery q = query;
+      if (q == null) {
+        q = jacksonQuery(expression); // known to compile: a race parses it twice, to equal programs
+        query = q;
+      }
+      return run(expression, q, RootScope.get(), input.node(), true);
     }
 
     @Override
