@@ -37,7 +37,13 @@ import java.util.List;
  * {@code maxResults} results or more than {@value #STEP_LIMIT} steps it gives up ({@link #apply} returns null) and
  * the caller runs the expression in jackson-jq, which then reports the reference's error, applies {@code ?} and
  * {@code //}'s error suppression, and enforces the time budget. Since the expressions are pure, giving up half-way
- * changes nothing. Immutable and thread-safe.
+ * changes nothing.
+ *
+ * <p>The expressions of one definition part (a status definition's matchers, a component's paths) can be built
+ * together ({@link #ofAll}), sharing the sub-expressions they repeat through a {@link Memo}; and an evaluator that has
+ * run {@link #compileAfter} times switches to its nodes as method handles ({@link Compiler}), which the JIT compiles
+ * into one piece of code per expression. Both give exactly what the nodes give one by one ({@code
+ * FastEvalCompiledTest}, {@code BatchAgreementTest}). Thread-safe; a memo is for one thread.
  */
 final class FastEval {
   /** Steps (node evaluations) after which the evaluator leaves the expression to the engine and its budget. */
@@ -131,7 +137,12 @@ final class FastEval {
 
   /** The results on {@code input} (a canonical tree, see {@link SortedKeys}), or null to leave it to the engine. */
   List<JsonNode> apply(JsonNode input, int maxResults) {
-    return apply(input, maxResults, new Ctx(false));
+    return unmodifiable(apply(input, maxResults, new Ctx(false)));
+  }
+
+  /** The results of {@link #apply(JsonNode, int, Ctx)} as the caller sees them. */
+  private static List<JsonNode> unmodifiable(List<JsonNode> out) {
+    return out == null || !(out instanceof ArrayList) ? out : Collections.unmodifiableList(out);
   }
 
   /**
@@ -205,7 +216,7 @@ final class FastEval {
     JsonNode sorted = input.sortedIfMade();
     if (sorted != null) {
       Ctx ctx = m != null ? m.ctx(false, sorted) : new Ctx(false);
-      return apply(sorted, maxResults, ctx);
+      return unmodifiable(apply(sorted, maxResults, ctx));
     }
     Ctx unsorted;
     if (m != null) {
@@ -219,26 +230,32 @@ final class FastEval {
       return apply(input.node(), maxResults);
     }
     if (asGiven) {
-      return out;
+      return unmodifiable(out);
     }
-    // the results are usually scalars already in canonical form: copy the list only when one
-    // changes
-    List<JsonNode> canonical = null;
+    // the results are usually scalars already in canonical form; the list of several is this
+    // evaluation's own, so a result that changes is replaced in it
+    if (!(out instanceof ArrayList)) {
+      JsonNode v = out.get(0);
+      JsonNode c = canonical(v);
+      return c == v ? out : List.of(c);
+    }
     for (int i = 0; i < out.size(); i++) {
       JsonNode v = out.get(i);
-      // a boolean, a string or null is its own canonical form (what canonical returns after four
-      // type tests)
-      JsonNode c = v instanceof BooleanNode || v instanceof TextNode || v instanceof NullNode
-          ? v
-          : SortedKeys.lazyCanonical(v);
-      if (c != v && canonical == null) {
-        canonical = new ArrayList<>(out);
-      }
-      if (canonical != null) {
-        canonical.set(i, c);
+      JsonNode c = canonical(v);
+      if (c != v) {
+        out.set(i, c);
       }
     }
-    return canonical == null ? out : Collections.unmodifiableList(canonical);
+    return Collections.unmodifiableList(out);
+  }
+
+  /** A result taken from the caller's tree in the canonical form (an object lazily, {@link SortedKeys#lazyCanonical}). */
+  private static JsonNode canonical(JsonNode v) {
+    // a boolean, a string or null is its own canonical form (what canonical returns after four
+    // type tests)
+    return v instanceof BooleanNode || v instanceof TextNode || v instanceof NullNode
+        ? v
+        : SortedKeys.lazyCanonical(v);
   }
 
   /**
@@ -266,9 +283,7 @@ final class FastEval {
     if (v == null) {
       return one(input.node(), new Ctx(false));
     }
-    return v instanceof BooleanNode || v instanceof TextNode || v instanceof NullNode
-        ? v
-        : SortedKeys.lazyCanonical(v);
+    return canonical(v);
   }
 
   private JsonNode one(JsonNode input, Ctx ctx) {
@@ -302,7 +317,7 @@ final class FastEval {
             }
             out.add(Compiler.invoke(loop[1], v.get(i), ctx));
           }
-          return Collections.unmodifiableList(out);
+          return out;
         }
       }
       root.run(input, ctx, v -> {
@@ -311,7 +326,7 @@ final class FastEval {
         }
         out.add(v);
       });
-      return Collections.unmodifiableList(out);
+      return out;
     } catch (Bail b) {
       return null;
     }
@@ -328,44 +343,48 @@ final class FastEval {
   static volatile int compileAfter = 1000;
 
   private int uses;
-  private volatile boolean compileTried;
-  /** The root as a handle (a single-valued root), or null. */
-  private volatile MethodHandle compiledOne;
-  /** {@code p[] | f}: the handles of {@code p} and {@code f}, or null. */
-  private volatile MethodHandle[] compiledLoop;
+  /**
+   * Null before compiling; then the root as a handle (a single-valued root), the handles of {@code p} and {@code f}
+   * of a root {@code p[] | f}, or {@link #INTERPRETED} (no compiled form): one read per evaluation.
+   */
+  private volatile Object compiled;
+
+  private static final Object INTERPRETED = new Object();
 
   private MethodHandle compiledOne() {
-    count();
-    return compiledOne;
+    return compiled() instanceof MethodHandle h ? h : null;
   }
 
   private MethodHandle[] compiledLoop() {
-    count();
-    return compiledLoop;
+    return compiled() instanceof MethodHandle[] h ? h : null;
   }
 
-  /** Counts an evaluation (racy: a lost count only delays) and compiles at {@link #compileAfter}. */
-  private void count() {
-    if (!compileTried && ++uses > compileAfter) {
+  /** The compiled form; counts an evaluation (racy: a lost count only delays) and compiles at {@link #compileAfter}. */
+  private Object compiled() {
+    Object c = compiled;
+    if (c == null && ++uses > compileAfter) {
       compile();
+      c = compiled;
     }
+    return c;
   }
 
   /** Compiles the root where it has a compiled form; anything that fails leaves it interpreted. */
   void compile() {
+    Object c = INTERPRETED;
     try {
       if (root.single) {
-        compiledOne = root.value();
+        c = root.value();
       } else if (root instanceof Pipe p
           && p.left instanceof Iterate it
           && it.target.single
           && p.right.single) {
-        compiledLoop = new MethodHandle[] {it.target.value(), p.right.value()};
+        c = new MethodHandle[] {it.target.value(), p.right.value()};
       }
     } catch (RuntimeException | LinkageError e) {
-      // left interpreted: the nodes give the same answers
+      c = INTERPRETED; // the nodes give the same answers
     }
-    compileTried = true;
+    compiled = c;
   }
 
   // ---------------------------------------------------------------------------------------------------------------
@@ -771,7 +790,7 @@ final class FastEval {
 
     @Override
     MethodHandle makeValue() {
-      return Compiler.bind(Compiler.SHARED, slot, body.value());
+      return Compiler.shared(slot, body.value());
     }
   }
 
@@ -806,7 +825,7 @@ final class FastEval {
 
     @Override
     MethodHandle makeValue() {
-      return Compiler.bind(Compiler.LITERAL, value);
+      return Compiler.literal(value);
     }
   }
 
@@ -848,9 +867,7 @@ final class FastEval {
 
     @Override
     MethodHandle makeValue() {
-      return ofInput
-          ? Compiler.bind(Compiler.FIELD_OF_INPUT, name)
-          : Compiler.bind(Compiler.FIELD, target.value(), name);
+      return ofInput ? Compiler.fieldOfInput(name) : Compiler.field(target.value(), name);
     }
 
     @Override
@@ -896,7 +913,7 @@ final class FastEval {
 
     @Override
     MethodHandle makeValue() {
-      return Compiler.bind(Compiler.INDEX, this, target.value());
+      return Compiler.index(this, target.value());
     }
 
     @Override
@@ -1036,7 +1053,7 @@ final class FastEval {
 
     /** {@link #walk} as a handle ({@link Node#value}'s form; null for no output). */
     MethodHandle walkHandle() {
-      return Compiler.bind(Compiler.WALK, this, target.value());
+      return Compiler.walk(this, target.value());
     }
 
     /** {@link #walk} after the target gave {@code v}. */
@@ -1097,7 +1114,7 @@ final class FastEval {
 
     @Override
     MethodHandle makeValue() {
-      return Compiler.bind(Compiler.PIPE, left.value(), right.value());
+      return Compiler.pipe(left.value(), right.value());
     }
 
     @Override
@@ -1163,7 +1180,7 @@ final class FastEval {
 
     @Override
     MethodHandle makeValue() {
-      return Compiler.bind(Compiler.ALTERNATIVE, left.value(), right.value());
+      return Compiler.alternative(left.value(), right.value());
     }
 
     @Override
@@ -1272,12 +1289,11 @@ final class FastEval {
 
     @Override
     MethodHandle makeTest() {
-      // the operands right to left: a && (b && c), which decides as the loop does
-      MethodHandle h = operands[operands.length - 1].test();
-      for (int i = operands.length - 2; i >= 0; i--) {
-        h = Compiler.bind(and ? Compiler.AND : Compiler.OR, operands[i].test(), h);
+      MethodHandle[] tests = new MethodHandle[operands.length];
+      for (int i = 0; i < tests.length; i++) {
+        tests[i] = operands[i].test();
       }
-      return Compiler.bind(Compiler.TICKED, h);
+      return Compiler.chain(and, tests);
     }
   }
 
@@ -1303,7 +1319,7 @@ final class FastEval {
 
     @Override
     MethodHandle makeTest() {
-      return Compiler.bind(Compiler.NOT, operand.test());
+      return Compiler.not(operand.test());
     }
   }
 
@@ -1331,8 +1347,8 @@ final class FastEval {
     @Override
     MethodHandle makeValue() {
       return rightValue != null
-          ? Compiler.bind(Compiler.VALUE_OP_LITERAL, this, left.value(), rightValue)
-          : Compiler.bind(Compiler.VALUE_OP, this, left.value(), right.value());
+          ? Compiler.valueOpLiteral(this, left.value(), rightValue)
+          : Compiler.valueOp(this, left.value(), right.value());
     }
 
     @Override
@@ -1406,8 +1422,8 @@ final class FastEval {
     @Override
     MethodHandle makeTest() {
       return rightValue() != null
-          ? Compiler.bind(Compiler.COMPARE_LITERAL, this, left.value(), rightValue())
-          : Compiler.bind(Compiler.COMPARE, this, left.value(), right.value());
+          ? Compiler.compareLiteral(this, left.value(), rightValue())
+          : Compiler.compare(this, left.value(), right.value());
     }
   }
 
@@ -1455,7 +1471,7 @@ final class FastEval {
 
     @Override
     MethodHandle makeValue() {
-      return Compiler.bind(Compiler.IF, condition.test(), then.value(), otherwise.value());
+      return Compiler.choose(condition.test(), then.value(), otherwise.value());
     }
 
     @Override
@@ -1551,7 +1567,7 @@ final class FastEval {
     MethodHandle makeValue() {
       // two items (min(a, b), the replica counts' form) by handles; more as they are
       return items.length == 2
-          ? Compiler.bind(Compiler.MIN_MAX_OF_TWO, this, items[0].value(), items[1].value())
+          ? Compiler.minMaxOfTwo(this, items[0].value(), items[1].value())
           : super.makeValue();
     }
 
@@ -1750,7 +1766,7 @@ final class FastEval {
       MethodHandle values = generator instanceof OptionalPath o
           ? o.walkHandle()
           : ((Iterate) generator).target.value();
-      return Compiler.bind(Compiler.ANY_ALL, this, values, condition.test());
+      return Compiler.anyAll(this, values, condition.test());
     }
 
     /**
@@ -1810,75 +1826,74 @@ final class FastEval {
   }
 
   /**
-   * The method handles of {@link Node#value} and {@link Node#test}: each node's handle is a static step below with its
-   * children's handles (and its own constants) bound in, so that once an expression is hot the JIT inlines the whole
-   * tree into the code of one handle, as it does a lambda form's, without a virtual call per node. Each step does
-   * what the node's {@code one} does, on the same values, with the same ticks and give-ups; a node without a step of
-   * its own is its {@code one} bound to it ({@link #interpreted}). Loaded at the first compilation only.
+   * The method handles of {@link Node#value} and {@link Node#test}: each node is a combination ({@link MethodHandles}:
+   * fold, guard, filter) of its children's handles and a small step below that calls no handle, so that once an
+   * expression is hot the JIT inlines the whole tree into the code of one handle, as it does lambda forms, without a
+   * virtual call per node (a step that called its children's handles itself would stop that inlining where a step
+   * repeats down the tree). Each node does what its {@code one} does, on the same values, in the same order, with the
+   * same give-ups; a node without a form of its own is its {@code one} bound to it ({@link #interpreted}). The steps
+   * tick (every field, index, comparison, operation and value of a loop), the combinations ({@code and}, {@code //},
+   * {@code if}, {@code not}) do not: each of those runs once per evaluation of its parent, so the count still bounds
+   * the work, which is all it is for (a give-up only hands the expression to the engine). Loaded at the first
+   * compilation only.
    */
   private static final class Compiler {
     private static final MethodHandles.Lookup LOOKUP = MethodHandles.lookup();
+    private static final MethodType VALUE =
+        MethodType.methodType(JsonNode.class, JsonNode.class, Ctx.class);
+
     static final MethodHandle IDENTITY;
-    static final MethodHandle LITERAL;
-    static final MethodHandle FIELD_OF_INPUT;
-    static final MethodHandle FIELD;
-    static final MethodHandle INDEX;
-    static final MethodHandle PIPE;
-    static final MethodHandle ALTERNATIVE;
-    static final MethodHandle AND;
-    static final MethodHandle OR;
-    static final MethodHandle TICKED;
-    static final MethodHandle NOT;
     static final MethodHandle NOT_INPUT;
-    static final MethodHandle VALUE_OP;
-    static final MethodHandle VALUE_OP_LITERAL;
-    static final MethodHandle COMPARE;
-    static final MethodHandle COMPARE_LITERAL;
-    static final MethodHandle IF;
-    static final MethodHandle MIN_MAX_OF_TWO;
-    static final MethodHandle ANY_ALL;
-    static final MethodHandle SHARED;
-    static final MethodHandle WALK;
+    private static final MethodHandle FIELD_OF_INPUT;
+    private static final MethodHandle FIELD;
+    private static final MethodHandle INDEX;
+    private static final MethodHandle FINISH;
+    private static final MethodHandle FIRST;
+    private static final MethodHandle FIRST_TRUTHY;
+    private static final MethodHandle HOLDS;
+    private static final MethodHandle HOLDS_LITERAL;
+    private static final MethodHandle APPLY;
+    private static final MethodHandle APPLY_LITERAL;
+    private static final MethodHandle OF_TWO;
+    private static final MethodHandle DECIDE;
+    private static final MethodHandle HIT;
+    private static final MethodHandle REMEMBERED;
+    private static final MethodHandle REMEMBER;
     private static final MethodHandle ONE;
     private static final MethodHandle TRUTHY;
     private static final MethodHandle BOOLEAN;
+    private static final MethodHandle NOT;
+    private static final MethodHandle TRUE;
+    private static final MethodHandle FALSE;
 
     static {
       try {
-        IDENTITY = step("identity", JsonNode.class);
-        LITERAL = step("literal", JsonNode.class, JsonNode.class);
-        FIELD_OF_INPUT = step("fieldOfInput", JsonNode.class, String.class);
-        FIELD = step("field", JsonNode.class, MethodHandle.class, String.class);
-        INDEX = step("index", JsonNode.class, Index.class, MethodHandle.class);
-        PIPE = step("pipe", JsonNode.class, MethodHandle.class, MethodHandle.class);
-        ALTERNATIVE = step("alternative", JsonNode.class, MethodHandle.class, MethodHandle.class);
-        AND = step("and", boolean.class, MethodHandle.class, MethodHandle.class);
-        OR = step("or", boolean.class, MethodHandle.class, MethodHandle.class);
-        TICKED = step("ticked", boolean.class, MethodHandle.class);
-        NOT = step("not", boolean.class, MethodHandle.class);
-        NOT_INPUT = step("notInput", boolean.class);
-        VALUE_OP =
-            step("valueOp", JsonNode.class, ValueOp.class, MethodHandle.class, MethodHandle.class);
-        VALUE_OP_LITERAL = step(
-            "valueOpLiteral", JsonNode.class, ValueOp.class, MethodHandle.class, JsonNode.class);
-        COMPARE =
-            step("compare", boolean.class, Compare.class, MethodHandle.class, MethodHandle.class);
-        COMPARE_LITERAL = step(
-            "compareLiteral", boolean.class, Compare.class, MethodHandle.class, JsonNode.class);
-        IF = step(
-            "choose", JsonNode.class, MethodHandle.class, MethodHandle.class, MethodHandle.class);
-        MIN_MAX_OF_TWO = step(
-            "minMaxOfTwo", JsonNode.class, MinMaxOf.class, MethodHandle.class, MethodHandle.class);
-        ANY_ALL =
-            step("anyAll", boolean.class, AnyAll.class, MethodHandle.class, MethodHandle.class);
-        SHARED = step("shared", JsonNode.class, int.class, MethodHandle.class);
-        WALK = step("walk", JsonNode.class, OptionalPath.class, MethodHandle.class);
-        ONE = LOOKUP.findVirtual(
-            Node.class, "one", MethodType.methodType(JsonNode.class, JsonNode.class, Ctx.class));
+        Class<?> n = JsonNode.class;
+        Class<?> c = Ctx.class;
+        IDENTITY = MethodHandles.dropArguments(MethodHandles.identity(n), 1, c);
+        NOT_INPUT = find("notInput", boolean.class, n, c);
+        FIELD_OF_INPUT = find("fieldOfInput", n, n, c, String.class);
+        FIELD = find("field", n, n, n, c, String.class);
+        INDEX = find("index", n, n, n, c, Index.class);
+        FINISH = find("finish", n, n, n, c, OptionalPath.class);
+        FIRST = MethodHandles.dropArguments(MethodHandles.identity(n), 1, n, c);
         TRUTHY = LOOKUP.findStatic(
             FastEval.class, "truthy", MethodType.methodType(boolean.class, JsonNode.class));
-        BOOLEAN = LOOKUP.findStatic(
-            Compiler.class, "bool", MethodType.methodType(JsonNode.class, boolean.class));
+        FIRST_TRUTHY = MethodHandles.dropArguments(TRUTHY, 1, n, c);
+        HOLDS = find("holds", boolean.class, n, n, n, c, Compare.class);
+        HOLDS_LITERAL = find("holdsLiteral", boolean.class, n, n, c, Compare.class, n);
+        APPLY = find("apply", n, n, n, n, c, ValueOp.class);
+        APPLY_LITERAL = find("applyLiteral", n, n, n, c, ValueOp.class, n);
+        OF_TWO = find("ofTwo", n, n, n, n, c, MinMaxOf.class);
+        DECIDE = find("decide", boolean.class, n, n, c, AnyAll.class, MethodHandle.class);
+        HIT = find("hit", boolean.class, n, c, int.class);
+        REMEMBERED = find("remembered", n, n, c, int.class);
+        REMEMBER = find("remember", n, n, n, c, int.class);
+        ONE = LOOKUP.findVirtual(Node.class, "one", VALUE);
+        BOOLEAN = find("bool", n, boolean.class);
+        NOT = find("not", boolean.class, boolean.class);
+        TRUE = MethodHandles.dropArguments(MethodHandles.constant(boolean.class, true), 0, n, c);
+        FALSE = MethodHandles.dropArguments(MethodHandles.constant(boolean.class, false), 0, n, c);
       } catch (ReflectiveOperationException e) {
         throw new ExceptionInInitializerError(e);
       }
@@ -1886,20 +1901,22 @@ final class FastEval {
 
     private Compiler() {}
 
-    /** The step {@code name(JsonNode in, Ctx ctx, bound...)} returning {@code returns}. */
-    private static MethodHandle step(String name, Class<?> returns, Class<?>... bound)
+    private static MethodHandle find(String name, Class<?> returns, Class<?>... params)
         throws ReflectiveOperationException {
-      Class<?>[] params = new Class<?>[bound.length + 2];
-      params[0] = JsonNode.class;
-      params[1] = Ctx.class;
-      System.arraycopy(bound, 0, params, 2, bound.length);
       return LOOKUP.findStatic(Compiler.class, name, MethodType.methodType(returns, params));
     }
 
-    /** {@code step} with its values after the input and the context bound: {@code (JsonNode, Ctx) -> ...}. */
-    static MethodHandle bind(MethodHandle step, Object... values) {
-      return MethodHandles.insertArguments(step, 2, values);
+    /** {@code target(v, in, ctx, constants...)} with the constants bound: {@code (v, in, ctx) -> ...}. */
+    private static MethodHandle after(MethodHandle target, Object... constants) {
+      return MethodHandles.insertArguments(target, 3, constants);
     }
+
+    /** {@code (in, ctx) -> step(value(in, ctx), in, ctx)}. */
+    private static MethodHandle onValue(MethodHandle step, MethodHandle value) {
+      return MethodHandles.foldArguments(step, value);
+    }
+
+    // the forms of the nodes
 
     /** {@code node.one} as a handle. */
     static MethodHandle interpreted(Node node) {
@@ -1914,6 +1931,100 @@ final class FastEval {
       return MethodHandles.filterReturnValue(test, BOOLEAN);
     }
 
+    static MethodHandle literal(JsonNode value) {
+      return MethodHandles.dropArguments(
+          MethodHandles.constant(JsonNode.class, value), 0, JsonNode.class, Ctx.class);
+    }
+
+    static MethodHandle fieldOfInput(String name) {
+      return MethodHandles.insertArguments(FIELD_OF_INPUT, 2, name);
+    }
+
+    static MethodHandle field(MethodHandle target, String name) {
+      return onValue(after(FIELD, name), target);
+    }
+
+    static MethodHandle index(Index node, MethodHandle target) {
+      return onValue(after(INDEX, node), target);
+    }
+
+    static MethodHandle walk(OptionalPath node, MethodHandle target) {
+      return onValue(after(FINISH, node), target);
+    }
+
+    static MethodHandle pipe(MethodHandle left, MethodHandle right) {
+      // right(left(in, ctx), ctx)
+      return MethodHandles.permuteArguments(
+          MethodHandles.collectArguments(right, 0, left), VALUE, 0, 1, 1);
+    }
+
+    static MethodHandle alternative(MethodHandle left, MethodHandle right) {
+      MethodHandle choose = MethodHandles.guardWithTest(
+          FIRST_TRUTHY, FIRST, MethodHandles.dropArguments(right, 0, JsonNode.class));
+      return onValue(choose, left);
+    }
+
+    /** {@code a and b and ...} ({@code or}): decided at the first false (true) operand, as {@link Chain#one}. */
+    static MethodHandle chain(boolean and, MethodHandle[] tests) {
+      MethodHandle h = tests[tests.length - 1];
+      for (int i = tests.length - 2; i >= 0; i--) {
+        h = and
+            ? MethodHandles.guardWithTest(tests[i], h, FALSE)
+            : MethodHandles.guardWithTest(tests[i], TRUE, h);
+      }
+      return h;
+    }
+
+    static MethodHandle not(MethodHandle test) {
+      return MethodHandles.filterReturnValue(test, NOT);
+    }
+
+    static MethodHandle compare(Compare node, MethodHandle left, MethodHandle right) {
+      // the right side first, then the left, as in one
+      MethodHandle withLeft = MethodHandles.foldArguments(
+          MethodHandles.insertArguments(HOLDS, 4, node),
+          MethodHandles.dropArguments(left, 0, JsonNode.class));
+      return onValue(withLeft, right);
+    }
+
+    static MethodHandle compareLiteral(Compare node, MethodHandle left, JsonNode right) {
+      return onValue(after(HOLDS_LITERAL, node, right), left);
+    }
+
+    static MethodHandle valueOp(ValueOp node, MethodHandle left, MethodHandle right) {
+      MethodHandle withLeft = MethodHandles.foldArguments(
+          MethodHandles.insertArguments(APPLY, 4, node),
+          MethodHandles.dropArguments(left, 0, JsonNode.class));
+      return onValue(withLeft, right);
+    }
+
+    static MethodHandle valueOpLiteral(ValueOp node, MethodHandle left, JsonNode right) {
+      return onValue(after(APPLY_LITERAL, node, right), left);
+    }
+
+    static MethodHandle choose(MethodHandle condition, MethodHandle then, MethodHandle otherwise) {
+      return MethodHandles.guardWithTest(condition, then, otherwise);
+    }
+
+    static MethodHandle minMaxOfTwo(MinMaxOf node, MethodHandle a, MethodHandle b) {
+      // a first, then b
+      MethodHandle withB = MethodHandles.foldArguments(
+          MethodHandles.insertArguments(OF_TWO, 4, node),
+          MethodHandles.dropArguments(b, 0, JsonNode.class));
+      return onValue(withB, a);
+    }
+
+    static MethodHandle anyAll(AnyAll node, MethodHandle values, MethodHandle condition) {
+      return onValue(after(DECIDE, node, condition), values);
+    }
+
+    static MethodHandle shared(int slot, MethodHandle body) {
+      return MethodHandles.guardWithTest(
+          MethodHandles.insertArguments(HIT, 2, slot),
+          MethodHandles.insertArguments(REMEMBERED, 2, slot),
+          onValue(after(REMEMBER, slot), body));
+    }
+
     /** Runs a compiled node: its give-ups and errors as {@code one} throws them. */
     static JsonNode invoke(MethodHandle value, JsonNode in, Ctx ctx) {
       try {
@@ -1925,18 +2036,18 @@ final class FastEval {
       }
     }
 
+    // the steps: each calls no handle (but decide, a loop over values)
+
     private static JsonNode bool(boolean b) {
       return b ? BooleanNode.TRUE : BooleanNode.FALSE;
     }
 
-    // the steps: each one node's one, its children called by handle
-
-    private static JsonNode identity(JsonNode in, Ctx ctx) {
-      return in;
+    private static boolean not(boolean b) {
+      return !b;
     }
 
-    private static JsonNode literal(JsonNode in, Ctx ctx, JsonNode value) {
-      return value;
+    private static boolean notInput(JsonNode in, Ctx ctx) {
+      return !truthy(in);
     }
 
     private static JsonNode fieldOfInput(JsonNode in, Ctx ctx, String name) {
@@ -1944,125 +2055,71 @@ final class FastEval {
       return Field.step(in, name);
     }
 
-    private static JsonNode field(JsonNode in, Ctx ctx, MethodHandle target, String name)
+    private static JsonNode field(JsonNode v, JsonNode in, Ctx ctx, String name) {
+      ctx.tick();
+      return Field.step(v, name);
+    }
+
+    private static JsonNode index(JsonNode v, JsonNode in, Ctx ctx, Index node) {
+      ctx.tick();
+      return node.step(v);
+    }
+
+    private static JsonNode finish(JsonNode v, JsonNode in, Ctx ctx, OptionalPath node) {
+      return node.finish(v, ctx);
+    }
+
+    private static boolean holds(JsonNode l, JsonNode r, JsonNode in, Ctx ctx, Compare node) {
+      ctx.tick();
+      return node.holds(l, r);
+    }
+
+    private static boolean holdsLiteral(
+        JsonNode l, JsonNode in, Ctx ctx, Compare node, JsonNode r) {
+      ctx.tick();
+      return node.holds(l, r);
+    }
+
+    private static JsonNode apply(JsonNode l, JsonNode r, JsonNode in, Ctx ctx, ValueOp node) {
+      ctx.tick();
+      return node.apply(l, r);
+    }
+
+    private static JsonNode applyLiteral(
+        JsonNode l, JsonNode in, Ctx ctx, ValueOp node, JsonNode r) {
+      ctx.tick();
+      return node.apply(l, r);
+    }
+
+    private static JsonNode ofTwo(JsonNode a, JsonNode b, JsonNode in, Ctx ctx, MinMaxOf node) {
+      return node.ofTwo(a, b, ctx);
+    }
+
+    private static boolean decide(
+        JsonNode values, JsonNode in, Ctx ctx, AnyAll node, MethodHandle condition)
         throws Throwable {
       ctx.tick();
-      return Field.step((JsonNode) target.invokeExact(in, ctx), name);
+      return node.decide(values, ctx, condition);
     }
 
-    private static JsonNode index(JsonNode in, Ctx ctx, Index node, MethodHandle target)
-        throws Throwable {
-      ctx.tick();
-      return node.step((JsonNode) target.invokeExact(in, ctx));
-    }
-
-    private static JsonNode pipe(JsonNode in, Ctx ctx, MethodHandle left, MethodHandle right)
-        throws Throwable {
-      return (JsonNode) right.invokeExact((JsonNode) left.invokeExact(in, ctx), ctx);
-    }
-
-    private static JsonNode alternative(JsonNode in, Ctx ctx, MethodHandle left, MethodHandle right)
-        throws Throwable {
-      ctx.tick();
-      JsonNode l = (JsonNode) left.invokeExact(in, ctx);
-      return truthy(l) ? l : (JsonNode) right.invokeExact(in, ctx);
-    }
-
-    private static boolean and(JsonNode in, Ctx ctx, MethodHandle a, MethodHandle b)
-        throws Throwable {
-      return (boolean) a.invokeExact(in, ctx) && (boolean) b.invokeExact(in, ctx);
-    }
-
-    private static boolean or(JsonNode in, Ctx ctx, MethodHandle a, MethodHandle b)
-        throws Throwable {
-      return (boolean) a.invokeExact(in, ctx) || (boolean) b.invokeExact(in, ctx);
-    }
-
-    private static boolean ticked(JsonNode in, Ctx ctx, MethodHandle test) throws Throwable {
-      ctx.tick();
-      return (boolean) test.invokeExact(in, ctx);
-    }
-
-    private static boolean not(JsonNode in, Ctx ctx, MethodHandle test) throws Throwable {
-      ctx.tick();
-      return !(boolean) test.invokeExact(in, ctx);
-    }
-
-    private static boolean notInput(JsonNode in, Ctx ctx) {
-      return !truthy(in);
-    }
-
-    private static JsonNode valueOp(
-        JsonNode in, Ctx ctx, ValueOp node, MethodHandle left, MethodHandle right)
-        throws Throwable {
-      ctx.tick();
-      JsonNode r = (JsonNode) right.invokeExact(in, ctx); // the right side first, as in one
-      return node.apply((JsonNode) left.invokeExact(in, ctx), r);
-    }
-
-    private static JsonNode valueOpLiteral(
-        JsonNode in, Ctx ctx, ValueOp node, MethodHandle left, JsonNode right) throws Throwable {
-      ctx.tick();
-      return node.apply((JsonNode) left.invokeExact(in, ctx), right);
-    }
-
-    private static boolean compare(
-        JsonNode in, Ctx ctx, Compare node, MethodHandle left, MethodHandle right)
-        throws Throwable {
-      ctx.tick();
-      JsonNode r = (JsonNode) right.invokeExact(in, ctx);
-      return node.holds((JsonNode) left.invokeExact(in, ctx), r);
-    }
-
-    private static boolean compareLiteral(
-        JsonNode in, Ctx ctx, Compare node, MethodHandle left, JsonNode right) throws Throwable {
-      ctx.tick();
-      return node.holds((JsonNode) left.invokeExact(in, ctx), right);
-    }
-
-    private static JsonNode choose(
-        JsonNode in, Ctx ctx, MethodHandle condition, MethodHandle then, MethodHandle otherwise)
-        throws Throwable {
-      ctx.tick();
-      return (boolean) condition.invokeExact(in, ctx)
-          ? (JsonNode) then.invokeExact(in, ctx)
-          : (JsonNode) otherwise.invokeExact(in, ctx);
-    }
-
-    private static JsonNode minMaxOfTwo(
-        JsonNode in, Ctx ctx, MinMaxOf node, MethodHandle a, MethodHandle b) throws Throwable {
-      ctx.tick();
-      JsonNode x = (JsonNode) a.invokeExact(in, ctx);
-      JsonNode y = (JsonNode) b.invokeExact(in, ctx);
-      return node.ofTwo(x, y, ctx);
-    }
-
-    private static boolean anyAll(
-        JsonNode in, Ctx ctx, AnyAll node, MethodHandle values, MethodHandle condition)
-        throws Throwable {
-      ctx.tick();
-      return node.decide((JsonNode) values.invokeExact(in, ctx), ctx, condition);
-    }
-
-    private static JsonNode shared(JsonNode in, Ctx ctx, int slot, MethodHandle body)
-        throws Throwable {
+    /** Whether the memo holds the shared node's value for {@code in}. */
+    private static boolean hit(JsonNode in, Ctx ctx, int slot) {
       Memo m = ctx.memo;
-      if (m == null) {
-        return (JsonNode) body.invokeExact(in, ctx);
-      }
-      if (m.inputs[slot] == in) {
-        ctx.tick();
-        return m.values[slot];
-      }
-      JsonNode v = (JsonNode) body.invokeExact(in, ctx);
-      m.inputs[slot] = in;
-      m.values[slot] = v;
-      return v;
+      return m != null && m.inputs[slot] == in;
     }
 
-    private static JsonNode walk(JsonNode in, Ctx ctx, OptionalPath node, MethodHandle target)
-        throws Throwable {
-      return node.finish((JsonNode) target.invokeExact(in, ctx), ctx);
+    private static JsonNode remembered(JsonNode in, Ctx ctx, int slot) {
+      ctx.tick();
+      return ctx.memo.values[slot];
+    }
+
+    private static JsonNode remember(JsonNode v, JsonNode in, Ctx ctx, int slot) {
+      Memo m = ctx.memo;
+      if (m != null) {
+        m.inputs[slot] = in;
+        m.values[slot] = v;
+      }
+      return v;
     }
   }
 

@@ -161,6 +161,8 @@ public final class TreeBuilder {
     boolean specFailed = podBearing && anyField(ex.problems(), "specDefinition", false);
     List<InstanceRecord> records = ex.instances();
     QuickReads quickReads = podBearing ? new QuickReads() : null;
+    // the last per-pod list found all small or native: an instance that reuses it needs no check
+    ResourceList lastSmall = null;
     for (int ri = 0; ri < records.size(); ri++) {
       InstanceRecord r = records.get(ri);
       Set<String> uncounted = new Marks();
@@ -210,7 +212,13 @@ public final class TreeBuilder {
           uncounted.add(name);
           perPod = perPod.with(name, java.math.BigDecimal.ZERO);
         }
-        perPod = countable(d, c, r, perPod, desired, problems, uncounted, index, object);
+        if (perPod != lastSmall) {
+          if (allSmallOrNative(perPod)) {
+            lastSmall = perPod; // countable would return it as it is
+          } else {
+            perPod = countable(d, c, r, perPod, desired, problems, uncounted, index, object);
+          }
+        }
         if (uncounted.contains(InstanceNode.RESOURCES)) {
           perPod = ResourceList.empty();
         }
