@@ -45,8 +45,11 @@ import org.apiguardian.api.API;
  *
  * <p>Rules, enforced when a catalog is built (conformance §9): two entries with the same root GVK are an error
  * naming both; a root GVK without version or kind is an error (an empty group is fine); every entry must be the
- * current form ({@code run.ai/v1alpha1 Karta}) and pass the validator (errors fail, warnings are kept). Lookups
- * return deep copies, so a caller cannot change the catalog. {@link #list()} is sorted by the root GVK string
+ * current form ({@code run.ai/v1alpha1 Karta}) and pass the validator (errors fail, warnings are kept). A class-path
+ * catalog whose build recorded an entry as validated ({@code validated.txt} beside its index, written by {@code
+ * workloadmap:index}) is not validated again when read by the same validator and the entry's bytes are unchanged
+ * (docs/format.md#catalog); the answers are those of validating it. Lookups return deep copies, so a caller cannot
+ * change the catalog. {@link #list()} is sorted by the root GVK string
  * ({@link Gvk#toString()}) and stable.
  *
  * <p>Built-in definitions ship in the {@code workloadmap-catalog} jar under {@value #RESOURCE_ROOT}, one folder per
@@ -249,7 +252,8 @@ public final class Catalog {
   /**
    * The built-in catalog: every index {@value #INDEX_RESOURCE} visible to the thread's context class loader (or,
    * without one, the SDK's class loader). Without the {@code workloadmap-catalog} jar on the class path the catalog
-   * is empty. Reads and validates every entry on each call; keep the instance.
+   * is empty. Reads and validates every entry on each call (but those its build proved valid for this validator, see
+   * the class comment); keep the instance.
    *
    * @throws CatalogException an index or entry cannot be read, an entry is invalid, or two entries share a GVK
    */
