@@ -194,7 +194,7 @@ public final class PodAttributor {
     }
     List<LiveComponent> out = new ArrayList<>();
     for (Row r : rows.values()) {
-      sortByName(r.pods);
+      sortByName(r.pods, r.surrogates);
       List<String> nodes = r.nodes == null ? new ArrayList<>() : new ArrayList<>(r.nodes.keySet());
       nodes.sort(null); // natural order, as a TreeSet gives them
       out.add(new LiveComponent(
@@ -420,12 +420,20 @@ public final class PodAttributor {
    * code-point order is {@link String#compareTo}'s UTF-16 order, which the JDK compares faster.
    */
   static void sortByName(List<LivePod> pods) {
-    if (pods.size() < 2) {
-      return; // nothing to order (and an empty row's list is immutable)
-    }
     boolean surrogates = false;
     for (int i = 0, n = pods.size(); i < n && !surrogates; i++) {
       surrogates = hasSurrogate(pods.get(i).name());
+    }
+    sortByName(pods, surrogates);
+  }
+
+  /**
+   * As {@link #sortByName(List)}, where {@code surrogates} tells whether any name has a surrogate (attribution looks
+   * as it places each pod, while the pod's memory is at hand, instead of in a pass of its own).
+   */
+  static void sortByName(List<LivePod> pods, boolean surrogates) {
+    if (pods.size() < 2) {
+      return; // nothing to order (and an empty row's list is immutable)
     }
     pods.sort(
         surrogates
@@ -461,6 +469,9 @@ public final class PodAttributor {
     /** The placed pods that are ready. */
     int ready;
 
+    /** Some placed pod's name has a surrogate ({@link #sortByName(List, boolean)}). */
+    boolean surrogates;
+
     /** The copy in {@link #nodes} of the last pod's node. */
     private String lastNode;
 
@@ -491,6 +502,9 @@ public final class PodAttributor {
       }
       if (p.ready()) {
         ready++;
+      }
+      if (!surrogates && hasSurrogate(p.name())) {
+        surrogates = true;
       }
     }
   }
