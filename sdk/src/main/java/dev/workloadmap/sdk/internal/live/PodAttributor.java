@@ -123,9 +123,8 @@ public final class PodAttributor {
         lastComponent = c;
         last = at;
       }
-      // the instance id, replica key and group keys, read together while the pod is at hand
-      // (nothing
-      // where the fast path is not sure: the questions below then evaluate and fail as before)
+      // the instance id, replica key and group keys, read together while the pod is at hand;
+      // nothing where the fast path is not sure (the questions below evaluate and fail as before)
       if (at.reads != null) {
         classifier.readAhead(at.reads, in, at.scratch, at.previous);
       }
