@@ -339,10 +339,7 @@ public final class GangPlanner {
           // comparison
           order[i++] = new SortKey(gang);
         }
-        Arrays.sort(order); // stable, as List.sort
-        for (SortKey k : order) {
-          gangs.add(k.gang);
-        }
+        sortByKey(order, gangs);
       }
       groups.add(new Group(e.name(), Form.POD_GROUPS, total, counted, leftOut, gangs, noGang));
     }
@@ -634,10 +631,81 @@ public final class GangPlanner {
   }
 
   /**
+   * Appends the gangs of {@code order} to {@code out} in {@link SortKey} order, stable (equal keys keep their order), as
+   * {@link Arrays#sort} orders them.
+   */
+  static void sortByKey(SortKey[] order, List<Gang> out) {
+    if (!sortedByOneNumber(order, out)) {
+      Arrays.sort(order); // stable, as List.sort
+      for (SortKey k : order) {
+        out.add(k.gang);
+      }
+    }
+  }
+
+  /**
+   * The usual gang key (the set's name, the replicated job's name, the job index), sorted without comparing keys:
+   * when every element but one is the same in every key and that one is a number in every key, {@link SortKey}'s order
+   * is that number's (every other element compares equal, the keys are as long), with equal numbers ({@code 7} and
+   * {@code 07}) in the order given. Then the numbers, each with its position, are sorted as primitives, and the gangs
+   * appended to {@code out} in their order. False, having appended nothing, for any other keys (or a number too large
+   * to pack with its position).
+   */
+  static boolean sortedByOneNumber(SortKey[] order, List<Gang> out) {
+    int n = order.length;
+    if (n < 2) {
+      for (SortKey k : order) {
+        out.add(k.gang);
+      }
+      return true;
+    }
+    List<String> first = order[0].key;
+    int k = first.size();
+    for (SortKey o : order) {
+      if (o.key.size() != k) {
+        return false;
+      }
+    }
+    int varying = -1;
+    for (int i = 0; i < k; i++) {
+      String v = first.get(i);
+      for (int j = 1; j < n; j++) {
+        String w = order[j].key.get(i);
+        if (w != v && !w.equals(v)) {
+          if (varying >= 0) {
+            return false; // a second element differs
+          }
+          varying = i;
+          break;
+        }
+      }
+    }
+    if (varying < 0) {
+      return false;
+    }
+    int bits = 64 - Long.numberOfLeadingZeros(n - 1); // for the position
+    long limit = 1L << (63 - bits);
+    long[] packed = new long[n];
+    for (int j = 0; j < n; j++) {
+      long v = order[j].numbers[varying];
+      if (v < 0 || v >= limit) {
+        return false;
+      }
+      packed[j] = (v << bits) | j;
+    }
+    Arrays.sort(packed);
+    long mask = (1L << bits) - 1;
+    for (int j = 0; j < n; j++) {
+      out.add(order[(int) (packed[j] & mask)].gang);
+    }
+    return true;
+  }
+
+  /**
    * A gang key in its sort order: element by element, integers by value (so replica 10 follows 9) when both elements
    * are 1 to 18 ASCII digits, other values by code point; a shorter key first when one is a prefix of the other.
    */
-  private static final class SortKey implements Comparable<SortKey> {
+  static final class SortKey implements Comparable<SortKey> {
     final Gang gang;
     private final List<String> key;
     /** Each element's value when it is 1 to 18 ASCII digits, else -1 (a value is never negative). */

@@ -123,9 +123,8 @@ public final class PodAttributor {
         lastComponent = c;
         last = at;
       }
-      // the instance id, replica key and group keys, read together while the pod is at hand
-      // (nothing
-      // where the fast path is not sure: the questions below then evaluate and fail as before)
+      // the instance id, replica key and group keys, read together while the pod is at hand;
+      // nothing where the fast path is not sure (the questions below evaluate and fail as before)
       if (at.reads != null) {
         classifier.readAhead(at.reads, in, at.scratch, at.previous);
       }
@@ -194,7 +193,7 @@ public final class PodAttributor {
     }
     List<LiveComponent> out = new ArrayList<>();
     for (Row r : rows.values()) {
-      sortByName(r.pods);
+      sortByName(r.pods, r.surrogates);
       List<String> nodes = r.nodes == null ? new ArrayList<>() : new ArrayList<>(r.nodes.keySet());
       nodes.sort(null); // natural order, as a TreeSet gives them
       out.add(new LiveComponent(
@@ -420,12 +419,20 @@ public final class PodAttributor {
    * code-point order is {@link String#compareTo}'s UTF-16 order, which the JDK compares faster.
    */
   static void sortByName(List<LivePod> pods) {
-    if (pods.size() < 2) {
-      return; // nothing to order (and an empty row's list is immutable)
-    }
     boolean surrogates = false;
     for (int i = 0, n = pods.size(); i < n && !surrogates; i++) {
       surrogates = hasSurrogate(pods.get(i).name());
+    }
+    sortByName(pods, surrogates);
+  }
+
+  /**
+   * As {@link #sortByName(List)}, where {@code surrogates} tells whether any name has a surrogate (attribution looks
+   * as it places each pod, while the pod's memory is at hand, instead of in a pass of its own).
+   */
+  static void sortByName(List<LivePod> pods, boolean surrogates) {
+    if (pods.size() < 2) {
+      return; // nothing to order (and an empty row's list is immutable)
     }
     pods.sort(
         surrogates
@@ -461,6 +468,9 @@ public final class PodAttributor {
     /** The placed pods that are ready. */
     int ready;
 
+    /** Some placed pod's name has a surrogate ({@link #sortByName(List, boolean)}). */
+    boolean surrogates;
+
     /** The copy in {@link #nodes} of the last pod's node. */
     private String lastNode;
 
@@ -491,6 +501,9 @@ public final class PodAttributor {
       }
       if (p.ready()) {
         ready++;
+      }
+      if (!surrogates && hasSurrogate(p.name())) {
+        surrogates = true;
       }
     }
   }
