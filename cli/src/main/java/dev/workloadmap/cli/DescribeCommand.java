@@ -173,6 +173,11 @@ final class DescribeCommand extends BaseCommand implements OutputOptions.Formatt
         if (!Files.exists(path)) {
           throw new NoSuchFileException(file);
         }
+        if (Files.isDirectory(path)) {
+          throw CliException.usage(
+              file + " is a directory",
+              "-f takes the file of one object (or - for standard input)");
+        }
         // one object is one document: at most codePointLimit code points, at most 4 bytes each in
         // UTF-8; a larger
         // file is refused before a byte of it is read

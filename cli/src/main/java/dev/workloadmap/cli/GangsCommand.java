@@ -233,6 +233,14 @@ final class GangsCommand extends BaseCommand implements OutputOptions.Formatted 
 
   /** The PodGroups as YAML documents, each preceded by comments saying how its pods bind to it. */
   private String podGroups(SchedulingPlan plan, JsonNode object, PodGroups.Scheduler scheduler) {
+    for (String[] o : new String[][] {{"--queue", queue}, {"--priority-class", priorityClass}}) {
+      if (o[1] != null && o[1].isBlank()) {
+        // an empty value would be written into PodGroups meant for kubectl apply
+        throw CliException.usage(
+            o[0] + " must not be empty",
+            "leave " + o[0] + " out for the workload's own, or name one");
+      }
+    }
     PodGroups.Options options = new PodGroups.Options(queue, priorityClass);
     List<ObjectNode> groups = PodGroups.render(plan, object, scheduler, options);
     List<PodGroups.Binding> bindings = PodGroups.bindings(plan, object, scheduler, options);
@@ -247,11 +255,11 @@ final class GangsCommand extends BaseCommand implements OutputOptions.Formatted 
         .append(plan.source())
         .append(" gangs)\n");
     PodGroups.workloadAnnotations(scheduler)
-        .forEach((k, v) -> sb.append("# the workload carries the annotation ")
+        .forEach((k, v) -> sb.append("# the workload must carry the annotation ")
             .append(k)
             .append(": \"")
             .append(v)
-            .append("\" (its PodGroups are made outside KAI's pod grouper)\n"));
+            .append("\" (add it: these PodGroups are made outside KAI's pod grouper)\n"));
     for (String n : plan.notes()) {
       sb.append("# note: ").append(n.replace("\n", " ")).append('\n');
     }

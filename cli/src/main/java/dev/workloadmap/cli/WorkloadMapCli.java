@@ -107,6 +107,14 @@ public final class WorkloadMapCli implements Runnable {
 
   WorkloadMap workloadMap() {
     if (workloadMap == null) {
+      List<String> wrong = dev.workloadmap.sdk.internal.model.LabelSyntax.validateKey(gpuResource);
+      if (!wrong.isEmpty()) {
+        // an empty or misspelt name would count no GPU at all, silently
+        throw CliException.usage(
+            "--gpu-resource \"" + gpuResource + "\" is not a resource name: "
+                + String.join("; ", wrong),
+            "give the extended resource the pods request, for example --gpu-resource nvidia.com/gpu");
+      }
       workloadMap = WorkloadMap.builder().gpuResourceName(gpuResource).build();
     }
     return workloadMap;

@@ -311,6 +311,37 @@ class NewUserFindingsTest {
   }
 
   @Test
+  void anEmptyOrMalformedGpuResourceQueueOrDirectoryIsAUsageError(@TempDir Path dir) {
+    String seed = DescribeFileModeTest.SEED.toString();
+    for (String gpu : new String[] {"", "nvidia.com/gpu ", "a/b/c"}) {
+      Cli.Result r = Cli.exec("describe", "-f", seed, "--gpu-resource", gpu);
+      assertThat(r.exitCode()).as(r.toString()).isEqualTo(ExitCodes.USAGE);
+      assertThat(r.err()).contains("--gpu-resource \"" + gpu + "\" is not a resource name");
+      assertThat(r.out()).isEmpty();
+    }
+    assertThat(Cli.exec("describe", "-f", seed, "--gpu-resource", "amd.com/gpu").exitCode())
+        .isZero();
+    for (String[] args : new String[][] {
+      {"gangs", "-f", seed, "-o", "volcano", "--queue", ""},
+      {"gangs", "-f", seed, "-o", "kai", "--priority-class", " "},
+    }) {
+      Cli.Result r = Cli.exec(args);
+      assertThat(r.exitCode()).as(r.toString()).isEqualTo(ExitCodes.USAGE);
+      assertThat(r.err()).contains("must not be empty");
+      assertThat(r.out()).isEmpty();
+    }
+    Cli.Result folder = Cli.exec("describe", "-f", dir.toString());
+    assertThat(folder.exitCode()).isEqualTo(ExitCodes.USAGE);
+    assertThat(folder.err())
+        .contains("error: " + dir + " is a directory")
+        .contains("hint: -f takes the file of one object")
+        .doesNotContain("fix the YAML");
+    Cli.Result kai = Cli.exec("gangs", "-f", seed, "-o", "kai");
+    assertThat(kai.out())
+        .contains("# the workload must carry the annotation kai.scheduler/skip-podgrouper");
+  }
+
+  @Test
   void anEmptyFileNameIsAUsageError() {
     for (String command : List.of("describe", "gangs")) {
       Cli.Result r = Cli.exec(command, "-f", "");
