@@ -14,6 +14,7 @@ import dev.workloadmap.sdk.extract.FragmentedPodSpec;
 import dev.workloadmap.sdk.extract.InstanceRecord;
 import dev.workloadmap.sdk.extract.Scale;
 import dev.workloadmap.sdk.internal.jq.JqBatch;
+import dev.workloadmap.sdk.internal.jq.LazyBatch;
 import dev.workloadmap.sdk.internal.jq.RecentByIdentity;
 import dev.workloadmap.sdk.internal.model.JqFields;
 import dev.workloadmap.sdk.jq.JqException;
@@ -25,7 +26,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 
 /**
  * Extracts a component's instances from the whole root object (docs/format.md#extraction to docs/format.md#fragmented):
@@ -44,23 +44,20 @@ public final class ComponentExtractor {
    * Per component, its paths as one {@link JqBatch} (what they share, such as {@code .spec.replicatedJobs} and each
    * entry's {@code .template.spec}, is read once per object), for the components extracted last.
    */
-  private final RecentByIdentity<ComponentDefinition, Optional<JqBatch>> batches =
+  private final RecentByIdentity<ComponentDefinition, LazyBatch> batches =
       new RecentByIdentity<>(16);
 
   /** Makes a component's batch on this extractor's engine (one function, not one per extraction). */
-  private final java.util.function.Function<ComponentDefinition, Optional<JqBatch>> newBatch;
+  private final java.util.function.Function<ComponentDefinition, LazyBatch> newBatch;
 
   public ComponentExtractor(JqEngine engine) {
     this.engine = engine;
-    this.newBatch = c -> {
-      List<String> paths = paths(c);
-      return paths.isEmpty() ? Optional.empty() : Optional.ofNullable(JqBatch.of(engine, paths));
-    };
+    this.newBatch = c -> new LazyBatch(engine, paths(c));
   }
 
   /** The component's paths as {@link #extract} evaluates them, or null when the engine has no batches. */
   private JqBatch batch(ComponentDefinition c) {
-    return batches.get(c, newBatch).orElse(null);
+    return batches.get(c, newBatch).get();
   }
 
   /** Every path {@link #extract} may evaluate, in the order it does. */

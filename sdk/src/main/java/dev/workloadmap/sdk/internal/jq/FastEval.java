@@ -63,6 +63,18 @@ final class FastEval {
     this.batch = batch;
   }
 
+  /**
+   * The parts as one string, for the nodes' keys: by a builder, not string concatenation, whose call sites each cost a
+   * bootstrap at the first build (a one-shot command builds every key once).
+   */
+  static String k(Object... parts) {
+    StringBuilder b = new StringBuilder();
+    for (Object p : parts) {
+      b.append(p);
+    }
+    return b.toString();
+  }
+
   /** The evaluator for {@code expression}, or null when it uses anything this class does not handle. */
   static FastEval of(String expression) {
     JqNode ast;
@@ -429,7 +441,7 @@ final class FastEval {
 
     /** The context of what {@code source} gives, read in context {@code ctx}. */
     private String inner(String ctx, Node source) {
-      return ctx + "|" + expression + ":" + source.key;
+      return k(ctx, "|", expression, ":", source.key);
     }
 
     /** {@code n} (built in context {@code ctx}), or the shared node that stands for every such node. */
@@ -443,7 +455,7 @@ final class FastEval {
           || n instanceof MinMax) {
         return n; // nothing to save: no lookup of its own
       }
-      String where = ctx + "#" + n.key;
+      String where = k(ctx, "#", n.key);
       if (counts != null) {
         counts.merge(where, 1, Integer::sum);
         keys.put(where, n.key);
@@ -837,7 +849,7 @@ final class FastEval {
     private final boolean ofInput;
 
     Field(Node target, String name) {
-      super(target.single, target.fresh, "(" + target.key + ")." + TextNode.valueOf(name));
+      super(target.single, target.fresh, k("(", target.key, ").", TextNode.valueOf(name)));
       this.target = target;
       this.name = name;
       this.ofInput = target instanceof Identity;
@@ -889,7 +901,7 @@ final class FastEval {
     private final int index;
 
     Index(Node target, int index) {
-      super(target.single, target.fresh, "(" + target.key + ")[" + index + "]");
+      super(target.single, target.fresh, k("(", target.key, ")[", index, "]"));
       this.target = target;
       this.index = index;
     }
@@ -934,7 +946,7 @@ final class FastEval {
     private final Node target;
 
     Iterate(Node target) {
-      super(false, target.fresh, "(" + target.key + ")[]");
+      super(false, target.fresh, k("(", target.key, ")[]"));
       this.target = target;
     }
 
@@ -989,11 +1001,16 @@ final class FastEval {
       super(
           false,
           false,
-          "(" + target.key + ")"
-              + (iterate
+          k(
+              "(",
+              target.key,
+              ")",
+              iterate
                   ? "[]"
-                  : last instanceof String name ? "." + TextNode.valueOf(name) : "[" + last + "]")
-              + "?");
+                  : last instanceof String name
+                      ? k(".", TextNode.valueOf(name))
+                      : k("[", last, "]"),
+              "?"));
       this.target = target;
       this.last = last;
       this.iterate = iterate;
@@ -1102,7 +1119,7 @@ final class FastEval {
       super(
           left.single && right.single,
           left.fresh || right.fresh,
-          "(" + left.key + ")|(" + right.key + ")");
+          k("(", left.key, ")|(", right.key, ")"));
       this.left = left;
       this.right = right;
     }
@@ -1145,7 +1162,7 @@ final class FastEval {
     private final Node right;
 
     Comma(Node left, Node right) {
-      super(false, left.fresh || right.fresh, "(" + left.key + "),(" + right.key + ")");
+      super(false, left.fresh || right.fresh, k("(", left.key, "),(", right.key, ")"));
       this.left = left;
       this.right = right;
     }
@@ -1166,7 +1183,7 @@ final class FastEval {
       super(
           left.single && right.single,
           left.fresh || right.fresh,
-          "(" + left.key + ")//(" + right.key + ")");
+          k("(", left.key, ")//(", right.key, ")"));
       this.left = left;
       this.right = right;
     }
@@ -1213,7 +1230,7 @@ final class FastEval {
       super(
           left.single && right.single,
           false,
-          "(" + left.key + ")" + (and ? "and" : "or") + "(" + right.key + ")");
+          k("(", left.key, ")", and ? "and" : "or", "(", right.key, ")"));
       this.left = left;
       this.right = right;
       this.and = and;
@@ -1262,7 +1279,7 @@ final class FastEval {
     }
 
     static Chain of(Node l, Node r, boolean and) {
-      String key = "(" + l.key + ")" + (and ? "and" : "or") + "(" + r.key + ")";
+      String key = k("(", l.key, ")", and ? "and" : "or", "(", r.key, ")");
       Node[] ls = l instanceof Chain c && c.and == and ? c.operands : new Node[] {l};
       Node[] operands = java.util.Arrays.copyOf(ls, ls.length + 1);
       operands[ls.length] = r;
@@ -1302,7 +1319,7 @@ final class FastEval {
     private final Node operand;
 
     NotOf(Node operand) {
-      super(true, false, "(" + operand.key + ")|(not)");
+      super(true, false, k("(", operand.key, ")|(not)"));
       this.operand = operand;
     }
 
@@ -1336,7 +1353,7 @@ final class FastEval {
     }
 
     ValueOp(Node left, Node right, String op) {
-      super(left.single && right.single, false, "(" + left.key + ")" + op + "(" + right.key + ")");
+      super(left.single && right.single, false, k("(", left.key, ")", op, "(", right.key, ")"));
       this.left = left;
       this.right = right;
       this.rightValue = right instanceof Literal lit ? lit.value : null;
@@ -1457,7 +1474,7 @@ final class FastEval {
       super(
           condition.single && then.single && otherwise.single,
           then.fresh || otherwise.fresh,
-          "if(" + condition.key + ")then(" + then.key + ")else(" + otherwise.key + ")");
+          k("if(", condition.key, ")then(", then.key, ")else(", otherwise.key, ")"));
       this.condition = condition;
       this.then = then;
       this.otherwise = otherwise;
@@ -1488,7 +1505,7 @@ final class FastEval {
     private final Node body;
 
     Collect(Node body) {
-      super(true, true, "[" + (body == null ? "" : body.key) + "]");
+      super(true, true, k("[", body == null ? "" : body.key, "]"));
       this.body = body;
     }
 
@@ -1680,7 +1697,7 @@ final class FastEval {
     private final Node condition;
 
     Select(Node condition) {
-      super(false, false, "select(" + condition.key + ")");
+      super(false, false, k("select(", condition.key, ")"));
       this.condition = condition;
     }
 
@@ -1701,7 +1718,7 @@ final class FastEval {
     private final boolean any;
 
     AnyAll(Node generator, Node condition, boolean any) {
-      super(true, false, (any ? "any(" : "all(") + generator.key + ";" + condition.key + ")");
+      super(true, false, k(any ? "any(" : "all(", generator.key, ";", condition.key, ")"));
       this.generator = generator;
       this.condition = condition;
       this.any = any;

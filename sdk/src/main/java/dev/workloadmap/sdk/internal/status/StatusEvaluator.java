@@ -10,6 +10,7 @@ import dev.workloadmap.sdk.definition.StatusDefinition.ExpectedCondition;
 import dev.workloadmap.sdk.definition.StatusDefinition.StatusMatcher;
 import dev.workloadmap.sdk.definition.WorkloadStatus;
 import dev.workloadmap.sdk.internal.jq.JqBatch;
+import dev.workloadmap.sdk.internal.jq.LazyBatch;
 import dev.workloadmap.sdk.internal.jq.RecentByIdentity;
 import dev.workloadmap.sdk.jq.JqException;
 import dev.workloadmap.sdk.jq.JqInput;
@@ -82,7 +83,8 @@ public final class StatusEvaluator {
       return null;
     }
     Plan plan = plans.get(s, newPlan);
-    JqBatch.Session session = plan.batch == null ? null : plan.batch.session(object);
+    JqBatch batch = plan.batch.get();
+    JqBatch.Session session = batch == null ? null : batch.session(object);
     List<EvaluationProblem> problems = new ArrayList<>();
     String phase = null;
     if (s.phasePath() != null) {
@@ -182,7 +184,7 @@ public final class StatusEvaluator {
    * order), so that what the matchers share is read once per object.
    */
   private static final class Plan {
-    final JqBatch batch;
+    final LazyBatch batch;
     final int phase;
     final int conditions;
     final WorkloadStatus[] statuses;
@@ -211,7 +213,7 @@ public final class StatusEvaluator {
           expressions[k][i] = e == null ? -1 : add(batch, e.expression());
         }
       }
-      this.batch = JqBatch.of(engine, batch);
+      this.batch = new LazyBatch(engine, batch);
     }
 
     private static int add(List<String> batch, String expression) {

@@ -88,7 +88,7 @@ class BatchAgreementTest {
     }
     JsonNode[] replacements = {F.nullNode(), F.textNode("x"), F.arrayNode()};
     // leaves spread over the object, not only its first ones
-    int step = Math.max(1, leaves.size() / 6);
+    int step = Math.max(1, leaves.size() / 4);
     for (int i = 0; i < leaves.size(); i += step) {
       for (JsonNode r : replacements) {
         JsonNode copy = object.deepCopy();
@@ -146,7 +146,8 @@ class BatchAgreementTest {
     int compared = 0;
     for (boolean compiled : new boolean[] {false, true}) {
       FastEval.compileAfter = compiled ? 0 : Integer.MAX_VALUE;
-      for (boolean strict : new boolean[] {false, true}) {
+      // strict mode (failing at the first problem) once, on the compiled batches
+      for (boolean strict : compiled ? new boolean[] {false, true} : new boolean[] {false}) {
         JqEngine engine = new JacksonJqEngine(JqOptions.defaults());
         WorkloadMap batched =
             WorkloadMap.builder().engine(engine).strict(strict).build();
@@ -182,6 +183,6 @@ class BatchAgreementTest {
         }
       }
     }
-    assertThat(compared).isGreaterThan(4000);
+    assertThat(compared).isGreaterThan(3000);
   }
 }
