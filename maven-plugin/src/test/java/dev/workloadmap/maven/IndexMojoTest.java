@@ -59,4 +59,30 @@ class IndexMojoTest {
         .hasMessage("No catalog definitions folder " + dir.resolve("missing")
             + " (expected <slug>/definition.yaml folders)");
   }
+
+  @Test
+  void recordsTheEntriesItValidatedWithTheValidatorBesideTheIndexUnlessTurnedOff()
+      throws Exception {
+    Path defs = dir.resolve("workloadmap");
+    Path valid = Files.createDirectories(defs.resolve("demo-example-com-trainjob-v1"));
+    Files.copy(
+        Path.of("src/test/resources/analyze-overlapping/demo-running-failed/definition.yaml"),
+        valid.resolve("definition.yaml"));
+    Files.createDirectories(defs.resolve("core-pod-v1"));
+    Files.writeString(defs.resolve("core-pod-v1/definition.yaml"), "# not a definition");
+    mojo(defs).execute();
+    Path record = dir.resolve("classes/META-INF/workloadmap/catalog/validated.txt");
+    String sha = dev.workloadmap.sdk.internal.proof.Sha256.hex(
+        Files.readAllBytes(valid.resolve("definition.yaml")));
+    assertThat(Files.readAllLines(record))
+        .filteredOn(l -> !l.startsWith("#"))
+        .containsExactly(
+            "validator " + dev.workloadmap.sdk.internal.proof.ValidatorIdentity.current(),
+            "demo-example-com-trainjob-v1 " + sha);
+    Files.delete(record);
+    IndexMojo off = mojo(defs);
+    off.recordValidation = false;
+    off.execute();
+    assertThat(record).doesNotExist();
+  }
 }
