@@ -52,6 +52,22 @@ class YamlReaderErrorsTest {
   // ------------------------------------------------------------------------------------------------
 
   @Test
+  void anEscapeWithoutItsHexDigitsIsAYamlErrorNotACrash() {
+    // found by the fuzz run fuzz-yaml-reader: at the end of the text SnakeYAML's scanner threw
+    // NumberFormatException for an escape without digits
+    for (String text : new String[] {"a: \"\\x", "a:\n  - {b: \"\\u", "x: 1\n---\nb: \"\\U"}) {
+      assertThatThrownBy(() -> new YamlReader().readAll(text, "f.yaml"))
+          .as(text)
+          .isInstanceOf(YamlException.class)
+          .hasMessageContaining("escape without its hexadecimal digits");
+    }
+    // with a character after it, SnakeYAML's own error stays
+    assertThatThrownBy(() -> new YamlReader().readAll("a: \"\\x\"\n", "f.yaml"))
+        .isInstanceOf(YamlException.class)
+        .hasMessageContaining("expected escape sequence");
+  }
+
+  @Test
   void badIndentationNamesTheLineAndTheEnclosingMapping() {
     YamlException e = error("metadata:\n  name: a\n namespace: b\n");
     assertThat(at(e)).isEqualTo("3:2");

@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.function.IntFunction;
 import org.yaml.snakeyaml.LoaderOptions;
 import org.yaml.snakeyaml.composer.Composer;
+import org.yaml.snakeyaml.error.Mark;
 import org.yaml.snakeyaml.error.YAMLException;
 import org.yaml.snakeyaml.nodes.Node;
 import org.yaml.snakeyaml.parser.ParserImpl;
@@ -71,6 +72,18 @@ public final class YamlReaderEngine {
       }
     } catch (YAMLException e) {
       throw SnakeYamlErrors.translate(e, file, parser.documentStart(), offsets);
+    } catch (NumberFormatException e) {
+      // SnakeYAML's scanner parses the hexadecimal digits of an x, u or U escape without checking
+      // them first
+      // (a backslash, x and a quote): a YAML error of the document, not a crash
+      Mark at = parser.documentStart();
+      throw new YamlException(
+          "a double-quoted string has a \\x, \\u or \\U escape without its hexadecimal digits;"
+              + " write the digits (\"\\x41\") or quote the text with single quotes",
+          at == null
+              ? SourceLocation.ofFile(file)
+              : new SourceLocation(file, at.getLine() + 1, at.getColumn() + 1, ""),
+          null);
     }
     return List.copyOf(documents);
   }
