@@ -135,7 +135,9 @@ public final class StatusEvaluator {
             e);
       }
     }
-    List<WorkloadStatus> matched = new ArrayList<>(2); // usually one status, at most a few
+    // usually one status: that one alone is held as it is, and a list made at the second
+    WorkloadStatus only = null;
+    List<WorkloadStatus> matched = null;
     for (int k = 0; k < plan.statuses.length; k++) {
       WorkloadStatus status = plan.statuses[k];
       StatusMatcher[] matchers = plan.matchers[k];
@@ -157,18 +159,24 @@ public final class StatusEvaluator {
           observer.evaluated(status, i, "", hit);
         }
         if (hit) {
-          matched.add(status);
+          if (only == null) {
+            only = status;
+          } else {
+            if (matched == null) {
+              matched = new ArrayList<>(4);
+              matched.add(only);
+            }
+            matched.add(status);
+          }
           break;
         }
       }
     }
-    if (matched.isEmpty()) {
-      matched.add(WorkloadStatus.UNDEFINED);
-    }
+    // an immutable list of one is what StatusResult's copy would make of it: no copy
     return new StatusResult(
         phase,
         conditions.isEmpty() ? List.of() : conditions,
-        matched,
+        matched != null ? matched : List.of(only != null ? only : WorkloadStatus.UNDEFINED),
         problems.isEmpty() ? List.of() : problems);
   }
 
