@@ -338,7 +338,8 @@ public final class ComponentExtractor {
     java.util.Set<String> uncountedScales = null; // made at the first bad scale
     for (int i = 0; i < ids.size(); i++) {
       String id = ids.get(i);
-      if (scales != null && badScales.contains(i)) {
+      // isEmpty first: no boxed index looked up per instance in the usual case, every count good
+      if (scales != null && !badScales.isEmpty() && badScales.contains(i)) {
         if (uncountedScales == null) {
           uncountedScales = new java.util.LinkedHashSet<>();
         }
