@@ -82,6 +82,7 @@ class CompletionAndLauncherTest {
     assertThat(launch(launcher, dir, jar))
         .contains(
             "-XX:SharedArchiveFile=" + lib.toRealPath().resolve("workloadmap-cli-1.0-all.jsa"))
+        .contains("-XX:ArchiveRelocationMode=0")
         .contains("-jar " + physicalJar + " --version");
 
     // dumped for a jar elsewhere (the jar and its archive were moved): the JVM could not use it,
@@ -90,6 +91,7 @@ class CompletionAndLauncherTest {
     Files.writeString(lib.resolve("workloadmap-cli-1.0-all.jsa.jar"), "/elsewhere/x.jar\n");
     assertThat(launch(launcher, dir, jar))
         .doesNotContain("SharedArchiveFile")
+        .doesNotContain("ArchiveRelocationMode")
         .contains("-jar " + physicalJar + " --version");
 
     // the jar rebuilt after the dump (found by the new-user trial: a package with
