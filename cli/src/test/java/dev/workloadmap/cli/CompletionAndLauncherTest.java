@@ -119,12 +119,12 @@ class CompletionAndLauncherTest {
     Path java = Files.writeString(bin.resolve("java"), "#!/bin/sh\necho \"$@\"\n");
     assertThat(java.toFile().setExecutable(true)).isTrue();
     Path jar = Files.writeString(dir.resolve("workloadmap-cli-1.0-all.jar"), "");
-    assertThat(launch(launcher, dir, jar, null)).contains("-XX:+UseSerialGC");
+    assertThat(launch(launcher, dir, jar, null)).contains("-XX:+UseG1GC");
     // the JVM refuses two collectors ("Multiple garbage collectors selected")
-    assertThat(launch(launcher, dir, jar, "-Xmx1g -XX:+UseG1GC"))
-        .doesNotContain("-XX:+UseSerialGC")
-        .contains("-XX:+UseG1GC");
-    assertThat(launch(launcher, dir, jar, "-XX:+PrintGC -Xmx1g")).contains("-XX:+UseSerialGC");
+    assertThat(launch(launcher, dir, jar, "-Xmx1g -XX:+UseSerialGC"))
+        .doesNotContain("-XX:+UseG1GC")
+        .contains("-XX:+UseSerialGC");
+    assertThat(launch(launcher, dir, jar, "-XX:+PrintGC -Xmx1g")).contains("-XX:+UseG1GC");
   }
 
   @Test
