@@ -82,6 +82,7 @@ class CompletionAndLauncherTest {
     assertThat(launch(launcher, dir, jar))
         .contains(
             "-XX:SharedArchiveFile=" + lib.toRealPath().resolve("workloadmap-cli-1.0-all.jsa"))
+        .contains("-XX:ArchiveRelocationMode=0")
         .contains("-jar " + physicalJar + " --version");
 
     // dumped for a jar elsewhere (the jar and its archive were moved): the JVM could not use it,
@@ -90,6 +91,7 @@ class CompletionAndLauncherTest {
     Files.writeString(lib.resolve("workloadmap-cli-1.0-all.jsa.jar"), "/elsewhere/x.jar\n");
     assertThat(launch(launcher, dir, jar))
         .doesNotContain("SharedArchiveFile")
+        .doesNotContain("ArchiveRelocationMode")
         .contains("-jar " + physicalJar + " --version");
 
     // the jar rebuilt after the dump (found by the new-user trial: a package with
@@ -117,12 +119,12 @@ class CompletionAndLauncherTest {
     Path java = Files.writeString(bin.resolve("java"), "#!/bin/sh\necho \"$@\"\n");
     assertThat(java.toFile().setExecutable(true)).isTrue();
     Path jar = Files.writeString(dir.resolve("workloadmap-cli-1.0-all.jar"), "");
-    assertThat(launch(launcher, dir, jar, null)).contains("-XX:+UseSerialGC");
+    assertThat(launch(launcher, dir, jar, null)).contains("-XX:+UseG1GC");
     // the JVM refuses two collectors ("Multiple garbage collectors selected")
-    assertThat(launch(launcher, dir, jar, "-Xmx1g -XX:+UseG1GC"))
-        .doesNotContain("-XX:+UseSerialGC")
-        .contains("-XX:+UseG1GC");
-    assertThat(launch(launcher, dir, jar, "-XX:+PrintGC -Xmx1g")).contains("-XX:+UseSerialGC");
+    assertThat(launch(launcher, dir, jar, "-Xmx1g -XX:+UseSerialGC"))
+        .doesNotContain("-XX:+UseG1GC")
+        .contains("-XX:+UseSerialGC");
+    assertThat(launch(launcher, dir, jar, "-XX:+PrintGC -Xmx1g")).contains("-XX:+UseG1GC");
   }
 
   @Test

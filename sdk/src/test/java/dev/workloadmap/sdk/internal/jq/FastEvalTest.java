@@ -300,4 +300,45 @@ class FastEvalTest {
     assertThat(FastEval.of("[.a.b[]?]").apply(pojo, 10)).isNull();
     assertThat(FastEval.of("[.a[]?]").apply(pojo, 10)).isNull();
   }
+
+  /**
+   * The nodes' keys spell literals and field names as {@code JsonNode.toString()} does, without making Jackson's
+   * internal mapper: every control character, quote, backslash, DEL, non-ASCII and lone surrogate, and the literal
+   * kinds the parser makes.
+   */
+  @Test
+  void jsonTextIsToString() {
+    StringBuilder all = new StringBuilder();
+    for (char c = 0; c < 0x100; c++) {
+      all.append(c);
+      String one = String.valueOf(c);
+      assertThat(FastEval.quoted(one))
+          .as("U+%04X", (int) c)
+          .isEqualTo(com.fasterxml.jackson.databind.node.TextNode.valueOf(one).toString());
+    }
+    for (String s : List.of(
+        "",
+        "a",
+        all.toString(),
+        "h\u00e9 \u2028\u2029",
+        "\ud83d\ude00",
+        "\ud83d",
+        "\ude00x",
+        "a\"b\\c/d")) {
+      assertThat(FastEval.quoted(s))
+          .isEqualTo(com.fasterxml.jackson.databind.node.TextNode.valueOf(s).toString());
+    }
+    for (JsonNode v : List.of(
+        com.fasterxml.jackson.databind.node.IntNode.valueOf(0),
+        com.fasterxml.jackson.databind.node.IntNode.valueOf(-2147483648),
+        com.fasterxml.jackson.databind.node.LongNode.valueOf(9007199254740993L),
+        com.fasterxml.jackson.databind.node.BooleanNode.TRUE,
+        com.fasterxml.jackson.databind.node.BooleanNode.FALSE,
+        com.fasterxml.jackson.databind.node.NullNode.getInstance(),
+        com.fasterxml.jackson.databind.node.TextNode.valueOf("Suspended\n"),
+        Json.parse("[1,\"a\"]"),
+        Json.parse("1.5"))) {
+      assertThat(FastEval.jsonText(v)).isEqualTo(v.toString());
+    }
+  }
 }
