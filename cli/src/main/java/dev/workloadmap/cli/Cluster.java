@@ -333,6 +333,27 @@ final class Cluster implements AutoCloseable {
           "check the kubeconfig user (or refresh its token)",
           type);
     }
+    javax.net.ssl.SSLException tls = tlsFailure(e);
+    if (tls != null) {
+      // reachable, but no TLS session: "check the cluster is up" would not help. The JDK's words
+      // for a
+      // server that answers in plain text; its message then dumps the answer's bytes in hex
+      String root = rootMessage(e);
+      boolean plain = root.contains("not an SSL/TLS record")
+          || root.contains("Unsupported or unrecognized SSL message");
+      return new CliException(
+          ExitCodes.ERROR,
+          "unreachable",
+          "no TLS connection to the API server at " + server + ": "
+              + (plain ? "it answered in plain text, not TLS" : root),
+          plain
+              ? "the server does not speak TLS on that port: give the kubeconfig the port the API server serves"
+                  + " HTTPS on (or an http:// server for a plain-HTTP test server)"
+              : "check the cluster's certificate-authority (or certificate-authority-data) in the kubeconfig: the"
+                  + " server's certificate must be signed by it and name the server's host;"
+                  + " --insecure-skip-tls-verify skips the check (for a throwaway test cluster only)",
+          type);
+    }
     if (unreachable(e)) {
       return new CliException(
           ExitCodes.ERROR,
@@ -354,6 +375,16 @@ final class Cluster implements AutoCloseable {
             : "check the request against the API server's message (HTTP " + e.getCode() + ")";
     return new CliException(
         ExitCodes.ERROR, "api_error", "cannot " + verb + ": " + msg, hint, type);
+  }
+
+  /** The TLS failure in {@code e}'s cause chain (a handshake or certificate failure), or null. */
+  static javax.net.ssl.SSLException tlsFailure(Throwable e) {
+    for (Throwable t = e; t != null && t.getCause() != t; t = t.getCause()) {
+      if (t instanceof javax.net.ssl.SSLException s) {
+        return s;
+      }
+    }
+    return null;
   }
 
   static String rootMessage(Throwable e) {

@@ -64,6 +64,14 @@ final class DescribeCommand extends BaseCommand implements OutputOptions.Formatt
           "File mode: describe the object in FILE" + " (- for standard input) without a cluster.")
   String file;
 
+  @Option(
+      names = "--object",
+      paramLabel = "KIND/NAME",
+      description =
+          "With -f: the one document of a file of several to read, by kind and name"
+              + " (LeaderWorkerSet/lws; the kind in any case), or by name alone when no other document has it.")
+  String object;
+
   @picocli.CommandLine.Mixin
   DefinitionFileOption definitionFile;
 
@@ -116,6 +124,7 @@ final class DescribeCommand extends BaseCommand implements OutputOptions.Formatt
       throw CliException.usage("--component-limit must not be negative", "0 means all components");
     }
     DescribeView view;
+    requireFileFor(object, file);
     if (file != null) {
       if (typeToken != null || nameArg != null) {
         throw CliException.usage(
@@ -148,15 +157,27 @@ final class DescribeCommand extends BaseCommand implements OutputOptions.Formatt
   }
 
   private DescribeView fileMode() {
-    YamlDocument doc = readDocument(this, file);
+    YamlDocument doc = readDocument(this, file, object);
     DefinitionSet.Entry entry = entryFor(this, doc.root(), file.equals("-") ? "<stdin>" : file);
     PreparedDefinition p = new Workloads(wm()).prepare(entry.definition());
     WorkloadTree tree = wm().resolve(p, doc); // problems located at the object's own lines
     return new DescribeView(tree, null, entry.origin(), null, wm().gpuResourceName());
   }
 
-  /** The one object of {@code file} ({@code -} for standard input), with positions; usage errors for anything else. */
-  static YamlDocument readDocument(BaseCommand cmd, String file) {
+  /** {@code --object} picks a document of {@code -f}'s file: without {@code -f} it is a usage error. */
+  static void requireFileFor(String object, String file) {
+    if (object != null && file == null) {
+      throw CliException.usage(
+          "--object picks one document of the file given to -f, and no -f was given",
+          "give the file too: -f FILE --object " + object);
+    }
+  }
+
+  /**
+   * The one object of {@code file} ({@code -} for standard input), with positions; usage errors for anything else. With
+   * {@code object} ({@code --object KIND/NAME}, or {@code NAME}), the one document of the file that it names.
+   */
+  static YamlDocument readDocument(BaseCommand cmd, String file, String object) {
     if (file.isEmpty()) {
       throw CliException.usage(
           "-f needs a file name", "give the object's file, or - for standard input");
@@ -235,19 +256,27 @@ final class DescribeCommand extends BaseCommand implements OutputOptions.Formatt
           "give a file with one object",
           null);
     }
+    if (object != null) {
+      docs = List.of(pick(docs, object, name));
+    }
     if (docs.size() > 1) {
+      String example = docs.stream()
+          .map(DescribeCommand::kindAndName)
+          .filter(k -> k != null)
+          .findFirst()
+          .orElse("KIND/NAME");
       throw new CliException(
               ExitCodes.USAGE,
               "read_error",
               name + " holds more than one document (" + docs.size() + "): " + inventory(docs),
-              "-f takes one object; split the file, one object per file, or give the one object on"
-                  + " standard input (-f -)",
+              "-f takes one object; pick it with --object KIND/NAME (for example --object "
+                  + example + "), or split the file, one object per file",
               null)
           .at(docs.get(1).locate(""));
     }
-    JsonNode object = docs.get(0).root();
-    String apiVersion = object.path("apiVersion").asText("");
-    String kind = object.path("kind").asText("");
+    JsonNode root = docs.get(0).root();
+    String apiVersion = root.path("apiVersion").asText("");
+    String kind = root.path("kind").asText("");
     if (apiVersion.isEmpty() || kind.isEmpty()) {
       throw new CliException(
           ExitCodes.USAGE,
@@ -257,6 +286,66 @@ final class DescribeCommand extends BaseCommand implements OutputOptions.Formatt
           null);
     }
     return docs.get(0);
+  }
+
+  /** {@code Kind/name} of a document, or null when it has no textual kind or name. */
+  private static String kindAndName(YamlDocument d) {
+    JsonNode o = d.root();
+    JsonNode kind = o.path("kind");
+    JsonNode objectName = o.path("metadata").path("name");
+    return kind.isTextual() && objectName.isTextual() && !kind.asText().isEmpty()
+        ? kind.asText() + "/" + objectName.asText()
+        : null;
+  }
+
+  /**
+   * The one document of {@code docs} that {@code object} names: {@code KIND/NAME} (the kind compared without case, as
+   * kubectl does) or {@code NAME} alone.
+   *
+   * @throws CliException a usage error when it names none of them or more than one
+   */
+  static YamlDocument pick(List<YamlDocument> docs, String object, String file) {
+    int slash = object.indexOf('/');
+    String kind = slash < 0 ? null : object.substring(0, slash);
+    String objectName = slash < 0 ? object : object.substring(slash + 1);
+    if (objectName.isEmpty() || (kind != null && (kind.isEmpty() || objectName.contains("/")))) {
+      throw CliException.usage(
+          "--object \"" + object + "\" is not KIND/NAME or NAME",
+          "for example --object LeaderWorkerSet/lws");
+    }
+    List<YamlDocument> matches = new java.util.ArrayList<>();
+    for (YamlDocument d : docs) {
+      JsonNode o = d.root();
+      boolean nameMatches = o.path("metadata").path("name").isTextual()
+          && o.path("metadata").path("name").asText().equals(objectName);
+      boolean kindMatches = kind == null
+          || (o.path("kind").isTextual() && o.path("kind").asText().equalsIgnoreCase(kind));
+      if (nameMatches && kindMatches) {
+        matches.add(d);
+      }
+    }
+    if (matches.size() == 1) {
+      return matches.get(0);
+    }
+    String holds = file + " holds " + docs.size() + " document" + (docs.size() == 1 ? "" : "s")
+        + ": " + inventory(docs);
+    if (matches.isEmpty()) {
+      throw new CliException(
+          ExitCodes.USAGE,
+          "read_error",
+          "--object " + object + " names none of the documents: " + holds,
+          "give the kind and name of one of them, as KIND/NAME",
+          null);
+    }
+    throw new CliException(
+            ExitCodes.USAGE,
+            "read_error",
+            "--object " + object + " names " + matches.size() + " documents: " + inventory(matches),
+            kind == null
+                ? "give the kind too, as KIND/NAME"
+                : "the file holds the same object more than once; keep one of them",
+            null)
+        .at(matches.get(1).locate(""));
   }
 
   /**
@@ -289,11 +378,6 @@ final class DescribeCommand extends BaseCommand implements OutputOptions.Formatt
       sb.append(" and ").append(docs.size() - shown).append(" more");
     }
     return sb.toString();
-  }
-
-  /** As {@link #readDocument(BaseCommand, String)}, the object alone. */
-  static JsonNode readObject(BaseCommand cmd, String file) {
-    return readDocument(cmd, file).root();
   }
 
   /**

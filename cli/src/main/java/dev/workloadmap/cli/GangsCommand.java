@@ -71,6 +71,14 @@ final class GangsCommand extends BaseCommand implements OutputOptions.Formatted 
   String file;
 
   @Option(
+      names = "--object",
+      paramLabel = "KIND/NAME",
+      description =
+          "With -f: the one document of a file of several to read, by kind and name"
+              + " (LeaderWorkerSet/lws; the kind in any case), or by name alone when no other document has it.")
+  String object;
+
+  @Option(
       names = "--queue",
       paramLabel = "QUEUE",
       description =
@@ -106,13 +114,14 @@ final class GangsCommand extends BaseCommand implements OutputOptions.Formatted 
     PodGroups.Scheduler scheduler =
         SCHEDULERS.contains(format) ? PodGroups.Scheduler.parse(format) : null;
     Output out = scheduler != null ? Output.YAML : outputOptions.view();
+    DescribeCommand.requireFileFor(object, file);
     if (file != null) {
       if (typeToken != null || nameArg != null) {
         throw CliException.usage(
             "-f cannot be combined with TYPE or NAME arguments",
             "use either gangs -f FILE or gangs TYPE/NAME");
       }
-      dev.workloadmap.sdk.yaml.YamlDocument doc = DescribeCommand.readDocument(this, file);
+      dev.workloadmap.sdk.yaml.YamlDocument doc = DescribeCommand.readDocument(this, file, object);
       JsonNode object = doc.root();
       DefinitionSet.Entry entry =
           DescribeCommand.entryFor(this, object, file.equals("-") ? "<stdin>" : file);

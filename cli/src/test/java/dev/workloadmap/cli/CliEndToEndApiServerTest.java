@@ -55,6 +55,43 @@ class CliEndToEndApiServerTest {
   }
 
   @Test
+  void aServerCertificateNotSignedByTheKubeconfigsAuthorityIsOneTlsErrorWithACertificateHint(
+      WorkloadMapCluster cluster) throws Exception {
+    seeded(cluster);
+    String server = cluster.client().getConfiguration().getMasterUrl().replaceAll("/$", "");
+    org.junit.jupiter.api.Assumptions.assumeTrue(
+        server.startsWith("https:"), "the API server of this tier serves plain HTTP: " + server);
+    Path dir = Files.createTempDirectory("workloadmap-cli-tls");
+    Path cfg = dir.resolve("kubeconfig");
+    // the real server, but no certificate authority for it and no insecure-skip-tls-verify
+    Files.writeString(cfg, """
+        apiVersion: v1
+        kind: Config
+        clusters:
+          - name: test
+            cluster: {server: "%s"}
+        users:
+          - name: test
+            user: {token: test-token}
+        contexts:
+          - name: test
+            context: {cluster: test, user: test, namespace: default}
+        current-context: test
+        """.formatted(server));
+    Cli.Result r = new Cli().run("get", "jobsets", "--kubeconfig", cfg.toString());
+    assertThat(r.exitCode()).as(r.toString()).isEqualTo(ExitCodes.ERROR);
+    assertThat(r.err())
+        .as(r.toString())
+        .contains("error: no TLS connection to the API server at " + server)
+        .contains("hint: check the cluster's certificate-authority")
+        .doesNotContain("check that the cluster is up")
+        .doesNotContain("\tat ");
+    assertThat(r.err().lines().filter(l -> l.startsWith("error:")).count())
+        .as(r.toString())
+        .isEqualTo(1);
+  }
+
+  @Test
   void describeShowsLeaderAndWorkerReadyCountsAndTwelveGpus(WorkloadMapCluster cluster)
       throws Exception {
     Cli.Result r = cli(cluster, "describe", "jobset/seed");

@@ -114,7 +114,8 @@ class DescribeFileModeTest {
     assertThat(r.err())
         .contains(
             "(2): jobset.x-k8s.io/v1alpha2 JobSet seed (line 3), jobset.x-k8s.io/v1alpha2 JobSet seed (line ")
-        .contains("hint: -f takes one object; split the file");
+        .contains(
+            "hint: -f takes one object; pick it with --object KIND/NAME (for example --object JobSet/seed)");
 
     Path many = dir.resolve("many.yaml");
     Files.writeString(
@@ -158,5 +159,75 @@ class DescribeFileModeTest {
     assertThat(missing.exitCode()).isEqualTo(ExitCodes.USAGE);
     assertThat(missing.err()).contains("does-not-exist.yaml").contains("no such file");
     assertThat(missing.err()).doesNotContain("Exception").doesNotContain("\tat ");
+  }
+
+  /**
+   * {@code --object KIND/NAME} (or {@code NAME}) picks one document of a multi-document file, as real manifests are
+   * (a LeaderWorkerSet with its Service): the same view as the object alone; one that names none or several of them,
+   * or is given without {@code -f}, is a usage error that lists the documents. Unit tier.
+   */
+  @Test
+  void objectPicksOneDocumentOfSeveralAndNamesTheDocumentsWhenItMatchesNoneOrSeveral(
+      @TempDir Path dir) throws Exception {
+    Path mixed = dir.resolve("mixed.yaml");
+    String seed = Files.readString(SEED);
+    Files.writeString(
+        mixed,
+        "apiVersion: v1\nkind: Service\nmetadata: {name: seed}\n---\n" + seed
+            + "\n---\napiVersion: v1\nkind: ConfigMap\nmetadata: {name: cm}\n");
+    Cli.Result alone = Cli.exec("describe", "-f", SEED.toString());
+    for (String pick : new String[] {"JobSet/seed", "jobset/seed", "JOBSET/seed"}) {
+      Cli.Result r = Cli.exec("describe", "-f", mixed.toString(), "--object", pick);
+      assertThat(r.exitCode()).as(r.toString()).isZero();
+      assertThat(r.out()).isEqualTo(alone.out());
+    }
+    // the problems of the picked document name its lines in the file it is in
+    Path broken = dir.resolve("broken.yaml");
+    Files.writeString(
+        broken,
+        "apiVersion: v1\nkind: Service\nmetadata: {name: s}\n---\n"
+            + seed.replaceFirst("replicas: 1", "replicas: -1"));
+    Cli.Result located = Cli.exec(
+        "describe", "-f", broken.toString(), "--object", "JobSet/seed", "--allow-incomplete");
+    assertThat(located.out())
+        .as(located.toString())
+        .contains(broken + ":" + (4 + lineOf(seed, "replicas: 1")) + ":");
+    // gangs -f takes the same option
+    Cli.Result gangs = Cli.exec("gangs", "-f", mixed.toString(), "--object", "JobSet/seed");
+    assertThat(gangs.exitCode()).as(gangs.toString()).isZero();
+    assertThat(gangs.out()).isEqualTo(Cli.exec("gangs", "-f", SEED.toString()).out());
+
+    Cli.Result none = Cli.exec("describe", "-f", mixed.toString(), "--object", "JobSet/other");
+    assertThat(none.exitCode()).isEqualTo(ExitCodes.USAGE);
+    assertThat(none.err())
+        .as(none.toString())
+        .startsWith(
+            "error: --object JobSet/other names none of the documents: " + mixed
+                + " holds 3 documents: v1 Service seed (line 1), jobset.x-k8s.io/v1alpha2 JobSet seed (line ")
+        .contains("hint: give the kind and name of one of them, as KIND/NAME");
+    Cli.Result two = Cli.exec("describe", "-f", mixed.toString(), "--object", "seed");
+    assertThat(two.exitCode()).isEqualTo(ExitCodes.USAGE);
+    assertThat(two.err())
+        .as(two.toString())
+        .contains(
+            "--object seed names 2 documents: v1 Service seed (line 1), jobset.x-k8s.io/v1alpha2 JobSet seed")
+        .contains("hint: give the kind too, as KIND/NAME");
+    Cli.Result byName = Cli.exec("describe", "-f", mixed.toString(), "--object", "cm");
+    assertThat(byName.exitCode()).as(byName.toString()).isEqualTo(ExitCodes.NO_DEFINITION);
+    for (String bad : new String[] {"", "/seed", "JobSet/", "a/b/c"}) {
+      Cli.Result r = Cli.exec("describe", "-f", mixed.toString(), "--object", bad);
+      assertThat(r.exitCode()).as(r.toString()).isEqualTo(ExitCodes.USAGE);
+      assertThat(r.err()).as(r.toString()).contains("is not KIND/NAME or NAME");
+    }
+    Cli.Result noFile = Cli.exec("describe", "jobset/seed", "--object", "JobSet/seed");
+    assertThat(noFile.exitCode()).isEqualTo(ExitCodes.USAGE);
+    assertThat(noFile.err()).contains("--object picks one document of the file given to -f");
+    Cli.Result noFileGangs = Cli.exec("gangs", "--object", "JobSet/seed");
+    assertThat(noFileGangs.exitCode()).isEqualTo(ExitCodes.USAGE);
+    assertThat(noFileGangs.err()).contains("--object picks one document of the file given to -f");
+  }
+
+  private static int lineOf(String text, String needle) {
+    return text.substring(0, text.indexOf(needle)).split("\n", -1).length;
   }
 }

@@ -403,4 +403,56 @@ class NewUserFindingsTest {
         .findOption("-o");
     assertThat(String.join(", ", option.completionCandidates())).isEqualTo(formats);
   }
+
+  /**
+   * An https:// server that answers in plain HTTP (a wrong port, a plain test server): one error saying so, with a
+   * hint about the port, not "check that the cluster is up" and not the JDK's hex dump of the answer; the warning
+   * about the same failure while the cluster's definitions were listed is not printed after it.
+   */
+  @Test
+  void anHttpsServerThatAnswersInPlainTextIsOneTlsErrorWithAPortHint(@TempDir Path dir)
+      throws Exception {
+    // a plain HTTP server as python's http.server answers a TLS hello: a 400 in plain text
+    java.net.ServerSocket plain =
+        new java.net.ServerSocket(0, 50, java.net.InetAddress.getLoopbackAddress());
+    Thread answering = new Thread(() -> {
+      while (!plain.isClosed()) {
+        try (java.net.Socket s = plain.accept()) {
+          s.getInputStream().read(new byte[512]);
+          s.getOutputStream()
+              .write("HTTP/1.0 400 Bad request\r\nContent-Type: text/html\r\n\r\n<html>bad</html>\n"
+                  .getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+        } catch (java.io.IOException closed) {
+          // the test is over, or the client hung up
+        }
+      }
+    });
+    answering.setDaemon(true);
+    answering.start();
+    try {
+      String server = "https://127.0.0.1:" + plain.getLocalPort();
+      Path cfg = dir.resolve("config");
+      Files.writeString(cfg, """
+          apiVersion: v1
+          kind: Config
+          clusters: [{name: t, cluster: {server: "%s"}}]
+          users: [{name: t, user: {token: x}}]
+          contexts: [{name: t, context: {cluster: t, user: t}}]
+          current-context: t
+          """.formatted(server));
+      Cli.Result r =
+          Cli.exec("get", "jobsets", "--kubeconfig", cfg.toString(), "--request-timeout", "2s");
+      assertThat(r.exitCode()).as(r.toString()).isEqualTo(ExitCodes.ERROR);
+      assertThat(r.err())
+          .as(r.toString())
+          .startsWith("error: no TLS connection to the API server at " + server)
+          .contains("it answered in plain text, not TLS")
+          .contains("hint: the server does not speak TLS on that port")
+          .doesNotContain("not an SSL/TLS record")
+          .doesNotContain("warning:")
+          .doesNotContain("check that the cluster is up");
+    } finally {
+      plain.close();
+    }
+  }
 }
