@@ -333,20 +333,17 @@ final class Cluster implements AutoCloseable {
           "check the kubeconfig user (or refresh its token)",
           type);
     }
-    javax.net.ssl.SSLException tls = tlsFailure(e);
+    Tls tls = tlsFailure(e);
     if (tls != null) {
-      // reachable, but no TLS session: "check the cluster is up" would not help. The JDK's words
-      // for a
-      // server that answers in plain text; its message then dumps the answer's bytes in hex
-      String root = rootMessage(e);
-      boolean plain = root.contains("not an SSL/TLS record")
-          || root.contains("Unsupported or unrecognized SSL message");
+      // reachable, but no TLS session: "check the cluster is up" would not help (a connection
+      // closed
+      // during the handshake is not this: it stays unreachable below)
       return new CliException(
           ExitCodes.ERROR,
           "unreachable",
           "no TLS connection to the API server at " + server + ": "
-              + (plain ? "it answered in plain text, not TLS" : root),
-          plain
+              + (tls == Tls.PLAIN_TEXT ? "it answered in plain text, not TLS" : rootMessage(e)),
+          tls == Tls.PLAIN_TEXT
               ? "the server does not speak TLS on that port: give the kubeconfig the port the API server serves"
                   + " HTTPS on (or an http:// server for a plain-HTTP test server)"
               : "check the cluster's certificate-authority (or certificate-authority-data) in the kubeconfig: the"
@@ -377,11 +374,33 @@ final class Cluster implements AutoCloseable {
         ExitCodes.ERROR, "api_error", "cannot " + verb + ": " + msg, hint, type);
   }
 
-  /** The TLS failure in {@code e}'s cause chain (a handshake or certificate failure), or null. */
-  static javax.net.ssl.SSLException tlsFailure(Throwable e) {
+  /** Why a TLS session failed, when the cause is the server's certificate or its not speaking TLS. */
+  enum Tls {
+    /** The certificate was not trusted, or did not name the host. */
+    CERTIFICATE,
+    /** The server answered in plain text (a plain-HTTP port). */
+    PLAIN_TEXT
+  }
+
+  /**
+   * What {@code e}'s cause chain says about TLS: a certificate that failed the checks, a server that answered in plain
+   * text (the JDK's words for it; its message then dumps the answer's bytes in hex), or null for anything else (a
+   * connection closed or reset during the handshake is a network failure).
+   */
+  static Tls tlsFailure(Throwable e) {
     for (Throwable t = e; t != null && t.getCause() != t; t = t.getCause()) {
-      if (t instanceof javax.net.ssl.SSLException s) {
-        return s;
+      if (t instanceof java.security.cert.CertificateException
+          || t instanceof java.security.cert.CertPathValidatorException
+          || t instanceof java.security.cert.CertPathBuilderException
+          || t instanceof javax.net.ssl.SSLPeerUnverifiedException) {
+        return Tls.CERTIFICATE;
+      }
+      String m = t.getMessage();
+      if (t instanceof javax.net.ssl.SSLException
+          && m != null
+          && (m.contains("not an SSL/TLS record")
+              || m.contains("Unsupported or unrecognized SSL message"))) {
+        return Tls.PLAIN_TEXT;
       }
     }
     return null;
