@@ -64,13 +64,8 @@ final class DescribeCommand extends BaseCommand implements OutputOptions.Formatt
           "File mode: describe the object in FILE" + " (- for standard input) without a cluster.")
   String file;
 
-  @Option(
-      names = "--object",
-      paramLabel = "KIND/NAME",
-      description =
-          "With -f: the one document of a file of several to read, by kind and name"
-              + " (LeaderWorkerSet/lws; the kind in any case), or by name alone when no other document has it.")
-  String object;
+  @picocli.CommandLine.Mixin
+  DocumentOption documentOption;
 
   @picocli.CommandLine.Mixin
   DefinitionFileOption definitionFile;
@@ -124,7 +119,7 @@ final class DescribeCommand extends BaseCommand implements OutputOptions.Formatt
       throw CliException.usage("--component-limit must not be negative", "0 means all components");
     }
     DescribeView view;
-    requireFileFor(object, file);
+    documentOption.forFile(file); // --object goes with -f only
     if (file != null) {
       if (typeToken != null || nameArg != null) {
         throw CliException.usage(
@@ -157,20 +152,11 @@ final class DescribeCommand extends BaseCommand implements OutputOptions.Formatt
   }
 
   private DescribeView fileMode() {
-    YamlDocument doc = readDocument(this, file, object);
+    YamlDocument doc = readDocument(this, file, documentOption.object);
     DefinitionSet.Entry entry = entryFor(this, doc.root(), file.equals("-") ? "<stdin>" : file);
     PreparedDefinition p = new Workloads(wm()).prepare(entry.definition());
     WorkloadTree tree = wm().resolve(p, doc); // problems located at the object's own lines
     return new DescribeView(tree, null, entry.origin(), null, wm().gpuResourceName());
-  }
-
-  /** {@code --object} picks a document of {@code -f}'s file: without {@code -f} it is a usage error. */
-  static void requireFileFor(String object, String file) {
-    if (object != null && file == null) {
-      throw CliException.usage(
-          "--object picks one document of the file given to -f, and no -f was given",
-          "give the file too: -f FILE --object " + object);
-    }
   }
 
   /**

@@ -70,13 +70,8 @@ final class GangsCommand extends BaseCommand implements OutputOptions.Formatted 
           + " in FILE (- for standard input), before any pod exists, without a cluster.")
   String file;
 
-  @Option(
-      names = "--object",
-      paramLabel = "KIND/NAME",
-      description =
-          "With -f: the one document of a file of several to read, by kind and name"
-              + " (LeaderWorkerSet/lws; the kind in any case), or by name alone when no other document has it.")
-  String object;
+  @picocli.CommandLine.Mixin
+  DocumentOption documentOption;
 
   @Option(
       names = "--queue",
@@ -114,14 +109,14 @@ final class GangsCommand extends BaseCommand implements OutputOptions.Formatted 
     PodGroups.Scheduler scheduler =
         SCHEDULERS.contains(format) ? PodGroups.Scheduler.parse(format) : null;
     Output out = scheduler != null ? Output.YAML : outputOptions.view();
-    DescribeCommand.requireFileFor(object, file);
+    String pick = documentOption.forFile(file);
     if (file != null) {
       if (typeToken != null || nameArg != null) {
         throw CliException.usage(
             "-f cannot be combined with TYPE or NAME arguments",
             "use either gangs -f FILE or gangs TYPE/NAME");
       }
-      dev.workloadmap.sdk.yaml.YamlDocument doc = DescribeCommand.readDocument(this, file, object);
+      dev.workloadmap.sdk.yaml.YamlDocument doc = DescribeCommand.readDocument(this, file, pick);
       JsonNode object = doc.root();
       DefinitionSet.Entry entry =
           DescribeCommand.entryFor(this, object, file.equals("-") ? "<stdin>" : file);
