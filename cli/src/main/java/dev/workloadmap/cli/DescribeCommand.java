@@ -119,14 +119,14 @@ final class DescribeCommand extends BaseCommand implements OutputOptions.Formatt
       throw CliException.usage("--component-limit must not be negative", "0 means all components");
     }
     DescribeView view;
-    documentOption.forFile(file); // --object goes with -f only
+    String pick = documentOption.forFile(file);
     if (file != null) {
       if (typeToken != null || nameArg != null) {
         throw CliException.usage(
             "-f cannot be combined with TYPE or NAME arguments",
             "use either describe -f FILE or describe TYPE/NAME");
       }
-      view = fileMode();
+      view = fileMode(pick);
     } else {
       view = live();
     }
@@ -151,8 +151,8 @@ final class DescribeCommand extends BaseCommand implements OutputOptions.Formatt
     return ExitCodes.OK;
   }
 
-  private DescribeView fileMode() {
-    YamlDocument doc = readDocument(this, file, documentOption.object);
+  private DescribeView fileMode(String pick) {
+    YamlDocument doc = readDocument(this, file, pick);
     DefinitionSet.Entry entry = entryFor(this, doc.root(), file.equals("-") ? "<stdin>" : file);
     PreparedDefinition p = new Workloads(wm()).prepare(entry.definition());
     WorkloadTree tree = wm().resolve(p, doc); // problems located at the object's own lines

@@ -62,22 +62,8 @@ class CliEndToEndApiServerTest {
     org.junit.jupiter.api.Assumptions.assumeTrue(
         server.startsWith("https:"), "the API server of this tier serves plain HTTP: " + server);
     Path dir = Files.createTempDirectory("workloadmap-cli-tls");
-    Path cfg = dir.resolve("kubeconfig");
     // the real server, but no certificate authority for it and no insecure-skip-tls-verify
-    Files.writeString(cfg, """
-        apiVersion: v1
-        kind: Config
-        clusters:
-          - name: test
-            cluster: {server: "%s"}
-        users:
-          - name: test
-            user: {token: test-token}
-        contexts:
-          - name: test
-            context: {cluster: test, user: test, namespace: default}
-        current-context: test
-        """.formatted(server));
+    Path cfg = SeedCluster.kubeconfigWithoutAuthority(dir, server);
     Cli.Result r = new Cli().run("get", "jobsets", "--kubeconfig", cfg.toString());
     assertThat(r.exitCode()).as(r.toString()).isEqualTo(ExitCodes.ERROR);
     assertThat(r.err())

@@ -431,15 +431,7 @@ class NewUserFindingsTest {
     answering.start();
     try {
       String server = "https://127.0.0.1:" + plain.getLocalPort();
-      Path cfg = dir.resolve("config");
-      Files.writeString(cfg, """
-          apiVersion: v1
-          kind: Config
-          clusters: [{name: t, cluster: {server: "%s"}}]
-          users: [{name: t, user: {token: x}}]
-          contexts: [{name: t, context: {cluster: t, user: t}}]
-          current-context: t
-          """.formatted(server));
+      Path cfg = SeedCluster.kubeconfigWithoutAuthority(dir, server);
       Cli.Result r =
           Cli.exec("get", "jobsets", "--kubeconfig", cfg.toString(), "--request-timeout", "2s");
       assertThat(r.exitCode()).as(r.toString()).isEqualTo(ExitCodes.ERROR);

@@ -299,6 +299,28 @@ final class SeedCluster {
       parts.add("token: " + c.getOauthToken());
     }
     user.append(String.join(", ", parts)).append('}');
+    return write(dir, cluster.toString(), user.toString(), ns);
+  }
+
+  /** A kubeconfig for {@code server} with namespace {@link #NS}, the server's certificate not checked. */
+  static Path kubeconfig(Path dir, String server) throws IOException {
+    return write(
+        dir,
+        "{server: \"" + server + "\", insecure-skip-tls-verify: true}",
+        "{token: test-token}",
+        NS);
+  }
+
+  /**
+   * A kubeconfig for {@code server} with namespace {@link #NS} that names no certificate authority and does not skip
+   * the check: an https server's certificate must then be one the JVM trusts.
+   */
+  static Path kubeconfigWithoutAuthority(Path dir, String server) throws IOException {
+    return write(dir, "{server: \"" + server + "\"}", "{token: test-token}", NS);
+  }
+
+  /** Writes {@code dir/kubeconfig}: one cluster, user and context (namespace {@code ns}), as flow mappings. */
+  private static Path write(Path dir, String cluster, String user, String ns) throws IOException {
     Path file = dir.resolve("kubeconfig");
     Files.writeString(file, """
         apiVersion: v1
@@ -314,26 +336,6 @@ final class SeedCluster {
             context: {cluster: test, user: test, namespace: %s}
         current-context: test
         """.formatted(cluster, user, ns));
-    return file;
-  }
-
-  /** A kubeconfig for {@code server} with namespace {@link #NS}. */
-  static Path kubeconfig(Path dir, String server) throws IOException {
-    Path file = dir.resolve("kubeconfig");
-    Files.writeString(file, """
-        apiVersion: v1
-        kind: Config
-        clusters:
-          - name: test
-            cluster: {server: "%s", insecure-skip-tls-verify: true}
-        users:
-          - name: test
-            user: {token: test-token}
-        contexts:
-          - name: test
-            context: {cluster: test, user: test, namespace: %s}
-        current-context: test
-        """.formatted(server, NS));
     return file;
   }
 
